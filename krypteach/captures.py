@@ -1,0 +1,443 @@
+"""Träffar and capture options.
+
+A *träff* (match) for a played card is a single table card of the same rank,
+or two or more table cards whose values add up to the played card's value.
+A *capture* is a union of disjoint träffar. Under the default ``maximal``
+rule the capturing card must *take all it can*: no träff may be left among the
+cards that stay on the table.
+
+All the work happens on *values*: a table is reduced to how many cards of each
+value it holds (a tuple of 14 counts), and results are cached on that, so the
+same shapes of table are solved once. Suits only matter at the very end, when
+a value-level capture is turned back into concrete cards.
+
+>>> from krypteach import Card, parse_cards
+>>> capture_options(Card("9H"), parse_cards("9S 2C 5D 7H"))
+[(Card('2C'), Card('7H'), Card('9S'))]
+>>> capture_options(Card("4H"), parse_cards("9S 2C 5D"))
+[]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
+from collections.abc import Iterable, Sequence
+
+from .cards import Card
+from .rules import Rules
+
+__all__ = [
+    "capture_options",
+    "traffar",
+    "can_take_whole_table",
+    "tabbe_ranks",
+    "split_into_traffar",
+    "played_value",
+]
+
+_DEFAULT = Rules()
+Counts = tuple[int, ...]  # index = value 1..13 (index 0 unused)
+
+
+def _spec(rank: int, ace: str) -> tuple[int, bool]:
+    """(sum target, a lone table ace is a träff) for a played card."""
+    if rank != 1:
+        return rank, False
+    if ace == "1or14":
+        return 14, True
+    if ace == "1":
+        return 1, False
+    return 14, False  # "14hand"
+
+
+def played_value(card: Card, rules: Rules | None = None) -> int:
+    """The value a played card counts in sums (a played ace is 14 unless ``ace='1'``).
+
+    >>> played_value(Card("AS")), played_value(Card("KD")), played_value(Card("AS"), Rules(ace="1"))
+    (14, 13, 1)
+    """
+    return _spec(card.rank, (rules or _DEFAULT).ace)[0]
+
+
+def _counts(cards: Iterable[int]) -> Counts:
+    cnt = [0] * 14
+    for c in cards:
+        cnt[(c >> 2) + 1] += 1
+    return tuple(cnt)
+
+
+# --- value-level machinery -------------------------------------------------
+
+def _subsets_summing(k: Counts, target: int, top: int) -> list[Counts]:
+    """Every sub-multiset of ``k`` using values <= ``top`` that sums to ``target``."""
+    out: list[Counts] = []
+    pick = [0] * len(k)
+
+    def rec(v: int, remaining: int) -> None:
+        if remaining == 0:
+            out.append(tuple(pick))
+            return
+        for val in range(min(v, remaining), 0, -1):
+            avail = k[val]
+            if avail:
+                break
+        else:
+            return
+        # choose how many of `val` (from max down to 0), then continue below it
+        for m in range(min(avail, remaining // val), -1, -1):
+            pick[val] = m
+            rec(val - 1, remaining - m * val)
+        pick[val] = 0
+
+    rec(min(top, len(k) - 1), target)
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def _partitionable(k: Counts, target: int, single_ace: bool) -> bool:
+    """Can the multiset ``k`` (counts by value) be split into träffar for a card of this spec?"""
+    total = 0
+    high = 0
+    for v in range(len(k) - 1, 0, -1):
+        if k[v]:
+            if not high:
+                high = v
+            total += v * k[v]
+    if total == 0:
+        return True
+    if single_ace:
+        # some aces may be taken one by one; the rest must form groups
+        if all((total - j) % target for j in range(k[1] + 1)):
+            return False
+        if high == 1:
+            return True
+    elif total % target:
+        return False
+    if high > target:
+        return False
+    # the highest card must belong to some group summing to target
+    rest = list(k)
+    rest[high] -= 1
+    rest_t = tuple(rest)
+    need = target - high
+    if need == 0:
+        return _partitionable(rest_t, target, single_ace)
+    for group in _subsets_summing(rest_t, need, high):
+        if _partitionable(tuple([a - b for a, b in zip(rest_t, group)]), target, single_ace):
+            return True
+    return False
+
+
+def _has_traff(r: Counts, target: int, single_ace: bool) -> bool:
+    """Does the multiset ``r`` contain a träff (a subset summing to target, or a lone ace)?"""
+    if single_ace and r[1]:
+        return True
+    bits = 1
+    mask = (1 << (target + 1)) - 1
+    for v in range(1, min(target, len(r) - 1) + 1):
+        for _ in range(r[v]):
+            bits = (bits | (bits << v)) & mask
+    return bool(bits >> target & 1)
+
+
+def _relevant(counts: Counts, target: int) -> Counts:
+    """Only values that can be part of a träff matter (values up to the target)."""
+    return counts[: min(target, 13) + 1]
+
+
+@lru_cache(maxsize=200_000)
+def _maximal_captures(usable: Counts, target: int, single_ace: bool) -> tuple[Counts, ...]:
+    """Value-level maximal captures: k split into träffar, rest free of träffar, k non-empty.
+
+    ``usable`` holds the counts of values 0..min(target, 13) only. Cards are
+    decided highest first: a card is either left on the table (pruned as soon
+    as the cards left contain a träff, tracked as a bit set of reachable sums)
+    or taken together with lower undecided cards that complete its träff.
+    """
+    if not _has_traff(usable, target, single_ace):
+        return ()
+    top = len(usable) - 1
+    cards = [v for v in range(top, 0, -1) for _ in range(usable[v])]
+    n = len(cards)
+    mask = (1 << (target + 1)) - 1
+    taken = [False] * n
+    found: dict[Counts, None] = {}
+
+    def rec(i: int, bits: int) -> None:
+        while i < n and taken[i]:
+            i += 1
+        if i == n:
+            k = [0] * (top + 1)
+            for j in range(n):
+                if taken[j]:
+                    k[cards[j]] += 1
+            if any(k):
+                found[tuple(k)] = None
+            return
+        v = cards[i]
+        lone_ace = single_ace and v == 1
+        if not lone_ace:  # leave it on the table
+            nb = (bits | (bits << v)) & mask
+            if not nb >> target & 1:
+                rec(i + 1, nb)
+        taken[i] = True
+        if lone_ace or v == target:  # a träff on its own
+            rec(i + 1, bits)
+        if v < target:  # take it with lower cards that complete the sum
+
+            def pick(j: int, left: int) -> None:
+                if left == 0:
+                    rec(i + 1, bits)
+                    return
+                prev = 0
+                for jj in range(j, n):
+                    w = cards[jj]
+                    if taken[jj] or w > left or w == prev:
+                        continue
+                    prev = w
+                    taken[jj] = True
+                    pick(jj + 1, left - w)
+                    taken[jj] = False
+
+            pick(i + 1, target - v)
+        taken[i] = False
+
+    rec(0, 1)
+    return tuple(found)
+
+
+@lru_cache(maxsize=50_000)
+def _all_captures(usable: Counts, target: int, single_ace: bool) -> tuple[Counts, ...]:
+    """Value-level captures for ``free``: every non-empty union of disjoint träffar."""
+    if not _has_traff(usable, target, single_ace):
+        return ()
+    ranges = [range(usable[v] + 1) if v else range(1) for v in range(len(usable))]
+    out = []
+    for k in product(*ranges):
+        if any(k) and _partitionable(k, target, single_ace):
+            out.append(tuple(k))
+    return tuple(out)
+
+
+def _value_captures(counts: Counts, target: int, single_ace: bool, mode: str) -> tuple[Counts, ...]:
+    usable = counts[: min(target, 13) + 1]
+    if mode == "maximal":
+        return _maximal_captures(usable, target, single_ace)
+    if mode == "maximum":
+        caps = _maximal_captures(usable, target, single_ace)
+        if not caps:
+            return ()
+        best = max(sum(k) for k in caps)
+        return tuple(k for k in caps if sum(k) == best)
+    return _all_captures(usable, target, single_ace)
+
+
+def _whole(counts: Counts, target: int, single_ace: bool) -> bool:
+    if not any(counts):
+        return False
+    return _partitionable(counts, target, single_ace)
+
+
+def _whole_ranks(counts: Counts, ace: str) -> list[int]:
+    """Ranks whose played card could take the whole (non-empty) table."""
+    total = 0
+    high = 0
+    for v in range(13, 0, -1):
+        if counts[v]:
+            if not high:
+                high = v
+            total += v * counts[v]
+    if not total:
+        return []
+    out = []
+    for r in range(1, 14):
+        target, single = _spec(r, ace)
+        if high > target:
+            continue
+        if not single and total % target:
+            continue
+        if _partitionable(counts, target, single):
+            out.append(r)
+    return out
+
+
+# --- back to cards -----------------------------------------------------------
+
+def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+    """Concrete captures (distinct card multisets) for a value-level capture."""
+    choices: list[list[tuple[Card, ...]]] = []
+    for v in range(1, len(k)):
+        m = k[v]
+        if not m:
+            continue
+        cards = by_value[v]
+        if m == len(cards):
+            choices.append([tuple(cards)])
+        else:
+            kinds = sorted(set(cards))
+            have = {c: cards.count(c) for c in kinds}
+            opts = []
+            for combo in combinations_with_replacement(kinds, m):
+                if all(combo.count(c) <= have[c] for c in set(combo)):
+                    opts.append(combo)
+            choices.append(opts)
+    if len(choices) == 1:
+        return [tuple(sorted(c)) for c in choices[0]]
+    return [tuple(sorted(sum(parts, ()))) for parts in product(*choices)]
+
+
+def _by_value(table: Sequence[Card]) -> dict[int, list[Card]]:
+    by: dict[int, list[Card]] = {}
+    for c in table:
+        by.setdefault((c >> 2) + 1, []).append(c)
+    return by
+
+
+def capture_options(card: Card, table: Sequence[Card], rules: Rules | None = None) -> list[tuple[Card, ...]]:
+    """Every legal capture for ``card`` on ``table`` under the rules' capture mode.
+
+    Each capture is a sorted tuple of table cards; identical cards are
+    interchangeable, so each distinct capture is listed once. ``[]`` means the
+    card has no träff and creeps. Tvångstabbe (another card in the hand that
+    must take the whole table) is not considered here: see :func:`legal_moves`.
+
+    >>> from krypteach import parse_cards
+    >>> [" ".join(map(str, c)) for c in capture_options(Card("9C"), parse_cards("2S 2H 7D"))]
+    ['2S 7D', '2H 7D']
+    >>> capture_options(Card("AH"), parse_cards("6S 8D 3C"))
+    [(Card('6S'), Card('8D'))]
+    """
+    rules = rules or _DEFAULT
+    card = Card(card)
+    if not table:
+        return []
+    target, single = _spec(card.rank, rules.ace)
+    caps = _value_captures(_counts(table), target, single, rules.capture)
+    if not caps:
+        return []
+    by_value = _by_value(table)
+    out: list[tuple[Card, ...]] = []
+    for k in caps:
+        out.extend(_expand(k, by_value))
+    out.sort(key=lambda cap: (-len(cap), cap))
+    return out
+
+
+def can_take_whole_table(card: Card, table: Sequence[Card], rules: Rules | None = None) -> bool:
+    """Can ``card`` take every card on a non-empty ``table`` (a tabbe)?
+
+    >>> from krypteach import parse_cards
+    >>> can_take_whole_table(Card("10S"), parse_cards("AH 7C 3D 9S"))
+    True
+    """
+    if not table:
+        return False
+    target, single = _spec(Card(card).rank, (rules or _DEFAULT).ace)
+    return _whole(_counts(table), target, single)
+
+
+def tabbe_ranks(table: Sequence[Card], rules: Rules | None = None) -> list[int]:
+    """Ranks (1 = ace .. 13 = king) of the cards that would take the whole table.
+
+    This is the "tabbe på …" announcement: after a 9 is laid on A, 7, 3 the
+    table A, 7, 3, 9 gives "tabbe på tio".
+
+    >>> from krypteach import parse_cards
+    >>> tabbe_ranks(parse_cards("AH 7C 3D 9S"))
+    [10]
+    """
+    if not table:
+        return []
+    rules = rules or _DEFAULT
+    return _whole_ranks(_counts(table), rules.ace)
+
+
+def traffar(card: Card, table: Sequence[Card], rules: Rules | None = None) -> list[tuple[Card, ...]]:
+    """Every single träff of ``card`` on ``table`` (distinct card multisets).
+
+    >>> from krypteach import parse_cards
+    >>> [" ".join(map(str, t)) for t in traffar(Card("9H"), parse_cards("9S 2C 5D 7H 4S"))]
+    ['9S', '2C 7H', '4S 5D']
+    """
+    rules = rules or _DEFAULT
+    target, single = _spec(Card(card).rank, rules.ace)
+    counts = _counts(table)
+    by_value = _by_value(table)
+    out: list[tuple[Card, ...]] = []
+    if single and counts[1]:
+        out.extend(_expand(tuple(1 if v == 1 else 0 for v in range(14)), by_value))
+    top = min(target, 13)
+    groups = _subsets_summing(counts, target, top)
+    groups.sort(key=lambda g: (sum(g), [-g[v] for v in range(13, 0, -1)]))
+    for g in groups:
+        out.extend(_expand(g, by_value))
+    return out
+
+
+def split_into_traffar(card: Card, capture: Sequence[Card], rules: Rules | None = None) -> list[tuple[Card, ...]] | None:
+    """Split a capture into disjoint träffar for ``card``, or ``None`` if it cannot be.
+
+    Single same-rank cards come first, then the sums.
+
+    >>> from krypteach import parse_cards
+    >>> split_into_traffar(Card("9H"), parse_cards("9S 2C 7H"))
+    [(Card('9S'),), (Card('2C'), Card('7H'))]
+    """
+    rules = rules or _DEFAULT
+    card = Card(card)
+    target, single = _spec(card.rank, rules.ace)
+    cards = sorted(capture, key=lambda c: -int(c))
+    if not cards:
+        return None
+    groups: list[tuple[Card, ...]] = []
+
+    def rec(rest: list[Card]) -> bool:
+        if not rest:
+            return True
+        first, others = rest[0], rest[1:]
+        v = first.value
+        if v == target:  # a single card of the same rank
+            groups.append((first,))
+            if rec(others):
+                return True
+            groups.pop()
+            return False
+        if single and v == 1:  # a lone table ace taken by a played ace
+            groups.append((first,))
+            if rec(others):
+                return True
+            groups.pop()
+        if v > target:
+            return False
+        # choose a subset of `others` that sums to target - v
+        need = target - v
+        n = len(others)
+
+        def pick(i: int, left: int, chosen: list[int]) -> bool:
+            if left == 0:
+                if not chosen:
+                    return False
+                grp = (first,) + tuple(others[j] for j in chosen)
+                groups.append(grp)
+                remaining = [others[j] for j in range(n) if j not in chosen]
+                if rec(remaining):
+                    return True
+                groups.pop()
+                return False
+            for j in range(i, n):
+                cv = others[j].value
+                if cv <= left and (j == i or others[j] != others[j - 1]):
+                    chosen.append(j)
+                    if pick(j + 1, left - cv, chosen):
+                        return True
+                    chosen.pop()
+            return False
+
+        return pick(0, need, [])
+
+    if not rec(cards):
+        return None
+    singles = [tuple(g) for g in groups if len(g) == 1]
+    sums = [tuple(sorted(g)) for g in groups if len(g) > 1]
+    return sorted(singles) + sorted(sums, key=lambda g: g)

@@ -1,0 +1,227 @@
+"""The ``krypteach`` command line.
+
+``krypteach serve`` serves the lessons as a web app (Voilà), ``krypteach lab``
+opens them in JupyterLab, ``krypteach simulate`` plays many givar.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from . import __version__
+
+__all__ = ["main", "lessons_dir", "voila_command"]
+
+
+def lessons_dir(explicit: str | None = None) -> Path:
+    """Where the lesson notebooks are: ``--dir``, ``$KRYPTEACH_LESSONS``, the
+    installed copy, or the source tree's ``lessons/`` folder."""
+    candidates = []
+    if explicit:
+        candidates.append(Path(explicit))
+    if os.environ.get("KRYPTEACH_LESSONS"):
+        candidates.append(Path(os.environ["KRYPTEACH_LESSONS"]))
+    here = Path(__file__).resolve().parent
+    candidates += [here / "_lessons", here.parent / "lessons", Path.cwd() / "lessons"]
+    for c in candidates:
+        if c.is_dir() and any(c.glob("*.ipynb")):
+            return c.resolve()
+    raise SystemExit("krypteach: no lessons folder found (looked in: " + ", ".join(str(c) for c in candidates) + ")")
+
+
+def _lesson_file(folder: Path, number: int | None) -> str | None:
+    if number is None:
+        return None
+    matches = sorted(p.name for p in folder.glob(f"{number:02d}*.ipynb"))
+    if not matches:
+        have = ", ".join(sorted(p.name for p in folder.glob("*.ipynb")))
+        raise SystemExit(f"krypteach: no lesson {number:02d} in {folder} (lessons: {have})")
+    return matches[0]
+
+
+def _free_port(host: str, preferred: int) -> int:
+    with socket.socket() as s:
+        try:
+            s.bind((host if host != "0.0.0.0" else "", preferred))
+            return preferred
+        except OSError:
+            s.bind(("", 0))
+            return s.getsockname()[1]
+
+
+def voila_command(folder: Path, *, port: int, host: str, cull_idle: int = 60, cull_interval: int = 15,
+                  pool_size: int = 1) -> list[str]:
+    """The Voilà command line ``krypteach serve`` runs (code and tracebacks hidden,
+    a preheated kernel, idle kernels of closed pages culled)."""
+    return [
+        sys.executable, "-m", "voila", str(folder),
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={host}",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        "--preheat_kernel=True",
+        f"--pool_size={pool_size}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        "--MappingKernelManager.cull_connected=False",
+        "--VoilaConfiguration.file_allowlist=['.*\\.(png|jpg|gif|svg|css|js)']",
+    ]
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    folder = lessons_dir(args.dir)
+    if shutil.which("voila") is None:
+        try:
+            import voila  # noqa: F401
+        except ImportError:
+            raise SystemExit("krypteach serve needs Voilà: pip install voila") from None
+    port = _free_port(args.host, args.port) if args.port == 8866 else args.port
+    lesson = _lesson_file(folder, args.lesson)
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+    url = f"http://{shown_host}:{port}/"
+    if lesson:
+        url += f"voila/render/{lesson}"
+    print(f"krypteach {__version__}: serving the lessons in {folder}")
+    print(f"Open {url}")
+    if args.host in ("127.0.0.1", "localhost"):
+        print("Classroom: run `krypteach serve --host 0.0.0.0` so that a class on the same network can "
+              "connect to http://<this computer's address>:%d/" % port)
+    else:
+        print(f"Listening on {args.host}:{port}: learners on the same network open http://<this computer's address>:{port}/")
+    sys.stdout.flush()
+    cmd = voila_command(folder, port=port, host=args.host, cull_idle=args.cull_idle)
+    try:
+        return subprocess.call(cmd)
+    except KeyboardInterrupt:
+        return 0
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    folder = lessons_dir(args.dir)
+    cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}", f"--port={args.port}", f"--ServerApp.ip={args.host}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    if args.no_browser:
+        cmd.append("--no-browser")
+    print(f"Opening the lessons in {folder} with JupyterLab")
+    sys.stdout.flush()
+    try:
+        return subprocess.call(cmd)
+    except KeyboardInterrupt:
+        return 0
+
+
+def _rules_from_arg(text: str | None, players: int | None):
+    from .rules import Rules, RulesError
+
+    try:
+        if text is None:
+            rules = Rules()
+        elif text.endswith(".json") or Path(text).is_file():
+            rules = Rules.from_dict(json.loads(Path(text).read_text(encoding="utf-8")))
+        elif text.strip().startswith("{"):
+            rules = Rules.from_dict(json.loads(text))
+        else:
+            rules = Rules.preset(text)
+        if players is not None and players != rules.players:
+            teams = rules.teams if players in (4, 6) or rules.teams == "none" else "none"
+            rules = rules.replace(players=players, teams=teams if (teams != "threes" or players == 6) else "none",
+                                  givar=None if rules.givar is None else players)
+        return rules
+    except (RulesError, json.JSONDecodeError, OSError) as e:
+        raise SystemExit(f"krypteach: bad --rules {text!r}: {e}") from None
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .records import write_records
+    from .simulate import simulate
+
+    rules = _rules_from_arg(args.rules, args.players)
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    rec_file = open(args.record, "w", encoding="utf-8") if args.record else None
+    csv_file = open(args.csv, "w", encoding="utf-8", newline="") if args.csv else None
+    import csv
+
+    writer = csv.writer(csv_file) if csv_file else None
+    if writer:
+        writer.writerow(["giv", "seat", "bot", "dealer", "card_points", "marks", "dukningar", "score"])
+    counter = {"i": 0}
+
+    def on_giv(g) -> None:
+        if rec_file:
+            write_records([g], rec_file)
+        if writer:
+            r = g.result
+            for s in range(rules.players):
+                writer.writerow([counter["i"], s, sim_bots[s], g.dealer, r.card_points[s], r.marks[s], r.dukningar[s], r.scores[s]])
+        counter["i"] += 1
+
+    names = bots or ["random"]
+    sim_bots = names * rules.players if len(names) == 1 else names
+    try:
+        sim = simulate(rules, args.givar, seed=args.seed, bots=bots, progress=None, on_giv=on_giv)
+    except ValueError as e:
+        raise SystemExit(f"krypteach: {e}") from None
+    finally:
+        for f in (rec_file, csv_file):
+            if f:
+                f.close()
+    print(sim.summary())
+    if args.record:
+        print(f"records written to {args.record}")
+    if args.csv:
+        print(f"results written to {args.csv}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="krypteach", description="Learn Krypkasino (the Swedish misère Kasino) by playing it.")
+    p.add_argument("--version", action="version", version=f"krypteach {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("serve", help="serve the lessons as a clickable web app (Voilà)")
+    s.add_argument("--port", type=int, default=8866, help="port (default 8866, or a free one if taken)")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 lets a class on the network connect)")
+    s.add_argument("--lesson", type=int, default=None, help="print the URL of lesson N")
+    s.add_argument("--dir", default=None, help="lessons folder (default: the installed lessons)")
+    s.add_argument("--cull-idle", type=int, default=60, help="seconds before the kernel of a closed page is shut down")
+    s.set_defaults(func=cmd_serve)
+
+    lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
+    lab.add_argument("--port", type=int, default=8888)
+    lab.add_argument("--host", default="127.0.0.1")
+    lab.add_argument("--dir", default=None)
+    lab.add_argument("--no-browser", action="store_true")
+    lab.set_defaults(func=cmd_lab)
+
+    sim = sub.add_parser("simulate", help="play many givar with bots and print a summary")
+    sim.add_argument("--players", type=int, default=None, help="2–6 (default: from --rules, else 2)")
+    sim.add_argument("--givar", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
+    sim.add_argument("--bots", default=None, help="comma-separated bot levels, one for all seats or one per seat")
+    sim.add_argument("--record", default=None, help="write every giv to this JSON Lines file")
+    sim.add_argument("--csv", default=None, help="write one row per seat per giv to this CSV file")
+    sim.set_defaults(func=cmd_simulate)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    return args.func(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,487 @@
+"""The state machine of a giv and of a parti.
+
+A :class:`Giv` is one pass through the 104 cards: the utdelningar (deals) are
+fixed when it starts (from a seed, a deck order or a record), then players
+take turns playing one card each until every hand is empty and the stock is
+used up. The last capturer then takes the table and the *klädda högen* (face
+cards set aside when dealt). :meth:`Giv.play` checks and applies a move,
+:meth:`Giv.undo` takes it back exactly.
+
+A :class:`Parti` is a match of several givar with the dealer moving one seat
+left each giv and a running protocol; the lowest total wins.
+
+>>> g = Giv(seed=1)
+>>> len(g.hands[1]), len(g.table) + len(g.kladda)
+(4, 4)
+>>> while not g.is_over:
+...     _ = g.play(g.legal_moves()[0])
+>>> sum(g.result.card_points)
+42
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .captures import can_take_whole_table, tabbe_ranks
+from .cards import Card
+from .moves import Explanation, IllegalMoveError, Move, explain_move, legal_moves
+from .rules import Rules, deal_plan
+from .scoring import GivResult, PartiResult, cancel_marks, score_giv
+
+__all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "deal_giv", "Observation"]
+
+_RANK_WORDS = {1: "ess", 2: "två", 3: "tre", 4: "fyra", 5: "fem", 6: "sex", 7: "sju", 8: "åtta", 9: "nio",
+               10: "tio", 11: "knekt", 12: "dam", 13: "kung"}
+
+
+class GameOverError(IllegalMoveError):
+    """A move was played after the giv (or parti) ended."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One utdelning: cards to each seat, cards left on the table, face cards set aside."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    aside: tuple[Card, ...]
+
+    def cards(self) -> list[Card]:
+        return [c for h in self.hands for c in h] + list(self.table) + list(self.aside)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one move did: who played what, and its consequences.
+
+    ``tabbe`` is 0, 1, or 2 (dubbeltabbe); ``dukning`` the seat that set it up
+    (or ``None``); ``cancelled`` how many rounds of marks were turned down;
+    ``tabbe_pa`` the ranks that could now take the whole table ("tabbe på …");
+    ``dealt`` whether a new utdelning followed; ``sweep`` the cards the last
+    capturer took when the giv ended after this move.
+    """
+
+    player: int
+    move: Move
+    tabbe: int = 0
+    dukning: int | None = None
+    cancelled: int = 0
+    tabbe_pa: tuple[int, ...] = ()
+    dealt: bool = False
+    sweep: tuple[Card, ...] | None = None
+
+
+def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal, ...]:
+    """Cut a deck order into the giv's utdelningar.
+
+    Cards go one at a time round the table starting at the dealer's left,
+    then to the table; face cards laid on the table are set aside.
+
+    >>> from krypteach.cards import double_deck
+    >>> deals = deal_giv(double_deck(), Rules())
+    >>> len(deals), [str(c) for c in deals[0].hands[1]]
+    (9, ['AS', 'AD', '2S', '2D'])
+    """
+    n = rules.players
+    pos = 0
+    deals = []
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    for k, t in deal_plan(rules, len(deck)):
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for _ in range(k):
+            for seat in order:
+                hands[seat].append(deck[pos])
+                pos += 1
+        laid = deck[pos:pos + t]
+        pos += t
+        deals.append(Deal(tuple(tuple(h) for h in hands),
+                          tuple(c for c in laid if not c.is_face),
+                          tuple(c for c in laid if c.is_face)))
+    return tuple(deals)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its hand, the table, every card played so far,
+    pile sizes, marks and scores — never other hands or the stock."""
+
+    seat: int
+    rules: Rules
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    kladda: tuple[Card, ...]
+    history: tuple[Turn, ...]
+    dealt_to_table: tuple[Card, ...]  # every card laid on the table by the deals so far, klädda included
+    pile_sizes: tuple[int, ...]
+    pile_points: tuple[int, ...]
+    marks: tuple[int, ...]
+    dukningar: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_left: int
+    deal_index: int
+    deals_total: int
+    dealer: int
+    last_capturer: int | None
+
+    def legal_moves(self) -> list[Move]:
+        return legal_moves(self.hand, self.table, self.rules)
+
+    def unseen(self) -> list[Card]:
+        """Cards this seat has not seen: the other hands and the stock (as a sorted multiset)."""
+        from collections import Counter
+
+        known = Counter(self.hand) + Counter(self.dealt_to_table)
+        for t in self.history:
+            known[t.move.card] += 1
+        full = Counter({Card(i): 2 for i in range(52)})
+        return sorted((full - known).elements())
+
+
+class Giv:
+    """One giv of Krypkasino.
+
+    Parameters: ``rules`` (default :class:`Rules`), ``dealer`` seat, and the
+    cards: a ``seed`` (or ``rng``) to shuffle the double deck, an explicit
+    ``deck`` order, or the ``deals`` of a record.
+
+    >>> g = Giv(seed=7)
+    >>> g.turn, g.dealer
+    (1, 0)
+    """
+
+    def __init__(self, rules: Rules | None = None, *, dealer: int = 0, seed: int | None = None,
+                 rng: random.Random | None = None, deck: Sequence[Card] | None = None,
+                 deals: Sequence[Deal] | None = None) -> None:
+        self.rules = rules = rules or Rules()
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer={dealer} is not a seat: seats are 0..{n - 1}")
+        self.dealer = dealer
+        if deals is None:
+            if deck is None:
+                from .cards import double_deck
+
+                deck = double_deck(rng if rng is not None else random.Random(seed))
+            else:
+                deck = [Card(c) for c in deck]
+                _check_deck(deck)
+            deals = deal_giv(deck, rules, dealer)
+        else:
+            deals = tuple(deals)
+            _check_deals(deals, rules)
+        self.deals: tuple[Deal, ...] = tuple(deals)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.table: list[Card] = []
+        self.kladda: list[Card] = []
+        self.piles: list[list[Card]] = [[] for _ in range(n)]
+        self.marks = [0] * n
+        self.dukningar = [0] * n
+        self.tabbar = [0] * n
+        self.turns: list[Turn] = []
+        self.last_capturer: int | None = None
+        self.deal_index = 0
+        self.turn = (dealer + 1) % n
+        self.swept: tuple[Card, ...] | None = None
+        self._undo: list[tuple] = []
+        self._legal: list[Move] | None = None
+        self._deal()
+
+    # --- dealing ---------------------------------------------------------
+    def _deal(self) -> None:
+        d = self.deals[self.deal_index]
+        for seat, h in enumerate(d.hands):
+            self.hands[seat] = list(h)
+        # never mutate table/kladda in place: undo records keep references to them
+        self.table = self.table + list(d.table)
+        self.kladda = self.kladda + list(d.aside)
+        self.deal_index += 1
+
+    # --- queries ---------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        """True when every hand is empty and no deal is left."""
+        return self.swept is not None or (self.deal_index == len(self.deals) and not any(self.hands))
+
+    @property
+    def stock(self) -> list[Card]:
+        """Cards still to be dealt (in deal order)."""
+        return [c for d in self.deals[self.deal_index:] for c in d.cards()]
+
+    @property
+    def stock_size(self) -> int:
+        return sum(len(d.cards()) for d in self.deals[self.deal_index:])
+
+    @property
+    def hand(self) -> list[Card]:
+        """The hand of the player to move."""
+        return self.hands[self.turn]
+
+    def legal_moves(self) -> list[Move]:
+        """Legal moves of the player to move (``[]`` once the giv is over)."""
+        if self._legal is None:
+            if self.is_over:
+                self._legal = []
+            else:
+                hint = list(self.turns[-1].tabbe_pa) if self.turns and not self.turns[-1].dealt else None
+                self._legal = legal_moves(self.hands[self.turn], self.table, self.rules, _whole_ranks_hint=hint)
+        return self._legal
+
+    def is_legal(self, move: Move | str) -> bool:
+        return (Move.parse(move) if isinstance(move, str) else move) in self.legal_moves()
+
+    def explain(self, move: Move | str) -> Explanation:
+        """Explain a proposed move for the player to move (legal or not), with
+        what a tabbe would bring (marks and who gets the dukning)."""
+        if self.is_over:
+            m = Move.parse(move) if isinstance(move, str) else move
+            return Explanation(False, "giv-over", "The giv is over: no more moves.", m)
+        e = explain_move(self.hands[self.turn], self.table, move, self.rules)
+        if e.legal and e.tabbe and self.turns:
+            prev = self.turns[-1].player
+            n = 2 if "Dubbeltabbe" in e.message else 1
+            msg = e.message + f" Seat {prev} moved just before, so gets {'two dukningar' if n == 2 else 'a dukning'} (dukade för tabben)."
+            e = Explanation(e.legal, e.rule, msg, e.move, e.traffar, e.missing, e.extra, e.better, e.tabbe)
+        return e
+
+    def tabbe_pa(self) -> list[int]:
+        """Ranks that would take the whole table now ("tabbe på …")."""
+        return tabbe_ranks(self.table, self.rules)
+
+    def observation(self, seat: int | None = None) -> Observation:
+        """What ``seat`` (default: the player to move) may know."""
+        seat = self.turn if seat is None else seat
+        dealt = tuple(c for d in self.deals[:self.deal_index] for c in d.table + d.aside)
+        return Observation(
+            seat=seat, rules=self.rules, hand=tuple(self.hands[seat]), table=tuple(self.table),
+            kladda=tuple(self.kladda), history=tuple(self.turns), dealt_to_table=dealt,
+            pile_sizes=tuple(len(p) for p in self.piles),
+            pile_points=tuple(sum(c.points for c in p) for p in self.piles),
+            marks=tuple(self.marks), dukningar=tuple(self.dukningar),
+            hand_sizes=tuple(len(h) for h in self.hands), stock_left=self.stock_size,
+            deal_index=self.deal_index, deals_total=len(self.deals), dealer=self.dealer,
+            last_capturer=self.last_capturer,
+        )
+
+    # --- playing ---------------------------------------------------------
+    def play(self, move: Move | str) -> Turn:
+        """Play a move for the player to move; raises :class:`IllegalMoveError`
+        (a ``ValueError``) that says which rule forbids it and which cards."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.is_over:
+            raise GameOverError(f"The giv is over: {move} cannot be played.", move)
+        if move not in self.legal_moves():
+            e = explain_move(self.hands[self.turn], self.table, move, self.rules)
+            raise IllegalMoveError(f"Seat {self.turn} cannot play {move}: {e.message}", move, e)
+        return self._apply(move)
+
+    def _apply(self, move: Move) -> Turn:
+        """Apply a move known to be legal (no checks)."""
+        p = self.turn
+        n = self.rules.players
+        hand = self.hands[p]
+        idx = hand.index(move.card)
+        table_before = self.table
+        undo = (p, idx, table_before, self.kladda, tuple(map(len, self.piles)), tuple(self.marks),
+                tuple(self.dukningar), tuple(self.tabbar), self.last_capturer, self.deal_index)
+        hand.pop(idx)
+        tabbe = 0
+        dukning = None
+        cancelled = 0
+        if move.capture is not None:
+            new_table = list(table_before)
+            for c in move.capture:
+                new_table.remove(c)
+            pile = self.piles[p]
+            pile.append(move.card)
+            pile.extend(move.capture)
+            self.last_capturer = p
+            if not new_table:
+                rules = self.rules
+                tabbe = 2 if (rules.dubbeltabbe and len(table_before) == 1 and table_before[0] == move.card) else 1
+                self.marks[p] += tabbe
+                self.tabbar[p] += tabbe
+                if self.turns:
+                    dukning = self.turns[-1].player
+                    self.dukningar[dukning] += tabbe
+                cancelled = cancel_marks(self.marks, rules)
+        else:
+            new_table = table_before + [move.card]
+        self.table = new_table
+        self.turn = (p + 1) % n
+        dealt = False
+        sweep = None
+        if not any(self.hands):
+            if self.deal_index < len(self.deals):
+                self._deal()
+                dealt = True
+            else:
+                sweep = tuple(self.table) + tuple(self.kladda)
+                if self.last_capturer is not None:
+                    self.piles[self.last_capturer].extend(sweep)
+                    self.table = []
+                    self.kladda = []
+                self.swept = sweep
+        t = Turn(p, move, tabbe, dukning, cancelled, tuple(tabbe_ranks(self.table, self.rules)) if self.table and sweep is None else (), dealt, sweep)
+        self.turns.append(t)
+        self._undo.append(undo)
+        self._legal = None
+        return t
+
+    def undo(self) -> Turn:
+        """Take back the last move exactly (including a deal or the final sweep it caused)."""
+        if not self._undo:
+            raise IllegalMoveError("Nothing to undo: no move has been played in this giv.")
+        p, idx, table, kladda, pile_lens, marks, dukn, tabbar, last_cap, deal_index = self._undo.pop()
+        t = self.turns.pop()
+        if t.dealt:
+            for h in self.hands:
+                h.clear()
+            self.deal_index = deal_index
+        self.swept = None
+        self.table, self.kladda = table, kladda
+        for pile, length in zip(self.piles, pile_lens):
+            del pile[length:]
+        self.hands[p].insert(idx, t.move.card)
+        self.marks, self.dukningar, self.tabbar = list(marks), list(dukn), list(tabbar)
+        self.last_capturer = last_cap
+        self.turn = p
+        self._legal = None
+        return t
+
+    def play_out(self, choose) -> None:
+        """Play to the end, asking ``choose(giv)`` for each move."""
+        while not self.is_over:
+            self._apply(choose(self))
+
+    # --- results ---------------------------------------------------------
+    @property
+    def result(self) -> GivResult:
+        """Scores of the finished giv (raises if it is not over)."""
+        if not self.is_over:
+            raise IllegalMoveError("The giv is not over yet: play until every hand is empty.")
+        return score_giv(self.rules, self.piles, self.marks, self.dukningar, self.tabbar,
+                         self.last_capturer, self.swept or ())
+
+    def state_key(self) -> tuple:
+        """Everything that defines the position (for equality checks, e.g. after undo)."""
+        return (self.rules, self.dealer, self.deal_index, self.turn, tuple(map(tuple, self.hands)), tuple(self.table),
+                tuple(self.kladda), tuple(map(tuple, self.piles)), tuple(self.marks), tuple(self.dukningar),
+                tuple(self.tabbar), self.last_capturer, tuple(self.turns), self.swept)
+
+    def card_count(self) -> int:
+        """Cards in hands, on the table, aside, in piles and in the stock (always 104)."""
+        return (sum(map(len, self.hands)) + len(self.table) + len(self.kladda) + sum(map(len, self.piles))
+                + self.stock_size)
+
+    def announce(self, turn: Turn | None = None) -> str | None:
+        """The customary "tabbe på …" after a move, e.g. ``"tabbe på tio"``."""
+        turn = turn or (self.turns[-1] if self.turns else None)
+        if not turn or not turn.tabbe_pa:
+            return None
+        return "tabbe på " + " eller ".join(_RANK_WORDS[r] for r in turn.tabbe_pa)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.turn} to play"
+        return f"<Giv {self.rules.players} players, dealer {self.dealer}, deal {self.deal_index}/{len(self.deals)}, {len(self.turns)} moves, {state}>"
+
+    def _repr_html_(self) -> str:
+        from .render import giv_html
+
+        return giv_html(self)
+
+
+def _check_deck(deck: Sequence[Card]) -> None:
+    from collections import Counter
+
+    if len(deck) != 104:
+        raise ValueError(f"a deck must have 104 cards (two decks), got {len(deck)}")
+    bad = [str(c) for c, k in Counter(deck).items() if k != 2]
+    if bad:
+        raise ValueError(f"every card must appear exactly twice in the deck; wrong count for {', '.join(bad)}")
+
+
+def _check_deals(deals: Sequence[Deal], rules: Rules) -> None:
+    plan = deal_plan(rules)
+    if len(deals) != len(plan):
+        raise ValueError(f"{len(deals)} deals given, but the rules deal {len(plan)} utdelningar")
+    cards: list[Card] = []
+    for i, (d, (k, t)) in enumerate(zip(deals, plan)):
+        if len(d.hands) != rules.players or any(len(h) != k for h in d.hands):
+            raise ValueError(f"deal {i}: every one of {rules.players} seats must get {k} cards")
+        if len(d.table) + len(d.aside) != t:
+            raise ValueError(f"deal {i}: {t} cards must be laid on the table (table + aside), got {len(d.table) + len(d.aside)}")
+        if any(c.is_face for c in d.table) or any(not c.is_face for c in d.aside):
+            raise ValueError(f"deal {i}: face cards laid on the table go aside (klädda högen), other cards stay")
+        cards.extend(d.cards())
+    _check_deck(cards)
+
+
+class Parti:
+    """A match: ``rules.givar_count`` givar, dealer moving one seat left each giv.
+
+    >>> p = Parti(Rules(players=2), seed=3)
+    >>> while not p.is_over:
+    ...     if p.giv.is_over:
+    ...         p.next_giv()
+    ...     _ = p.play(p.giv.legal_moves()[0])
+    >>> len(p.protocol), len(p.result.totals)
+    (2, 2)
+    """
+
+    def __init__(self, rules: Rules | None = None, *, seed: int | None = None, first_dealer: int = 0) -> None:
+        self.rules = rules or Rules()
+        self._rng = random.Random(seed)
+        self.first_dealer = first_dealer
+        self.givar: list[Giv] = []
+        self.next_giv()
+
+    @property
+    def giv(self) -> Giv:
+        """The current (or last) giv."""
+        return self.givar[-1]
+
+    def next_giv(self) -> Giv:
+        """Start the next giv (the current one must be over)."""
+        if self.givar and not self.giv.is_over:
+            raise IllegalMoveError("Finish the current giv before starting the next.")
+        if len(self.givar) >= self.rules.givar_count:
+            raise GameOverError(f"The parti is over: all {self.rules.givar_count} givar are played.")
+        dealer = (self.first_dealer + len(self.givar)) % self.rules.players
+        g = Giv(self.rules, dealer=dealer, seed=self._rng.getrandbits(64))
+        self.givar.append(g)
+        return g
+
+    def play(self, move: Move | str) -> Turn:
+        """Play a move in the current giv."""
+        return self.giv.play(move)
+
+    @property
+    def protocol(self) -> list[tuple[int, ...]]:
+        """One row of scores per finished giv (the running *protokoll*)."""
+        return [g.result.scores for g in self.givar if g.is_over]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return PartiResult(self.rules, tuple(self.protocol)).totals
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.givar) == self.rules.givar_count and self.giv.is_over
+
+    @property
+    def result(self) -> PartiResult:
+        if not self.is_over:
+            raise IllegalMoveError("The parti is not over yet.")
+        return PartiResult(self.rules, tuple(self.protocol))
+
+    def __repr__(self) -> str:
+        return f"<Parti {self.rules.players} players, giv {len(self.givar)}/{self.rules.givar_count}, totals {self.totals}>"

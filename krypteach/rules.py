@@ -1,0 +1,286 @@
+"""Rule options (variants) of Krypkasino.
+
+:class:`Rules` is a frozen dataclass: ``Rules()`` is the game exactly as the
+project's RULES.md plays it, every keyword is one variant. Presets name common
+combinations (:meth:`Rules.preset`). Everything that depends on the options
+(deal sizes, team seats, card values of an ace) is derived here, never from
+module constants.
+
+>>> Rules().players, Rules().capture, Rules().givar_count
+(2, 'maximal', 2)
+>>> Rules(players=4, teams="pairs").team_of(2)
+0
+>>> Rules.from_dict(Rules(players=3).to_dict()) == Rules(players=3)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Rules", "RulesError", "PRESETS", "deal_plan"]
+
+CAPTURE_MODES = ("maximal", "maximum", "free")
+ACE_MODES = ("1or14", "1", "14hand")
+TEAM_MODES = ("none", "pairs", "threes")
+
+_ACE_ALIASES = {
+    "1or14": "1or14", "1 or 14": "1or14", "1/14": "1or14", "14/1": "1or14", "both": "1or14",
+    "1": "1", "one": "1", "low": "1",
+    "14hand": "14hand", "14 from the hand": "14hand", "14-hand": "14hand", "14": "14hand",
+}
+_TEAM_ALIASES = {
+    "none": "none", "off": "none", "no": "none", "false": "none", "": "none",
+    "pairs": "pairs", "pair": "pairs", "2": "pairs", "on": "pairs", "true": "pairs",
+    "threes": "threes", "three": "threes", "triples": "threes", "3": "threes",
+}
+
+
+class RulesError(ValueError):
+    """An invalid rule option or combination of options."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule options of one game of Krypkasino.
+
+    Options (defaults are RULES.md's rules):
+
+    - ``players``: 2–6.
+    - ``teams``: ``"none"``; ``"pairs"`` (4 players: seats 0+2 and 1+3; 6
+      players: 0+3, 1+4, 2+5); ``"threes"`` (6 players: 0+2+4 and 1+3+5).
+      ``True`` means pairs, ``False`` none.
+    - ``hand_size`` / ``table_first`` / ``table_next``: cards to each hand per
+      *utdelning* (deal), cards laid on the table in the first / later deals.
+    - ``capture``: ``"maximal"`` (a capturing card takes all it can; any
+      maximal union of träffar), ``"maximum"`` (must take the largest number
+      of cards) or ``"free"`` (classic Kasino: any union of träffar, or creep).
+    - ``forced_tabbe``: *tvångstabbe*, a card that can take the whole table
+      must be played and take it.
+    - ``ace``: ``"1or14"`` (a played ace counts 14 and also takes single table
+      aces; table aces count 1), ``"1"`` (ace is always 1), ``"14hand"``
+      (14 from the hand, 1 on the table: a played ace takes no lone table ace).
+    - ``dubbeltabbe``: taking the lone table card with its identical twin
+      counts as two tabbar.
+    - ``cancel_marks``: when everyone (every team) has a tabbe mark, each
+      turns one down.
+    - ``last_capture_point``: extra points to the last capturer (0 or 1).
+    - ``tabbe_points`` / ``dukning_points``: points per tabbe mark / per
+      *dukning* (setting up another's tabbe), default +5 / −5.
+    - ``givar``: number of givar in a *parti*; ``None`` (default) means one
+      per player. Must be a multiple of ``players``.
+    """
+
+    players: int = 2
+    teams: str = "none"
+    hand_size: int = 4
+    table_first: int = 4
+    table_next: int = 4
+    capture: str = "maximal"
+    forced_tabbe: bool = True
+    ace: str = "1or14"
+    dubbeltabbe: bool = True
+    cancel_marks: bool = True
+    last_capture_point: int = 0
+    tabbe_points: int = 5
+    dukning_points: int = -5
+    givar: int | None = None
+    # derived, not options
+    _team_of: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        # normalise friendly spellings first
+        teams = self.teams
+        if teams is None or isinstance(teams, bool):
+            teams = "pairs" if teams else "none"
+        if not isinstance(teams, str) or teams.strip().lower() not in _TEAM_ALIASES:
+            raise RulesError(f"teams={self.teams!r} is not allowed: choose one of {', '.join(TEAM_MODES)}")
+        set_(self, "teams", _TEAM_ALIASES[teams.strip().lower()])
+        ace = str(self.ace).strip().lower()
+        if ace not in _ACE_ALIASES:
+            raise RulesError(
+                f"ace={self.ace!r} is not allowed: choose '1or14' (default), '1' or "
+                "'14hand' (14 from the hand, 1 on the table)"
+            )
+        set_(self, "ace", _ACE_ALIASES[ace])
+        capture = str(self.capture).strip().lower()
+        if capture not in CAPTURE_MODES:
+            raise RulesError(f"capture={self.capture!r} is not allowed: choose one of {', '.join(CAPTURE_MODES)}")
+        set_(self, "capture", capture)
+
+        def need_int(name: str, lo: int, hi: int | None = None) -> None:
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise RulesError(f"{name}={v!r} is not allowed: it must be a whole number")
+            if v < lo or (hi is not None and v > hi):
+                span = f"{lo}–{hi}" if hi is not None else f"{lo} or more"
+                raise RulesError(f"{name}={v!r} is not allowed: it must be {span}")
+
+        need_int("players", 2, 6)
+        need_int("hand_size", 1, 26)
+        need_int("table_first", 0, 52)
+        need_int("table_next", 0, 52)
+        need_int("last_capture_point", 0, 10)
+        need_int("tabbe_points", -100, 100)
+        need_int("dukning_points", -100, 100)
+        for flag in ("forced_tabbe", "dubbeltabbe", "cancel_marks"):
+            if not isinstance(getattr(self, flag), bool):
+                raise RulesError(f"{flag}={getattr(self, flag)!r} is not allowed: it must be true or false")
+        n = self.players
+        if self.players * self.hand_size + self.table_first > 104:
+            raise RulesError(
+                f"hand_size={self.hand_size} with players={n} and table_first={self.table_first} "
+                "needs more than the 104 cards of the double deck"
+            )
+        if self.givar is not None:
+            need_int("givar", 1, 600)
+            if self.givar % n:
+                raise RulesError(
+                    f"givar={self.givar} is not allowed: it must be a multiple of players={n} "
+                    "so that everyone deals equally often"
+                )
+        if self.teams == "pairs" and n not in (4, 6):
+            raise RulesError(f"teams='pairs' needs players=4 or 6, not players={n}")
+        if self.teams == "threes" and n != 6:
+            raise RulesError(f"teams='threes' needs players=6, not players={n}")
+        if self.teams == "pairs":
+            team_of = tuple(s % (n // 2) for s in range(n))
+        elif self.teams == "threes":
+            team_of = tuple(s % 2 for s in range(n))
+        else:
+            team_of = tuple(range(n))
+        set_(self, "_team_of", team_of)
+
+    # --- derived ----------------------------------------------------------
+    @property
+    def team_count(self) -> int:
+        """Number of sides: players, or teams in team play."""
+        return max(self._team_of) + 1
+
+    @property
+    def givar_count(self) -> int:
+        """Givar in a parti (``givar`` or one per player)."""
+        return self.givar if self.givar is not None else self.players
+
+    def team_of(self, seat: int) -> int:
+        """Team number of a seat (the seat itself without teams)."""
+        return self._team_of[seat]
+
+    def team_members(self, team: int) -> tuple[int, ...]:
+        """Seats of a team, e.g. ``(0, 2)``."""
+        return tuple(s for s, t in enumerate(self._team_of) if t == team)
+
+    def replace(self, **changes: Any) -> "Rules":
+        """A copy with some options changed (validated).
+
+        >>> Rules().replace(capture="free").capture
+        'free'
+        """
+        return dataclasses.replace(self, **changes)
+
+    # --- dict / text ------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """All options as a plain JSON-able dict."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+        """Rules from :meth:`to_dict` output; unknown keys are an error.
+
+        >>> Rules.from_dict({"players": 3}).players
+        3
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be a mapping of option names to values, got {type(data).__name__}")
+        names = [f.name for f in dataclasses.fields(cls) if f.init]
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise RulesError(f"unknown rule option {unknown[0]!r}: the options are {', '.join(names)}")
+        return cls(**data)
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> "Rules":
+        """A named variant (see :data:`PRESETS`), optionally changed further.
+
+        >>> Rules.preset("table-grows-by-creeping").table_next
+        0
+        """
+        key = name.strip().lower().replace("_", "-").replace(" ", "-")
+        key = _PRESET_ALIASES.get(key, key)
+        if key not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+        return cls(**{**PRESETS[key][1], **changes})
+
+    def describe(self) -> str:
+        """The options that differ from the default, in words."""
+        default = Rules(players=self.players)
+        diffs = [f"{k}={v!r}" for k, v in self.to_dict().items() if getattr(default, k) != v]
+        return f"Krypkasino, {self.players} players" + (f" ({', '.join(diffs)})" if diffs else "")
+
+    # convenience for the ace
+    def hand_value(self, rank: int) -> int:
+        """Value of a played card of ``rank`` for sums (a played ace 14 unless ace='1')."""
+        if rank == 1 and self.ace != "1":
+            return 14
+        return rank
+
+
+PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "krypkasino": ("Krypkasino as RULES.md plays it (the default)", {}),
+    "table-grows-by-creeping": (
+        "After the first deal no new table cards: the table grows only by creeping (seed 001)",
+        {"table_next": 0},
+    ),
+    "two-player-5-6": (
+        "Two players, five cards each and six to the table in every deal (seed 001)",
+        {"players": 2, "hand_size": 5, "table_first": 6, "table_next": 6},
+    ),
+    "last-capture-point": (
+        "One extra point to the last capturer, 43 in all (seed 001)",
+        {"last_capture_point": 1},
+    ),
+    "ace-low": ("The ace counts 1 only (seed 004)", {"ace": "1"}),
+    "ace-14-hand": ("A played ace counts 14, a table ace 1; a played ace takes no lone table ace", {"ace": "14hand"}),
+    "maximum-capture": ("A capturing card must take the largest number of cards", {"capture": "maximum"}),
+    "free-capture": ("Capture any union of träffar or creep, as in classic Kasino; no tvångstabbe", {"capture": "free", "forced_tabbe": False}),
+    "four-pairs": ("Four players in two teams (0+2 against 1+3)", {"players": 4, "teams": "pairs"}),
+    "six-pairs": ("Six players in three pairs (0+3, 1+4, 2+5)", {"players": 6, "teams": "pairs"}),
+    "six-threes": ("Six players in two teams of three (0+2+4 against 1+3+5)", {"players": 6, "teams": "threes"}),
+}
+_PRESET_ALIASES = {"default": "krypkasino", "standard": "krypkasino", "avig": "krypkasino"}
+
+
+def deal_plan(rules: Rules, total: int = 104) -> list[tuple[int, int]]:
+    """The utdelningar of one giv as ``(cards per hand, cards to the table)``.
+
+    The last deals share what is left: each player gets ``stock // players``,
+    the table up to its count, and cards that cannot go one to every player
+    go to the table too, so all ``total`` cards are dealt.
+
+    >>> deal_plan(Rules(players=5))[-1]
+    (1, 3)
+    >>> deal_plan(Rules(players=6))
+    [(4, 4), (4, 4), (4, 4), (3, 2)]
+    """
+    n = rules.players
+    stock = total
+    plan: list[tuple[int, int]] = []
+    while stock > 0:
+        table_count = rules.table_first if not plan else rules.table_next
+        if stock >= n * rules.hand_size:
+            k = rules.hand_size
+        else:
+            k = stock // n
+        stock -= k * n
+        t = min(table_count, stock)
+        stock -= t
+        if 0 < stock < n:  # cannot go one to every player: to the table
+            t += stock
+            stock = 0
+        if k == 0:  # pragma: no cover - guarded by the rule above
+            raise RulesError("deal with no cards to the hands")
+        plan.append((k, t))
+    return plan

@@ -1,0 +1,144 @@
+"""Scoring a giv and a parti.
+
+Card points in a pile: *storan* (10♦) 3, *lillan* (2♠) 2, *spader ess* (A♠) 2,
+every other ace 1, every other spade 1, all else 0 — 42 over the 104 cards.
+A giv score is card points + ``tabbe_points`` × tabbe marks +
+``dukning_points`` × dukningar; it can be negative. In a parti the lowest
+total wins (ties share the win).
+
+>>> from krypteach import parse_cards
+>>> card_points(parse_cards("10D 2S AS AH 7S 7H"))
+9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .rules import Rules
+
+__all__ = ["card_points", "GivResult", "PartiResult", "cancel_marks", "point_breakdown"]
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    """Sum of card points of a pile."""
+    return sum(Card(c).points for c in cards)
+
+
+def point_breakdown(cards: Iterable[Card]) -> list[tuple[Card, int, str]]:
+    """The cards of a pile that score, each with its points and the reason.
+
+    >>> [(str(c), p, why) for c, p, why in point_breakdown([Card("10D"), Card("7H"), Card("AH")])]
+    [('AH', 1, 'ess'), ('10D', 3, 'storan')]
+    """
+    why = {"10D": "storan", "2S": "lillan", "AS": "spader ess"}
+    out = []
+    for c in sorted(Card(c) for c in cards):
+        if c.points:
+            out.append((c, c.points, why.get(str(c), "ess" if c.rank == 1 else "spader")))
+    return out
+
+
+def cancel_marks(marks: list[int], rules: Rules) -> int:
+    """Turn marks down while every player (every team) has one; returns how many rounds.
+
+    In team play the mark turned down is taken from the team member with the
+    most marks (the lower seat on a tie). Mutates ``marks``.
+
+    >>> m = [1, 2]; cancel_marks(m, Rules()), m
+    (1, [0, 1])
+    """
+    if not rules.cancel_marks:
+        return 0
+    rounds = 0
+    teams = range(rules.team_count)
+    members = [rules.team_members(t) for t in teams]
+    while all(sum(marks[s] for s in ms) > 0 for ms in members):
+        for ms in members:
+            seat = max(ms, key=lambda s: (marks[s], -s))
+            marks[seat] -= 1
+        rounds += 1
+    return rounds
+
+
+@dataclass(frozen=True)
+class GivResult:
+    """The outcome of one giv, per seat (and per team in team play).
+
+    ``card_points`` includes the ``last_capture_point`` extra point when the
+    rules give one. ``tabbar`` counts every tabbe made (before marks were
+    turned down); ``marks`` are the marks left standing. ``aside_to`` is who
+    took the klädda högen and the last table cards (the last capturer).
+    """
+
+    rules: Rules
+    card_points: tuple[int, ...]
+    marks: tuple[int, ...]
+    dukningar: tuple[int, ...]
+    tabbar: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_capturer: int | None
+    aside_cards: tuple[Card, ...]
+
+    @property
+    def team_scores(self) -> tuple[int, ...]:
+        """Scores added up per team (per seat without teams)."""
+        out = [0] * self.rules.team_count
+        for seat, s in enumerate(self.scores):
+            out[self.rules.team_of(seat)] += s
+        return tuple(out)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Teams (seats without teams) with the lowest score."""
+        ts = self.team_scores
+        best = min(ts)
+        return tuple(i for i, s in enumerate(ts) if s == best)
+
+    def to_dict(self) -> dict:
+        return {
+            "card_points": list(self.card_points),
+            "marks": list(self.marks),
+            "dukningar": list(self.dukningar),
+            "scores": list(self.scores),
+            "last_capturer": self.last_capturer,
+        }
+
+
+@dataclass(frozen=True)
+class PartiResult:
+    """Totals of a parti: the protocol (one row of scores per giv) and the winners."""
+
+    rules: Rules
+    protocol: tuple[tuple[int, ...], ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        n = self.rules.players
+        return tuple(sum(row[s] for row in self.protocol) for s in range(n))
+
+    @property
+    def team_totals(self) -> tuple[int, ...]:
+        out = [0] * self.rules.team_count
+        for seat, s in enumerate(self.totals):
+            out[self.rules.team_of(seat)] += s
+        return tuple(out)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Teams (seats without teams) with the lowest total; ties share the win."""
+        tt = self.team_totals
+        best = min(tt)
+        return tuple(i for i, s in enumerate(tt) if s == best)
+
+
+def score_giv(rules: Rules, piles: Sequence[Sequence[Card]], marks: Sequence[int], dukningar: Sequence[int],
+              tabbar: Sequence[int], last_capturer: int | None, aside_cards: Sequence[Card]) -> GivResult:
+    """Score a finished giv from its piles and marks."""
+    cp = [card_points(p) for p in piles]
+    if last_capturer is not None and rules.last_capture_point:
+        cp[last_capturer] += rules.last_capture_point
+    scores = tuple(cp[s] + rules.tabbe_points * marks[s] + rules.dukning_points * dukningar[s] for s in range(len(piles)))
+    return GivResult(rules, tuple(cp), tuple(marks), tuple(dukningar), tuple(tabbar), scores, last_capturer, tuple(aside_cards))

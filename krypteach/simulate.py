@@ -1,0 +1,106 @@
+"""Play many givar with bots and summarise them.
+
+>>> s = simulate(Rules(), givar=3, seed=1)
+>>> len(s.results), round(sum(sum(r.card_points) for r in s.results) / 3)
+(3, 42)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .bots import Bot, make_bot
+from .game import Giv
+from .rules import Rules
+from .scoring import GivResult
+
+__all__ = ["simulate", "Simulation", "play_giv"]
+
+
+def play_giv(rules: Rules, bots: Sequence[Bot], *, dealer: int = 0, seed: int | None = None) -> Giv:
+    """Play one whole giv, ``bots[seat]`` choosing for each seat; returns the finished giv."""
+    g = Giv(rules, dealer=dealer, seed=seed)
+    while not g.is_over:
+        move = bots[g.turn].choose(g.observation())
+        g.play(move)
+    return g
+
+
+def _fast_random_giv(rules: Rules, rng: random.Random, dealer: int, seed: int) -> Giv:
+    g = Giv(rules, dealer=dealer, seed=seed)
+    choice = rng.choice
+    while not g.is_over:
+        g._apply(choice(g.legal_moves()))
+    return g
+
+
+@dataclass
+class Simulation:
+    """Results of a simulation run: one :class:`GivResult` per giv (and the givar if kept)."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    results: list[GivResult] = field(default_factory=list)
+    dealers: list[int] = field(default_factory=list)
+    givar: list[Giv] = field(default_factory=list)
+
+    def mean_scores(self) -> list[float]:
+        n = self.rules.players
+        return [statistics.fmean(r.scores[s] for r in self.results) for s in range(n)]
+
+    def tabbar_per_giv(self) -> float:
+        return statistics.fmean(sum(r.tabbar) for r in self.results)
+
+    def aside_scoring_share(self) -> float:
+        """How often the cards the last capturer sweeps up (table + klädda högen) carry card points."""
+        return statistics.fmean(1.0 if any(c.points for c in r.aside_cards) else 0.0 for r in self.results)
+
+    def summary(self) -> str:
+        n = self.rules.players
+        lines = [f"{len(self.results)} givar, {self.rules.describe()}, bots: {', '.join(self.bots)}"]
+        means = self.mean_scores()
+        lines.append("mean score per seat: " + ", ".join(f"seat {s}: {means[s]:+.2f}" for s in range(n)))
+        lines.append(f"tabbar per giv: {self.tabbar_per_giv():.2f}")
+        lines.append(f"last capturer's sweep (table + klädda högen) holds card points in {100 * self.aside_scoring_share():.1f}% of givar")
+        return "\n".join(lines)
+
+
+def simulate(rules: Rules | None = None, givar: int = 100, *, seed: int | None = 0, bots: Sequence[str] | None = None,
+             keep: bool = False, progress: bool | None = False, on_giv: Callable[[Giv], None] | None = None) -> Simulation:
+    """Play ``givar`` givar (dealer rotating) with the named bots (default: random for every seat).
+
+    ``progress`` shows a tqdm bar (``None``: only on a terminal); ``keep``
+    keeps every finished giv (for records); ``on_giv`` is called with each.
+    """
+    rules = rules or Rules()
+    names = list(bots) if bots else ["random"]
+    if len(names) == 1:
+        names = names * rules.players
+    if len(names) != rules.players:
+        raise ValueError(f"give one bot for every seat ({rules.players}), or one for all: got {len(names)}")
+    rng = random.Random(seed)
+    players = [make_bot(name, seed=rng.getrandbits(32)) for name in names]
+    sim = Simulation(rules, tuple(names))
+    iterator = range(givar)
+    if progress is not False:
+        from tqdm.auto import tqdm
+
+        iterator = tqdm(iterator, total=givar, unit="giv", disable=None if progress is None else not progress)
+    all_random = all(n == "random" for n in names)
+    for i in iterator:
+        dealer = i % rules.players
+        giv_seed = rng.getrandbits(64)
+        if all_random:
+            g = _fast_random_giv(rules, players[0].rng, dealer, giv_seed)  # type: ignore[attr-defined]
+        else:
+            g = play_giv(rules, players, dealer=dealer, seed=giv_seed)
+        sim.results.append(g.result)
+        sim.dealers.append(dealer)
+        if keep:
+            sim.givar.append(g)
+        if on_giv:
+            on_giv(g)
+    return sim

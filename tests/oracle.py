@@ -1,0 +1,210 @@
+"""A deliberately naive reference for Krypkasino capture rules.
+
+Written straight from ``RULES.md`` ("Cards", "A turn", "Träffar in detail" and the
+variants ``capture`` and ``ace``), independently of the ``krypteach`` engine, so that
+the engine can be checked against it. It favours being obviously right over being fast:
+it lists every subset of table indices and combines träffar by brute force.
+
+Cards are code strings: a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` followed by a suit
+``S H D C`` (``"10D"``, ``"AS"``, ``"QH"``). Only upper-case codes are accepted here.
+
+Words (from RULES.md):
+
+* träff -- one match for the played card: a single table card of the same rank, or two or
+  more table cards whose values add up to the played card's value.
+* capture (ta in) -- a non-empty union of pairwise-disjoint träffar.
+* maximal -- a capture that leaves no träff among the cards that stay on the table.
+* tabbe -- a capture of the whole table.
+
+Example:
+
+>>> traffar("9H", ["9S", "2C", "5D", "7H"])
+[(0,), (1, 3)]
+>>> capture_options("9H", ["9S", "2C", "5D", "7H"])
+{('2C', '7H', '9S')}
+>>> can_take_whole_table("10H", ["AS", "7D", "3C", "9H"])
+True
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+ACE_VARIANTS: tuple[str, ...] = ("1or14", "1", "14hand")
+CAPTURE_VARIANTS: tuple[str, ...] = ("maximal", "maximum", "free")
+
+# Values from RULES.md "Cards": 2-10 as printed, J 11, Q 12, K 13; an ace on the table
+# always counts 1 in a sum ("Träffar in detail"). The played ace is handled separately.
+TABLE_VALUE: dict[str, int] = {
+    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7,
+    "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13,
+}
+
+
+def split(card: str) -> tuple[str, str]:
+    """Split a card code into (rank, suit); raise ValueError on anything else.
+
+    >>> split("10D")
+    ('10', 'D')
+    """
+    if not isinstance(card, str) or len(card) < 2:
+        raise ValueError(f"not a card code: {card!r}")
+    rank, suit = card[:-1], card[-1]
+    if rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"not a card code: {card!r}")
+    return rank, suit
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Sort key: rank order A,2..10,J,Q,K, then suit order S,H,D,C.
+
+    >>> sorted(["KS", "AC", "10D", "AS", "2H"], key=sort_key)
+    ['AS', 'AC', '2H', '10D', 'KS']
+    """
+    rank, suit = split(card)
+    return RANKS.index(rank), SUITS.index(suit)
+
+
+def sorted_codes(cards) -> tuple[str, ...]:
+    """The cards as a tuple sorted by :func:`sort_key`."""
+    return tuple(sorted(cards, key=sort_key))
+
+
+def _check_ace(ace: str) -> None:
+    if ace not in ACE_VARIANTS:
+        raise ValueError(f"unknown ace variant {ace!r}; expected one of {ACE_VARIANTS}")
+
+
+def takes_single(card: str, table_card: str, ace: str = "1or14") -> bool:
+    """Is the lone ``table_card`` a träff for the played ``card``?
+
+    Same rank is a träff, except that under ``ace="14hand"`` a played ace counts only
+    14 and so takes no lone table ace.
+    """
+    _check_ace(ace)
+    rank = split(card)[0]
+    if rank != split(table_card)[0]:
+        return False
+    if rank == "A" and ace == "14hand":
+        return False
+    return True
+
+
+def sum_target(card: str, ace: str = "1or14") -> int | None:
+    """The value that a group of two or more table cards must add up to, or None.
+
+    A played ace counts 14 under ``"1or14"`` and ``"14hand"``; under ``"1"`` it counts 1,
+    and no group of two or more cards (each worth at least 1) sums to 1, so None.
+    """
+    _check_ace(ace)
+    rank = split(card)[0]
+    if rank == "A":
+        return 14 if ace in ("1or14", "14hand") else None
+    return TABLE_VALUE[rank]
+
+
+def traffar(card: str, table: list[str], ace: str = "1or14") -> list[tuple[int, ...]]:
+    """Every träff for ``card`` on ``table``, as sorted tuples of table indices.
+
+    (a) a single table card of the same rank (see :func:`takes_single`), or
+    (b) two or more table cards whose values (table ace = 1) sum to the played value.
+
+    >>> traffar("AS", ["AH", "KC", "6D", "8S"])
+    [(0,), (0, 1), (2, 3)]
+    >>> traffar("AS", ["AH", "KC"], ace="14hand")
+    [(0, 1)]
+    >>> traffar("AS", ["AH", "KC"], ace="1")
+    [(0,)]
+    """
+    _check_ace(ace)
+    split(card)
+    for t in table:
+        split(t)
+    result: list[tuple[int, ...]] = []
+    for i, t in enumerate(table):
+        if takes_single(card, t, ace):
+            result.append((i,))
+    target = sum_target(card, ace)
+    if target is not None:
+        for size in range(2, len(table) + 1):
+            for combo in combinations(range(len(table)), size):
+                if sum(TABLE_VALUE[split(table[i])[0]] for i in combo) == target:
+                    result.append(combo)
+    return sorted(result)
+
+
+def _masks_of_unions(card: str, table: list[str], ace: str) -> tuple[set[int], list[int]]:
+    """All unions of pairwise-disjoint träffar (as bit masks, 0 included) and the träffar.
+
+    Knapsack-style: go through the träffar one at a time; every union built so far may
+    either leave the träff out or, if disjoint from it, add it. So every set of
+    pairwise-disjoint träffar is tried.
+    """
+    masks = []
+    for combo in traffar(card, table, ace):
+        m = 0
+        for i in combo:
+            m |= 1 << i
+        masks.append(m)
+    unions: set[int] = {0}
+    for t in masks:
+        unions |= {u | t for u in unions if u & t == 0}
+    return unions, masks
+
+
+def _codes(table: list[str], mask: int) -> tuple[str, ...]:
+    return sorted_codes(table[i] for i in range(len(table)) if mask >> i & 1)
+
+
+def capture_options(
+    card: str, table: list[str], capture: str = "maximal", ace: str = "1or14"
+) -> set[tuple[str, ...]]:
+    """The legal captures for ``card`` on ``table``, each a sorted tuple of card codes.
+
+    ``capture``:
+      * ``"maximal"`` -- unions of disjoint träffar leaving no träff on the table;
+      * ``"maximum"`` -- unions of disjoint träffar with the largest number of cards;
+      * ``"free"``    -- every non-empty union of disjoint träffar.
+    Empty set when the card has no träff (it must creep). Turn-level rules
+    (tvångstabbe, the choice of card) are not applied here.
+
+    >>> sorted(capture_options("9C", ["2S", "2H", "7D"]))
+    [('2H', '7D'), ('2S', '7D')]
+    >>> capture_options("10S", ["2H", "3D", "5C", "7S"], capture="maximum")
+    {('2H', '3D', '5C')}
+    """
+    if capture not in CAPTURE_VARIANTS:
+        raise ValueError(f"unknown capture variant {capture!r}; expected one of {CAPTURE_VARIANTS}")
+    unions, masks = _masks_of_unions(card, table, ace)
+    unions.discard(0)
+    if not unions:
+        return set()
+    if capture == "free":
+        chosen = unions
+    elif capture == "maximum":
+        best = max(bin(u).count("1") for u in unions)
+        chosen = {u for u in unions if bin(u).count("1") == best}
+    else:  # maximal
+        chosen = {u for u in unions if all(u & t for t in masks)}
+    return {_codes(table, u) for u in chosen}
+
+
+def can_take_whole_table(card: str, table: list[str], ace: str = "1or14") -> bool:
+    """Can the whole (non-empty) table be split into disjoint träffar for ``card``?
+
+    >>> can_take_whole_table("9H", ["9S", "2C", "5D", "7H"])
+    False
+    >>> can_take_whole_table("AD", ["AH", "KS"])
+    True
+    >>> can_take_whole_table("7C", [])
+    False
+    """
+    if not table:
+        # still validate the arguments
+        _check_ace(ace)
+        split(card)
+        return False
+    unions, _ = _masks_of_unions(card, table, ace)
+    return (1 << len(table)) - 1 in unions
