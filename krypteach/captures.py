@@ -41,7 +41,7 @@ Counts = tuple[int, ...]  # index = value 1..13 (index 0 unused)
 
 
 def _spec(rank: int, ace: str) -> tuple[int, bool]:
-    """(sum target, a lone table ace is a träff) for a played card."""
+    """(sum target, a lone table ace is a träff) for a played card of ``rank``."""
     if rank != 1:
         return rank, False
     if ace == "1or14":
@@ -239,8 +239,12 @@ def _whole(counts: Counts, target: int, single_ace: bool) -> bool:
     return _partitionable(counts, target, single_ace)
 
 
+_SPECS = {ace: tuple((r,) + _spec(r, ace) for r in range(1, 14)) for ace in ("1or14", "1", "14hand")}
+
+
+@lru_cache(maxsize=100_000)
 def _whole_ranks(counts: Counts, ace: str) -> list[int]:
-    """Ranks whose played card could take the whole (non-empty) table."""
+    """Ranks whose played card could take the whole (non-empty) table (cached on the counts)."""
     total = 0
     high = 0
     for v in range(13, 0, -1):
@@ -251,11 +255,8 @@ def _whole_ranks(counts: Counts, ace: str) -> list[int]:
     if not total:
         return []
     out = []
-    for r in range(1, 14):
-        target, single = _spec(r, ace)
-        if high > target:
-            continue
-        if not single and total % target:
+    for r, target, single in _SPECS[ace]:
+        if high > target or (not single and total % target):
             continue
         if _partitionable(counts, target, single):
             out.append(r)
@@ -266,6 +267,7 @@ def _whole_ranks(counts: Counts, ace: str) -> list[int]:
 
 def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
     """Concrete captures (distinct card multisets) for a value-level capture."""
+    fixed: list[Card] = []
     choices: list[list[tuple[Card, ...]]] = []
     for v in range(1, len(k)):
         m = k[v]
@@ -273,18 +275,19 @@ def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]
             continue
         cards = by_value[v]
         if m == len(cards):
-            choices.append([tuple(cards)])
-        else:
-            kinds = sorted(set(cards))
-            have = {c: cards.count(c) for c in kinds}
-            opts = []
-            for combo in combinations_with_replacement(kinds, m):
-                if all(combo.count(c) <= have[c] for c in set(combo)):
-                    opts.append(combo)
-            choices.append(opts)
-    if len(choices) == 1:
-        return [tuple(sorted(c)) for c in choices[0]]
-    return [tuple(sorted(sum(parts, ()))) for parts in product(*choices)]
+            fixed.extend(cards)
+            continue
+        kinds = sorted(set(cards))
+        if len(kinds) == 1:
+            fixed.extend(kinds * m)
+            continue
+        have = {c: cards.count(c) for c in kinds}
+        choices.append([combo for combo in combinations_with_replacement(kinds, m)
+                        if all(combo.count(c) <= have[c] for c in set(combo))])
+    if not choices:
+        return [tuple(sorted(fixed))]
+    base = tuple(fixed)
+    return [tuple(sorted(base + sum(parts, ()))) for parts in product(*choices)]
 
 
 def _by_value(table: Sequence[Card]) -> dict[int, list[Card]]:
@@ -350,7 +353,7 @@ def tabbe_ranks(table: Sequence[Card], rules: Rules | None = None) -> list[int]:
     if not table:
         return []
     rules = rules or _DEFAULT
-    return _whole_ranks(_counts(table), rules.ace)
+    return list(_whole_ranks(_counts(table), rules.ace))
 
 
 def traffar(card: Card, table: Sequence[Card], rules: Rules | None = None) -> list[tuple[Card, ...]]:

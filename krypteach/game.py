@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from .captures import can_take_whole_table, tabbe_ranks
+from .captures import _counts, _whole_ranks, tabbe_ranks
 from .cards import Card
 from .moves import Explanation, IllegalMoveError, Move, explain_move, legal_moves
 from .rules import Rules, deal_plan
@@ -54,8 +54,7 @@ class Deal:
         return [c for h in self.hands for c in h] + list(self.table) + list(self.aside)
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """What one move did: who played what, and its consequences.
 
     ``tabbe`` is 0, 1, or 2 (dubbeltabbe); ``dukning`` the seat that set it up
@@ -230,8 +229,11 @@ class Giv:
             if self.is_over:
                 self._legal = []
             else:
-                hint = list(self.turns[-1].tabbe_pa) if self.turns and not self.turns[-1].dealt else None
-                self._legal = legal_moves(self.hands[self.turn], self.table, self.rules, _whole_ranks_hint=hint)
+                if self.turns:  # _apply already looked at this table
+                    self._legal = legal_moves(self.hands[self.turn], self.table, self.rules,
+                                              _whole_ranks_hint=self.turns[-1].tabbe_pa, _counts_hint=self._counts_cache)
+                else:
+                    self._legal = legal_moves(self.hands[self.turn], self.table, self.rules)
         return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
@@ -330,7 +332,10 @@ class Giv:
                     self.table = []
                     self.kladda = []
                 self.swept = sweep
-        t = Turn(p, move, tabbe, dukning, cancelled, tuple(tabbe_ranks(self.table, self.rules)) if self.table and sweep is None else (), dealt, sweep)
+        counts = _counts(self.table)
+        self._counts_cache = counts
+        pa = tuple(_whole_ranks(counts, self.rules.ace)) if self.table else ()
+        t = Turn(p, move, tabbe, dukning, cancelled, pa, dealt, sweep)
         self.turns.append(t)
         self._undo.append(undo)
         self._legal = None
@@ -355,6 +360,7 @@ class Giv:
         self.last_capturer = last_cap
         self.turn = p
         self._legal = None
+        self._counts_cache = _counts(self.table)
         return t
 
     def play_out(self, choose) -> None:
@@ -431,7 +437,7 @@ class Parti:
     >>> p = Parti(Rules(players=2), seed=3)
     >>> while not p.is_over:
     ...     if p.giv.is_over:
-    ...         p.next_giv()
+    ...         _ = p.next_giv()
     ...     _ = p.play(p.giv.legal_moves()[0])
     >>> len(p.protocol), len(p.result.totals)
     (2, 2)

@@ -25,6 +25,8 @@ from .captures import (
     _spec,
     _value_captures,
     _whole_ranks,
+    _SPECS,
+    _maximal_captures,
     _by_value,
     _expand,
     capture_options,
@@ -132,7 +134,7 @@ def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
 
 
 def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None = None,
-                *, _whole_ranks_hint: list[int] | None = None) -> list[Move]:
+                *, _whole_ranks_hint: Sequence[int] | None = None, _counts_hint: tuple[int, ...] | None = None) -> list[Move]:
     """The legal moves for a player holding ``hand`` at ``table``.
 
     Applies tvångstabbe (forced tabbe): when a card in hand can take the whole
@@ -150,20 +152,25 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     distinct = list(dict.fromkeys(hand))
     if not table:
         return [_new_move(c, None) for c in distinct]
-    counts = _counts(table)
+    counts = _counts(table) if _counts_hint is None else _counts_hint
     ace = rules.ace
     if rules.forced_tabbe:
         ranks = _whole_ranks(counts, ace) if _whole_ranks_hint is None else _whole_ranks_hint
-        whole = tuple(sorted(table))
-        forced = [_new_move(c, whole) for c in distinct if c.rank in ranks] if ranks else None
-        if forced:
-            return forced
+        if ranks:
+            whole = tuple(sorted(table))
+            forced = [_new_move(c, whole) for c in distinct if ((c >> 2) + 1) in ranks]
+            if forced:
+                return forced
     mode = rules.capture
     moves: list[Move] = []
     by_value = None
+    specs = _SPECS[ace]
     for c in distinct:
-        target, single = _spec(c.rank, ace)
-        caps = _value_captures(counts, target, single, mode)
+        _, target, single = specs[c >> 2]
+        if mode == "maximal":
+            caps = _maximal_captures(counts[: target + 1] if target < 13 else counts, target, single)
+        else:
+            caps = _value_captures(counts, target, single, mode)
         if caps:
             if by_value is None:
                 by_value = _by_value(table)
@@ -172,7 +179,7 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
             else:
                 opts = [cap for k in caps for cap in _expand(k, by_value)]
                 opts.sort(key=lambda cap: (-len(cap), cap))
-            moves.extend(_new_move(c, cap) for cap in opts)
+            moves.extend([_new_move(c, cap) for cap in opts])
             if mode == "free":
                 moves.append(_new_move(c, None))
         else:

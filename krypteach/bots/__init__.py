@@ -19,7 +19,7 @@ from typing import Protocol
 from ..game import Observation
 from ..moves import Move
 
-__all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS"]
+__all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS", "suggest"]
 
 
 class Bot(Protocol):
@@ -54,3 +54,22 @@ def make_bot(name: str, seed: int | None = None, **options) -> Bot:
     if key not in BOT_LEVELS:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_LEVELS)}")
     return BOT_LEVELS[key](seed=seed, **options)
+
+
+def suggest(obs: Observation, level: str | None = None, seed: int = 0) -> tuple[Move, str]:
+    """A move for the player to move, with the reason in words (used by hint buttons).
+
+    Uses the strongest level available unless ``level`` names one. A bot that
+    has an ``explain(obs) -> (move, reason)`` method gives its own reason.
+    """
+    name = level or next((n for n in ("expert", "careful", "random") if n in BOT_LEVELS), "random")
+    bot = make_bot(name, seed=seed)
+    if hasattr(bot, "explain"):
+        return bot.explain(obs)
+    move = bot.choose(obs)
+    moves = obs.legal_moves()
+    if len(moves) == 1:
+        why = "it is the only legal move"
+    else:
+        why = f"one of {len(moves)} legal moves"
+    return move, f"{move.describe()}: {why}."
