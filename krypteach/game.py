@@ -185,9 +185,59 @@ class Giv:
         self.deal_index = 0
         self.turn = (dealer + 1) % n
         self.swept: tuple[Card, ...] | None = None
+        self.previous_mover: int | None = None  # who moved before this giv's first move (positions only)
+        self.is_position = False  # True for a hand-made position (not all 104 cards)
         self._undo: list[tuple] = []
         self._legal: list[Move] | None = None
         self._deal()
+
+    @classmethod
+    def from_position(cls, hands: Sequence[Sequence[Card | str]], table: Sequence[Card | str] = (), *,
+                      rules: Rules | None = None, turn: int = 0, kladda: Sequence[Card | str] = (),
+                      previous_mover: int | None = None, dealer: int | None = None) -> "Giv":
+        """A hand-made position (for lessons, puzzles and tests): these hands and
+        this table, no stock. ``previous_mover`` is the seat that moved just
+        before (it gets the dukning if the first move here is a tabbe).
+
+        >>> g = Giv.from_position([["10S"], ["4H"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
+        >>> [str(m) for m in g.legal_moves()]
+        ['10S:AH+3D+7C+9S']
+        >>> t = g.play("10S:AH+3D+7C+9S"); (t.tabbe, t.dukning)
+        (1, 1)
+        """
+        from .cards import parse_cards
+
+        n = len(hands)
+        rules = rules or Rules(players=n)
+        if rules.players != n:
+            rules = rules.replace(players=n, teams="none" if n not in (4, 6) else rules.teams, givar=None)
+        hs = [parse_cards(h) for h in hands]
+        tb = parse_cards(table)
+        kl = parse_cards(kladda)
+        if not 0 <= turn < n:
+            raise ValueError(f"turn={turn} is not a seat: seats are 0..{n - 1}")
+        order = [(turn + i) % n for i in range(n)]
+        sizes = [len(hs[s]) for s in order]
+        if sizes[0] == 0 or any(b > a for a, b in zip(sizes, sizes[1:])) or sizes[0] - sizes[-1] > 1:
+            raise ValueError("hand sizes must be equal, or one less for the seats that have already played "
+                             f"this round (seat {turn} to play first); got {[len(h) for h in hs]}")
+        from collections import Counter
+
+        over = [str(c) for c, k in (Counter(c for h in hs for c in h) + Counter(tb) + Counter(kl)).items() if k > 2]
+        if over:
+            raise ValueError(f"a double deck has each card twice; too many of {', '.join(over)}")
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.dealer = (turn - 1) % n if dealer is None else dealer
+        g.deals = (Deal(tuple(tuple(h) for h in hs), tuple(tb), tuple(kl)),)
+        g.hands = [list(h) for h in hs]
+        g.table, g.kladda = list(tb), list(kl)
+        g.piles = [[] for _ in range(n)]
+        g.marks, g.dukningar, g.tabbar = [0] * n, [0] * n, [0] * n
+        g.turns, g.last_capturer, g.deal_index, g.turn, g.swept = [], None, 1, turn, None
+        g.previous_mover, g.is_position = previous_mover, True
+        g._undo, g._legal = [], None
+        return g
 
     # --- dealing ---------------------------------------------------------
     def _deal(self) -> None:
@@ -246,8 +296,8 @@ class Giv:
             m = Move.parse(move) if isinstance(move, str) else move
             return Explanation(False, "giv-over", "The giv is over: no more moves.", m)
         e = explain_move(self.hands[self.turn], self.table, move, self.rules)
-        if e.legal and e.tabbe and self.turns:
-            prev = self.turns[-1].player
+        prev = self.turns[-1].player if self.turns else self.previous_mover
+        if e.legal and e.tabbe and prev is not None:
             n = 2 if "Dubbeltabbe" in e.message else 1
             msg = e.message + f" Seat {prev} moved just before, so gets {'two dukningar' if n == 2 else 'a dukning'} (dukade för tabben)."
             e = Explanation(e.legal, e.rule, msg, e.move, e.traffar, e.missing, e.extra, e.better, e.tabbe)
@@ -311,8 +361,8 @@ class Giv:
                 tabbe = 2 if (rules.dubbeltabbe and len(table_before) == 1 and table_before[0] == move.card) else 1
                 self.marks[p] += tabbe
                 self.tabbar[p] += tabbe
-                if self.turns:
-                    dukning = self.turns[-1].player
+                dukning = self.turns[-1].player if self.turns else self.previous_mover
+                if dukning is not None:
                     self.dukningar[dukning] += tabbe
                 cancelled = cancel_marks(self.marks, rules)
         else:
@@ -384,7 +434,7 @@ class Giv:
                 tuple(self.tabbar), self.last_capturer, tuple(self.turns), self.swept)
 
     def card_count(self) -> int:
-        """Cards in hands, on the table, aside, in piles and in the stock (always 104)."""
+        """Cards in hands, on the table, aside, in piles and in the stock (always 104 in a real giv)."""
         return (sum(map(len, self.hands)) + len(self.table) + len(self.kladda) + sum(map(len, self.piles))
                 + self.stock_size)
 
