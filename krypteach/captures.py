@@ -21,7 +21,7 @@ a value-level capture is turned back into concrete cards.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import chain, combinations_with_replacement, product
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
@@ -146,25 +146,61 @@ def _relevant(counts: Counts, target: int) -> Counts:
     return counts[: min(target, 13) + 1]
 
 
+class _TooManyBranches(Exception):
+    pass
+
+
+_DFS_BUDGET = 1000  # search nodes before switching to the rest-first enumeration
+
+
 @lru_cache(maxsize=200_000)
 def _maximal_captures(usable: Counts, target: int, single_ace: bool) -> tuple[Counts, ...]:
     """Value-level maximal captures: k split into träffar, rest free of träffar, k non-empty.
 
-    ``usable`` holds the counts of values 0..min(target, 13) only. Cards are
-    decided highest first: a card is either left on the table (pruned as soon
-    as the cards left contain a träff, tracked as a bit set of reachable sums)
-    or taken together with lower undecided cards that complete its träff.
+    ``usable`` holds the counts of values 0..min(target, 13) only. Two exact
+    enumerations are used: a card-first search, fast on the tables of real
+    play (many high cards), and — when that search grows past a budget, as it
+    does on big tables of small cards with many ways to group them — a
+    rest-first search over the träff-free sets of cards left on the table.
     """
     if not _has_traff(usable, target, single_ace):
         return ()
+    if target <= 13 and not single_ace:
+        # fast path: no two or more cards add up to the target, so the träffar
+        # are the same-rank cards alone, and all of them must be taken
+        bits, mask = 1, (1 << (target + 1)) - 1
+        for v in range(1, target):
+            for _ in range(usable[v]):
+                bits = (bits | (bits << v)) & mask
+        if not bits >> target & 1:
+            return (tuple(usable[v] if v == target else 0 for v in range(target + 1)),)
+    n = sum(usable) - usable[0]
+    small = sum(usable[1: target // 2 + 1])
+    if n >= 12 and small * 4 >= n * 3:  # many small cards: many ways to group them
+        return _maximal_by_rests(usable, target, single_ace)
+    try:
+        return _maximal_by_cards(usable, target, single_ace, _DFS_BUDGET)
+    except _TooManyBranches:
+        return _maximal_by_rests(usable, target, single_ace)
+
+
+def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int) -> tuple[Counts, ...]:
+    """Cards are decided highest first: a card is either left on the table
+    (pruned as soon as the cards left contain a träff, tracked as a bit set of
+    reachable sums) or taken together with lower undecided cards that complete
+    its träff."""
     top = len(usable) - 1
     cards = [v for v in range(top, 0, -1) for _ in range(usable[v])]
     n = len(cards)
     mask = (1 << (target + 1)) - 1
     taken = [False] * n
     found: dict[Counts, None] = {}
+    nodes = [budget]
 
     def rec(i: int, bits: int) -> None:
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            raise _TooManyBranches
         while i < n and taken[i]:
             i += 1
         if i == n:
@@ -185,25 +221,60 @@ def _maximal_captures(usable: Counts, target: int, single_ace: bool) -> tuple[Co
         if lone_ace or v == target:  # a träff on its own
             rec(i + 1, bits)
         if v < target:  # take it with lower cards that complete the sum
-
-            def pick(j: int, left: int) -> None:
-                if left == 0:
-                    rec(i + 1, bits)
-                    return
-                prev = 0
-                for jj in range(j, n):
-                    w = cards[jj]
-                    if taken[jj] or w > left or w == prev:
-                        continue
-                    prev = w
-                    taken[jj] = True
-                    pick(jj + 1, left - w)
-                    taken[jj] = False
-
-            pick(i + 1, target - v)
+            pick(i, bits, i + 1, target - v)
         taken[i] = False
 
+    def pick(i: int, bits: int, j: int, left: int) -> None:
+        if left == 0:
+            rec(i + 1, bits)
+            return
+        prev = 0
+        for jj in range(j, n):
+            w = cards[jj]
+            if w > left or w == prev or taken[jj]:
+                continue
+            prev = w
+            taken[jj] = True
+            pick(i, bits, jj + 1, left - w)
+            taken[jj] = False
+
     rec(0, 1)
+    return tuple(found)
+
+
+def _maximal_by_rests(usable: Counts, target: int, single_ace: bool) -> tuple[Counts, ...]:
+    """Enumerate the träff-free rests value by value (how many of each value
+    stay), then keep those whose taken part splits into träffar."""
+    top = len(usable) - 1
+    total = sum(v * usable[v] for v in range(top + 1))
+    mask = (1 << (target + 1)) - 1
+    found: list[Counts] = []
+    rest = [0] * (top + 1)
+
+    def rec(v: int, bits: int, rest_sum: int) -> None:
+        if v == 0:
+            taken = total - rest_sum
+            if taken and (single_ace or taken % target == 0):
+                k = tuple([usable[i] - rest[i] for i in range(top + 1)])
+                if _partitionable(k, target, single_ace):
+                    found.append(k)
+            return
+        count = usable[v]
+        if not count:
+            rec(v - 1, bits, rest_sum)
+            return
+        keep_max = 0 if (single_ace and v == 1) else count
+        b = bits
+        for m in range(keep_max + 1):
+            if m:
+                b = (b | (b << v)) & mask
+                if b >> target & 1:
+                    break
+            rest[v] = m
+            rec(v - 1, b, rest_sum + m * v)
+        rest[v] = 0
+
+    rec(top, 1, 0)
     return tuple(found)
 
 
@@ -266,28 +337,32 @@ def _whole_ranks(counts: Counts, ace: str) -> list[int]:
 # --- back to cards -----------------------------------------------------------
 
 def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
-    """Concrete captures (distinct card multisets) for a value-level capture."""
-    fixed: list[Card] = []
+    """Concrete captures (distinct card multisets) for a value-level capture.
+
+    Values are visited in ascending order and cards sort by value first, so
+    joining each value's (sorted) choice gives a sorted capture directly.
+    """
     choices: list[list[tuple[Card, ...]]] = []
+    single = True
     for v in range(1, len(k)):
         m = k[v]
         if not m:
             continue
         cards = by_value[v]
         if m == len(cards):
-            fixed.extend(cards)
+            choices.append([tuple(sorted(cards))])
             continue
         kinds = sorted(set(cards))
         if len(kinds) == 1:
-            fixed.extend(kinds * m)
+            choices.append([(kinds[0],) * m])
             continue
         have = {c: cards.count(c) for c in kinds}
         choices.append([combo for combo in combinations_with_replacement(kinds, m)
                         if all(combo.count(c) <= have[c] for c in set(combo))])
-    if not choices:
-        return [tuple(sorted(fixed))]
-    base = tuple(fixed)
-    return [tuple(sorted(base + sum(parts, ()))) for parts in product(*choices)]
+        single = False
+    if single:
+        return [tuple(chain.from_iterable(opts[0] for opts in choices))]
+    return [tuple(chain.from_iterable(parts)) for parts in product(*choices)]
 
 
 def _by_value(table: Sequence[Card]) -> dict[int, list[Card]]:

@@ -54,6 +54,9 @@ class Deal:
         return [c for h in self.hands for c in h] + list(self.table) + list(self.aside)
 
 
+_EMPTY_COUNTS = (0,) * 14
+
+
 class Turn(NamedTuple):
     """What one move did: who played what, and its consequences.
 
@@ -338,26 +341,28 @@ class Giv:
     def _apply(self, move: Move) -> Turn:
         """Apply a move known to be legal (no checks)."""
         p = self.turn
-        n = self.rules.players
         hand = self.hands[p]
         idx = hand.index(move.card)
-        table_before = self.table
-        undo = (p, idx, table_before, self.kladda, tuple(map(len, self.piles)), tuple(self.marks),
-                tuple(self.dukningar), tuple(self.tabbar), self.last_capturer, self.deal_index)
         hand.pop(idx)
+        table_before = self.table
+        pile = self.piles[p]
+        marks_before = None
+        last_capturer_before = self.last_capturer
         tabbe = 0
         dukning = None
         cancelled = 0
-        if move.capture is not None:
+        capture = move.capture
+        if capture is not None:
             new_table = list(table_before)
-            for c in move.capture:
+            for c in capture:
                 new_table.remove(c)
-            pile = self.piles[p]
+            pile_len = len(pile)
             pile.append(move.card)
-            pile.extend(move.capture)
+            pile.extend(capture)
             self.last_capturer = p
             if not new_table:
                 rules = self.rules
+                marks_before = (tuple(self.marks), tuple(self.dukningar), tuple(self.tabbar))
                 tabbe = 2 if (rules.dubbeltabbe and len(table_before) == 1 and table_before[0] == move.card) else 1
                 self.marks[p] += tabbe
                 self.tabbar[p] += tabbe
@@ -366,13 +371,16 @@ class Giv:
                     self.dukningar[dukning] += tabbe
                 cancelled = cancel_marks(self.marks, rules)
         else:
+            pile_len = len(pile)
             new_table = table_before + [move.card]
         self.table = new_table
-        self.turn = (p + 1) % n
+        self.turn = (p + 1) % self.rules.players
         dealt = False
         sweep = None
+        kladda_before = self.kladda
+        deal_index = self.deal_index
         if not any(self.hands):
-            if self.deal_index < len(self.deals):
+            if deal_index < len(self.deals):
                 self._deal()
                 dealt = True
             else:
@@ -382,12 +390,17 @@ class Giv:
                     self.table = []
                     self.kladda = []
                 self.swept = sweep
-        counts = _counts(self.table)
+        table = self.table
+        if table:
+            counts = _counts(table)
+            pa = tuple(_whole_ranks(counts, self.rules.ace))
+        else:
+            counts = _EMPTY_COUNTS
+            pa = ()
         self._counts_cache = counts
-        pa = tuple(_whole_ranks(counts, self.rules.ace)) if self.table else ()
         t = Turn(p, move, tabbe, dukning, cancelled, pa, dealt, sweep)
         self.turns.append(t)
-        self._undo.append(undo)
+        self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
         self._legal = None
         return t
 
@@ -395,18 +408,23 @@ class Giv:
         """Take back the last move exactly (including a deal or the final sweep it caused)."""
         if not self._undo:
             raise IllegalMoveError("Nothing to undo: no move has been played in this giv.")
-        p, idx, table, kladda, pile_lens, marks, dukn, tabbar, last_cap, deal_index = self._undo.pop()
+        idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
         t = self.turns.pop()
+        p = t.player
+        if t.sweep is not None:
+            if self.last_capturer is not None:
+                sweeper = self.piles[self.last_capturer]
+                del sweeper[len(sweeper) - len(t.sweep):]
+            self.swept = None
         if t.dealt:
             for h in self.hands:
                 h.clear()
             self.deal_index = deal_index
-        self.swept = None
         self.table, self.kladda = table, kladda
-        for pile, length in zip(self.piles, pile_lens):
-            del pile[length:]
+        del self.piles[p][pile_len:]
         self.hands[p].insert(idx, t.move.card)
-        self.marks, self.dukningar, self.tabbar = list(marks), list(dukn), list(tabbar)
+        if marks_before is not None:
+            self.marks, self.dukningar, self.tabbar = (list(x) for x in marks_before)
         self.last_capturer = last_cap
         self.turn = p
         self._legal = None
