@@ -72,7 +72,6 @@ def voila_command(folder: Path, *, port: int, host: str, cull_idle: int = 60, cu
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
-        "--VoilaConfiguration.file_allowlist=['.*\\.(png|jpg|gif|svg|css|js)']",
     ]
 
 

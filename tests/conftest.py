@@ -1,0 +1,114 @@
+"""Shared fixtures: a private home for Jupyter/Chromium/matplotlib state, a served
+lesson app (``krypteach serve`` on a free port), and Debian chromium for Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _private_env(base: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR",
+                 "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "MPLCONFIGDIR", "IPYTHONDIR"):
+        d = base / name.lower()
+        d.mkdir(parents=True, exist_ok=True)
+        env[name] = str(d)
+    # keep the installed kernelspecs and extensions visible
+    env.pop("JUPYTER_PATH", None)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+@pytest.fixture(scope="session")
+def private_env(tmp_path_factory) -> dict[str, str]:
+    """Environment variables that keep Jupyter, Chromium and matplotlib state in a temp folder."""
+    return _private_env(tmp_path_factory.mktemp("home"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_ready(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"krypteach serve exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as r:
+                if r.status == 200:
+                    return
+        except Exception as e:  # noqa: BLE001 - keep polling
+            last = e
+        time.sleep(0.5)
+    raise RuntimeError(f"krypteach serve did not answer {url} in {timeout}s: {last}")
+
+
+@pytest.fixture(scope="session")
+def served_app(private_env, tmp_path_factory):
+    """Start ``krypteach serve`` on the lessons at a free port; yield its base URL."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    fh = open(log, "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "krypteach", "serve", "--port", str(port), "--dir", str(LESSONS)],
+        stdout=fh, stderr=subprocess.STDOUT, env=private_env, cwd=str(ROOT), start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        # a static URL: polling a notebook URL would start (and leak) a kernel per request
+        _wait_ready(f"{base}/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json", proc)
+        yield base
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except Exception:  # noqa: BLE001
+            os.killpg(proc.pid, signal.SIGKILL)
+        fh.close()
+        text = log.read_text(errors="replace")
+        if "Traceback" in text:
+            print("---- krypteach serve log ----\n" + text[-4000:])
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Playwright launches Debian's chromium (never a downloaded browser)."""
+    if not CHROMIUM:
+        pytest.skip("Debian chromium is not installed (apt-get install -y chromium); browser tests skipped")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
+def pytest_configure(config):
+    """Keep the state that kernels (nbval) and matplotlib write out of $HOME."""
+    import tempfile
+
+    base = Path(tempfile.mkdtemp(prefix="krypteach-tests-"))
+    for name in ("JUPYTER_RUNTIME_DIR", "MPLCONFIGDIR", "IPYTHONDIR", "XDG_CACHE_HOME"):
+        d = base / name.lower()
+        d.mkdir(parents=True, exist_ok=True)
+        os.environ.setdefault(name, str(d))
