@@ -1,0 +1,35 @@
+"""Jupyter widgets for krypteach: clickable cards, exercises, a game table, a rules picker.
+
+The widgets hold no game logic: every check, explanation and move comes from
+the engine (:mod:`krypteach.moves`, :mod:`krypteach.captures`,
+:mod:`krypteach.game`, :mod:`krypteach.scoring`, :mod:`krypteach.bots`), and
+the cards are drawn by :mod:`krypteach.render`.
+
+>>> from krypteach.widgets import GameTable, TakeAllExercise
+>>> TakeAllExercise(card="9H", table="9S 2C 5D 7D").options
+[(Card('2C'), Card('7D'), Card('9S'))]
+"""
+
+from .cards import CardRowWidget
+from .exercises import (
+    CountPointsExercise,
+    DukningExercise,
+    Exercise,
+    FindTraffarExercise,
+    TakeAllExercise,
+    TvangstabbeExercise,
+)
+from .game_table import GameTable
+from .rules_picker import RulesPicker
+
+__all__ = [
+    "CardRowWidget",
+    "Exercise",
+    "FindTraffarExercise",
+    "TakeAllExercise",
+    "TvangstabbeExercise",
+    "DukningExercise",
+    "CountPointsExercise",
+    "GameTable",
+    "RulesPicker",
+]
