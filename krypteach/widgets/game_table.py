@@ -1,0 +1,423 @@
+"""``GameTable``: play a whole giv against computer opponents.
+
+Seat 0 is "You"; the opponents (Bea, Dan, Eva, Kim, Ola) are bots from
+:data:`krypteach.bots.BOT_LEVELS`. The widget holds no rules: the
+:class:`~krypteach.Giv` checks every move and explains illegal ones, the bots
+choose theirs, :mod:`krypteach.narrate` words the log and the scoring.
+
+Tests drive it without a browser through exactly the methods the buttons
+call: :meth:`~GameTable.select_hand`, :meth:`~GameTable.select_table`,
+:meth:`~GameTable.play_selected`, :meth:`~GameTable.hint`,
+:meth:`~GameTable.undo`, :meth:`~GameTable.new_giv`.
+
+>>> t = GameTable(seed=1)
+>>> t.giv.turn
+0
+>>> move = t.giv.legal_moves()[0]
+>>> t.select_hand(move.card); t.select_table(move.capture or []); t.play_selected()
+>>> t.giv.turns[0].move == move and t.giv.turn == 0
+True
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Iterable, Sequence
+
+import ipywidgets as widgets
+
+from ..bots import BOT_LEVELS, make_bot, suggest
+from ..cards import Card
+from ..game import Giv
+from ..moves import IllegalMoveError, Move
+from ..narrate import DEFAULT_NAMES, cards_text, describe_giv, describe_result, tabbe_pa_text
+from ..render import hand_html, stack_svg
+from ..rules import Rules
+from ..scoring import point_breakdown, score_giv
+from .cards import CardRowWidget
+from .rules_picker import RulesPicker
+
+__all__ = ["GameTable"]
+
+YOU = 0
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def _minus(n: int) -> str:
+    """A number with a real minus sign."""
+    return str(n).replace("-", "−")
+
+
+def _times(count: int, points: int) -> str:
+    """``"1 × −5 = −5"``, or ``"0"``."""
+    return f"{count} × {_minus(points)} = {_minus(count * points)}" if count else "0"
+
+
+def _button(text: str, icon: str, style: str = "", tip: str = "") -> widgets.Button:
+    return widgets.Button(description=text, icon=icon, button_style=style, tooltip=tip or text,
+                          layout=widgets.Layout(width="auto"))
+
+
+class GameTable(widgets.VBox):
+    """A giv of Krypkasino against bots, 2–6 players.
+
+    Parameters: ``rules`` (default :class:`Rules`), ``seed`` (deals and bots
+    replay exactly), ``bot`` (a level of :data:`BOT_LEVELS`), ``names``.
+    ``giv`` is the current :class:`~krypteach.Giv`; ``message`` the last
+    feedback as plain text; ``log`` the moves in words.
+    """
+
+    def __init__(self, rules: Rules | None = None, *, seed: int | None = None, bot: str | None = None,
+                 names: Sequence[str] | None = None, four_color: bool = False) -> None:
+        self._rng = random.Random(seed)
+        self._names = list(names) if names else list(DEFAULT_NAMES)
+        self.message = ""
+        self.giv: Giv | None = None
+        self._dealer: int | None = None
+
+        levels = list(BOT_LEVELS)
+        self.bot_level = widgets.Dropdown(options=levels, value=bot if bot in levels else levels[0],
+                                          description="Computer players (datorspelare)",
+                                          style={"description_width": "20em"},
+                                          layout=widgets.Layout(width="34em"))
+        self.bot_level.observe(lambda _: self._make_bots(), names="value")
+        self.picker = RulesPicker(rules or Rules())
+        self.picker.on_change(self._rules_changed)
+        self.rules_note = widgets.HTML("<i>Changed rules apply from the next giv (press New giv).</i>")
+
+        self.title = widgets.HTML("<h3>Play a giv (spela en giv)</h3>")
+        self.title.add_class("kt-title")
+        self.status = widgets.HTML("")
+        self.status.add_class("kt-status")
+        self.opponents = widgets.HTML("")
+        self.table_row = CardRowWidget(kind="table", multiple=True, label="Table (bordet)",
+                                       empty_text="empty table", four_color=four_color)
+        self.side = widgets.HTML("")
+        self.side.add_class("kt-side")
+        felt = widgets.HBox([self.table_row, self.side],
+                            layout=widgets.Layout(justify_content="space-between", align_items="flex-start"))
+        felt.add_class("kt-felt")
+        self.table_row.layout = widgets.Layout(flex="1 1 auto")
+        self.hand_row = CardRowWidget(kind="hand", multiple=False, label="Your hand (handen)",
+                                      empty_text="no cards", four_color=four_color)
+        self.mine = widgets.HTML("")
+        self.play_button = _button("Play", "play", "primary", "Play the selected hand card and take the selected table cards")
+        self.hint_button = _button("Hint", "lightbulb-o", tip="What would a good player do?")
+        self.undo_button = _button("Undo", "undo", tip="Take back your last move (and the computer's moves after it)")
+        self.new_button = _button("New giv", "refresh", tip="Deal a new giv (ny giv)")
+        self.play_button.on_click(lambda _: self.play_selected())
+        self.hint_button.on_click(lambda _: self.hint())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.new_button.on_click(lambda _: self.new_giv())
+        bar = widgets.HBox([self.play_button, self.hint_button, self.undo_button, self.new_button])
+        bar.add_class("kt-buttons")
+        self.feedback = widgets.HTML("")
+        self.feedback.add_class("kt-feedback")
+        self.final = widgets.HTML("")
+        self.scores = widgets.HTML("")
+        self.scores.add_class("kt-scores")
+        self.log_html = widgets.HTML("")
+        self.log_html.add_class("kt-log")
+        bottom = widgets.HBox([self.scores, self.log_html], layout=widgets.Layout(align_items="flex-start"))
+        bottom.add_class("kt-bottom")
+        self.scores.layout = widgets.Layout(flex="0 0 auto")
+        self.log_html.layout = widgets.Layout(flex="1 1 auto")
+        settings = widgets.VBox([self.bot_level, self.rules_note, self.picker])
+        self.settings = widgets.Accordion(children=[settings], titles=("Rules / regler",), selected_index=None)
+
+        self.hand_row.observe(self._selection_changed, names="selected")
+        self.table_row.observe(self._selection_changed, names="selected")
+        super().__init__([self.title, self.status, self.opponents, felt, widgets.HBox([self.hand_row, self.mine]),
+                          bar, self.feedback, self.final, bottom, self.settings])
+        self.add_class("kt-game")
+        self.new_giv()
+
+    # --- properties ---------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The rules of the current giv; setting them starts a new giv with them."""
+        return self.giv.rules if self.giv is not None else self.picker.rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self.picker.rules = rules
+        self.new_giv()
+
+    @property
+    def names(self) -> list[str]:
+        n = self.picker.rules.players if self.giv is None else self.giv.rules.players
+        return (self._names + [f"Seat {i}" for i in range(len(self._names), n)])[:n]
+
+    @property
+    def log(self) -> list[str]:
+        """Every move of the giv so far, in words."""
+        return describe_giv(self.giv, self.names)
+
+    # --- what the buttons do --------------------------------------------------
+    def select_hand(self, code: object) -> None:
+        """Select a card of your hand by code (what clicking it does)."""
+        self.hand_row.select([] if code is None else [Card(code)])
+
+    def select_table(self, codes: Iterable[object]) -> None:
+        """Select table cards by code (what clicking them does)."""
+        self.table_row.select([Card(c) for c in codes])
+
+    def play_selected(self) -> None:
+        """Play the selected hand card, capturing the selected table cards (none: creep).
+
+        The giv judges the move; an illegal one shows the engine's explanation.
+        Then the computer players move until it is your turn or the giv is over.
+        """
+        g = self.giv
+        if g.is_over:
+            self._say("info", "The giv is over. Press New giv to play again.")
+            return
+        hand = self.hand_row.selected_cards
+        if not hand:
+            self._say("info", "Select a card in your hand first (click it), then the table cards it takes.")
+            return
+        taken = [Card(c) for c in self.table_row.selected_cards]
+        move = Move(Card(hand[0]), taken or None)
+        try:
+            g.play(move)
+        except IllegalMoveError as e:
+            text = e.explanation.message if e.explanation is not None else str(e)
+            self._say("error", text)
+            return
+        start = len(g.turns) - 1
+        self.hand_row.selected = []
+        self.table_row.selected = []
+        self._refresh()
+        self._bots_move()
+        lines = describe_giv(g, self.names)[start:]
+        self._say("ok" if not g.is_over else "info", lines[0], lines[1:])
+        self._refresh()
+
+    def hint(self) -> None:
+        """Suggest a move (krypteach.bots.suggest) and select its cards."""
+        g = self.giv
+        if g.is_over:
+            self._say("info", "The giv is over. Press New giv to play again.")
+            return
+        move, reason = suggest(g.observation(YOU))
+        self.hand_row.select([move.card])
+        self.table_row.select(move.capture or [])
+        self.table_row.hinted = list(self.table_row.selected)
+        self._say("info", f"Hint: {reason}", ["The cards are selected for you: press Play to play it."])
+
+    def undo(self) -> None:
+        """Take back your last move and every computer move after it."""
+        g = self.giv
+        if not any(t.player == YOU for t in g.turns):
+            self._say("info", "Nothing to undo: you have not moved yet in this giv.")
+            return
+        undone = 0
+        while True:
+            t = g.undo()
+            undone += 1
+            if t.player == YOU:
+                break
+        self.hand_row.selected = []
+        self.table_row.selected = []
+        others = undone - 1
+        self._say("info", f"Took back your {t.move.describe()}"
+                  + (f" and the {others} computer move{'s' if others != 1 else ''} after it." if others else "."))
+        self._refresh()
+
+    def new_giv(self) -> None:
+        """Deal a new giv with the rules chosen in the picker; the dealer moves one seat left."""
+        rules = self.picker.rules
+        n = rules.players
+        self._dealer = n - 1 if self._dealer is None else (self._dealer + 1) % n
+        self.giv = Giv(rules, dealer=self._dealer, seed=self._rng.getrandbits(32))
+        self._refresh_levels()
+        self._make_bots()
+        self.hand_row.selected = []
+        self.table_row.selected = []
+        self.final.value = ""
+        start = len(self.giv.turns)
+        self._bots_move()
+        lines = describe_giv(self.giv, self.names)[start:]
+        dealer = self.names[self._dealer]
+        leader = self.names[(self._dealer + 1) % n]
+        first = (f"New giv: {dealer} {'deal' if self._dealer == YOU else 'deals'} (givare); "
+                 f"{leader} {'lead' if leader == self.names[YOU] else 'leads'}.")
+        self._say("info", first, lines)
+        self._refresh()
+
+    # --- computer players -----------------------------------------------------
+    def _refresh_levels(self) -> None:
+        levels = list(BOT_LEVELS)  # read at run time: levels may be added after import
+        if list(self.bot_level.options) != levels:
+            keep = self.bot_level.value if self.bot_level.value in levels else levels[0]
+            self.bot_level.options = levels
+            self.bot_level.value = keep
+
+    def _make_bots(self) -> None:
+        if self.giv is None:
+            return
+        level = self.bot_level.value
+        self.bots = {s: make_bot(level, seed=self._rng.getrandbits(32)) for s in range(1, self.giv.rules.players)}
+
+    def _bots_move(self) -> None:
+        g = self.giv
+        while not g.is_over and g.turn != YOU:
+            bot = self.bots[g.turn]
+            g.play(bot.choose(g.observation(g.turn)))
+            self._refresh()
+
+    def _rules_changed(self, rules: Rules) -> None:
+        if self.giv is not None and rules != self.giv.rules:
+            self.rules_note.value = "<b>Changed rules apply from the next giv: press New giv.</b>"
+
+    # --- view -------------------------------------------------------------------
+    def _say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
+        self.message = text + ("\n" + "\n".join(details) if details else "")
+        items = "".join(f"<li>{_esc(d)}</li>" for d in details)
+        self.feedback.value = (f'<div class="kt-msg kt-{kind}" role="status">{_esc(text)}'
+                               + (f"<ul>{items}</ul>" if items else "") + "</div>")
+
+    def _selection_changed(self, change=None) -> None:
+        self.table_row.hinted = [i for i in self.table_row.hinted if i in self.table_row.selected]
+        self._show_status()
+
+    def status_text(self) -> str:
+        """What the status line says: whose turn, and what the selected card will do."""
+        g = self.giv
+        if g.is_over:
+            return "The giv is over — the scoring is below. Press New giv to play again."
+        if g.turn != YOU:
+            return f"{self.names[g.turn]} is playing…"
+        picked = self.hand_row.selected_cards
+        if not picked:
+            return "Your turn: select a card in your hand."
+        card = Card(picked[0])
+        moves = [m for m in g.legal_moves() if m.card == card]
+        if not moves:
+            return g.explain(Move(card)).message
+        if len(moves) == 1 and moves[0].capture is None:
+            return g.explain(moves[0]).message + " Press Play to creep."
+        captures = [m for m in moves if m.capture is not None]
+        if len(captures) == 1 and len(moves) == 1:
+            e = g.explain(captures[0])
+            return f"Your {card.symbol} must capture: {e.message} Select those table cards, then press Play."
+        options = "; or ".join(g.explain(m).message.rstrip(".") for m in captures)
+        tail = " It may also creep (free capture rule)." if len(moves) > len(captures) else ""
+        return f"Your {card.symbol} can capture in {len(captures)} ways: {options}.{tail} Select the cards, then press Play."
+
+    def _show_status(self) -> None:
+        self.status.value = f"<div role='status'>{_esc(self.status_text())}</div>"
+        hand, table = self.hand_row.selected_cards, self.table_row.selected_cards
+        if not hand:
+            self.play_button.description = "Play"
+        elif not table:
+            card = Card(hand[0])
+            creep_ok = Move(card) in self.giv.legal_moves()
+            self.play_button.description = f"Play {card.symbol}" + (": creep (krypa)" if creep_ok else "")
+        else:
+            self.play_button.description = (f"Play {Card(hand[0]).symbol}, take "
+                                             f"{cards_text([Card(c) for c in table], '+')}")
+
+    def _refresh(self) -> None:
+        g = self.giv
+        n = g.rules.players
+        names = self.names
+        over = g.is_over
+        self.hand_row.cards = [str(c) for c in g.hands[YOU]]
+        self.table_row.cards = [str(c) for c in g.table]
+        self.hand_row.selectable = self.table_row.selectable = not over
+        self.play_button.disabled = self.hint_button.disabled = over
+        self.undo_button.disabled = not any(t.player == YOU for t in g.turns)
+        self.new_button.button_style = "success" if over else ""
+        # opponents
+        seats = []
+        for s in range(1, n):
+            tags = []
+            if s == g.dealer:
+                tags.append("dealer (givare)")
+            if g.rules.teams != "none":
+                tags.append("your partner" if g.rules.team_of(s) == g.rules.team_of(YOU)
+                            else f"team {g.rules.team_of(s) + 1}")
+            turn = not over and g.turn == s
+            seats.append(
+                f"<div class='kt-seat{' kt-to-play' if turn else ''}' data-seat='{s}'>"
+                f"<div class='kt-seat-name'>{_esc(names[s])}{' ▶' if turn else ''}</div>"
+                f"<div>{_esc(', '.join(tags))}</div>"
+                + (hand_html(g.hands[s], width=28, face_down=True, overlap=0.55) if g.hands[s] else "")
+                + f"<div>hand: {len(g.hands[s])} · pile: {len(g.piles[s])} cards</div>"
+                f"<div>tabbe marks: {g.marks[s]} · dukningar: {g.dukningar[s]}</div></div>")
+        self.opponents.value = f"<div class='kt-opponents'>{''.join(seats)}</div>"
+        # beside the table
+        pa = tabbe_pa_text(g.turns[-1].tabbe_pa) if g.turns and g.table and not over else None
+        self.side.value = (
+            f"<div title='klädda högen: face cards dealt to the table are set aside; the last capturer takes them'>"
+            f"{stack_svg(len(g.kladda), width=48)}<div>klädda högen<br>(face cards set aside)</div></div>"
+            f"<div style='margin-top:6px'>stock (talong): {g.stock_size} cards<br>"
+            f"utdelning {g.deal_index} of {len(g.deals)}</div>"
+            + (f"<div class='kt-announce' style='margin-top:6px;font-weight:700'>“{_esc(pa)}”</div>" if pa else ""))
+        mine = [f"<div><b>{_esc(names[YOU])}</b>{' (dealer / givare)' if g.dealer == YOU else ''}</div>",
+                f"<div>pile: {len(g.piles[YOU])} cards</div>",
+                f"<div>tabbe marks: {g.marks[YOU]} · dukningar: {g.dukningar[YOU]}</div>"]
+        self.mine.value = "<div style='font-size:13px;padding:28px 0 0 12px'>" + "".join(mine) + "</div>"
+        self._show_scores()
+        lines = describe_giv(g, names)
+        items = "".join(f"<li value='{i + 1}' class='{'kt-you' if g.turns[i].player == YOU else ''}'>{_esc(line)}</li>"
+                        for i, line in reversed(list(enumerate(lines))))
+        self.log_html.value = ("<div><b>Moves (newest first)</b></div>"
+                               + (f"<ol reversed>{items}</ol>" if items else "<div><i>No moves yet.</i></div>"))
+        self.final.value = self._final_html() if over else ""
+        self._show_status()
+
+    def _show_scores(self) -> None:
+        g = self.giv
+        r = g.rules
+        n = r.players
+        running = score_giv(r, g.piles, g.marks, g.dukningar, g.tabbar, None, ()) if not g.is_over else g.result
+        head = ("<tr><th>Player</th><th>Pile</th><th>Card points</th><th>Tabbe marks</th>"
+                "<th>Dukningar</th><th>Score</th></tr>")
+        rows = [f"<tr><td>{_esc(self.names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"
+                f"<td>{g.marks[s]}</td><td>{g.dukningar[s]}</td><td>{running.scores[s]}</td></tr>" for s in range(n)]
+        if r.teams != "none":
+            for t, score in enumerate(running.team_scores):
+                members = "+".join(self.names[s] for s in r.team_members(t))
+                rows.append(f"<tr class='kt-total'><td colspan='5'>Team {t + 1} ({_esc(members)})</td><td>{score}</td></tr>")
+        title = "Scores (final)" if g.is_over else "Scores so far (lowest wins)"
+        self.scores.value = f"<div><b>{title}</b></div><table>{head}{''.join(rows)}</table>"
+
+    def _final_html(self) -> str:
+        g = self.giv
+        res = g.result
+        r = g.rules
+        names = self.names
+        rows = []
+        swept = list(res.aside_cards)
+        for s in range(r.players):
+            scoring = point_breakdown(g.piles[s])
+            cards = ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in scoring) or "none"
+            rows.append(
+                f"<tr><td>{_esc(names[s])}</td><td class='kt-cards-cell'>{_esc(cards)}</td>"
+                f"<td>{res.card_points[s]}</td><td>{_times(res.marks[s], r.tabbe_points)}</td>"
+                f"<td>{_times(res.dukningar[s], r.dukning_points)}</td><td><b>{_minus(res.scores[s])}</b></td></tr>")
+        table = ("<table><tr><th>Player</th><th class='kt-cards-cell'>Cards that scored (card by card)</th><th>Card points</th>"
+                 "<th>Tabbe marks</th><th>Dukningar</th><th>Total</th></tr>" + "".join(rows) + "</table>")
+        if res.last_capturer is not None and swept:
+            sweep_pts = point_breakdown(swept)
+            sweep = (f"{names[res.last_capturer]} captured last and took the {len(swept)} cards left on the table "
+                     f"and in klädda högen"
+                     + (": " + ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in sweep_pts) if sweep_pts
+                        else " (none of them score)") + ".")
+        else:
+            sweep = ""
+        lines = describe_result(res, names, piles=g.piles)
+        summary = lines[-1]
+        teams = [line for line in lines if line.startswith("Team ")]
+        return (f"<div class='kt-final kt-scores' role='region' aria-label='Scoring of the giv'>"
+                f"<div style='font-size:16px;font-weight:700'>Giv over — scoring (poängräkning)</div>"
+                f"{table}<ul>" + (f"<li>{_esc(sweep)}</li>" if sweep else "")
+                + "".join(f"<li>{_esc(t)}</li>" for t in teams)
+                + f"<li><b>{_esc(summary)}</b></li></ul>"
+                f"<div>Press <b>New giv</b> to play the next giv.</div></div>")

@@ -1,0 +1,228 @@
+"""``RulesPicker``: a control for every :class:`~krypteach.Rules` option, and the presets.
+
+The engine validates: every change builds a ``Rules`` and an invalid
+combination shows the engine's :class:`~krypteach.RulesError` message (the
+last valid rules stay in ``value``).
+
+>>> p = RulesPicker()
+>>> p.controls["players"].value = 4; p.controls["teams"].value = "pairs"
+>>> p.rules.players, p.rules.teams, p.error
+(4, 'pairs', '')
+>>> p.controls["hand_size"].value = 26; p.controls["table_first"].value = 4
+>>> p.error
+'hand_size=26 with players=4 and table_first=4 needs more than the 104 cards of the double deck'
+>>> p.rules.hand_size
+4
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+import traitlets
+
+from ..rules import PRESETS, Rules, RulesError
+
+__all__ = ["RulesPicker"]
+
+_WIDE = {"description_width": "22em"}
+_ROW = widgets.Layout(width="36em")
+
+#: (option, English label with the Swedish term)
+LABELS = {
+    "players": "Players (spelare)",
+    "teams": "Teams (lag)",
+    "hand_size": "Cards per hand (kort per hand)",
+    "table_first": "Table cards, first deal (bordskort)",
+    "table_next": "Table cards, later deals (bordskort)",
+    "capture": "Capture rule (ta in)",
+    "forced_tabbe": "Forced tabbe (tvångstabbe)",
+    "ace": "Ace (ess)",
+    "dubbeltabbe": "Double tabbe counts two (dubbeltabbe)",
+    "cancel_marks": "Marks cancel (vänd ned tabbar)",
+    "last_capture_point": "Points for the last capture (sistan)",
+    "tabbe_points": "Points per tabbe mark (tabbe)",
+    "dukning_points": "Points per dukning (dukning)",
+    "givar": "Givar per parti (0: one per player)",
+}
+
+_TEAM_OPTIONS = {
+    "none": ("No teams (var för sig)", "none"),
+    "pairs": ("Pairs (par)", "pairs"),
+    "threes": ("Two teams of three (två lag om tre)", "threes"),
+}
+_CAPTURE = [("Take all you can (maximal)", "maximal"), ("Take the most cards (maximum)", "maximum"),
+            ("Free, as in classic Kasino (fri)", "free")]
+_ACE = [("1 or 14 (a played ace counts 14 and takes a lone ace)", "1or14"), ("1 only", "1"),
+        ("14 from the hand, 1 on the table", "14hand")]
+_CUSTOM = "custom"
+
+
+def _teams_allowed(players: int) -> list[str]:
+    """Team modes the engine accepts for ``players`` (asked from :class:`Rules` itself)."""
+    out = []
+    for mode in ("none", "pairs", "threes"):
+        try:
+            Rules(players=players, teams=mode)
+        except RulesError:
+            continue
+        out.append(mode)
+    return out
+
+
+class RulesPicker(widgets.VBox):
+    """Widgets for every rule option plus a preset dropdown.
+
+    ``value`` (observable trait) and :attr:`rules` are the current valid
+    :class:`Rules`; ``error`` holds the engine's message while the controls
+    describe an invalid combination. ``on_change(callback)`` calls
+    ``callback(rules)`` whenever a new valid ``Rules`` is chosen.
+    ``controls`` maps option names to their widgets.
+    """
+
+    value = traitlets.Instance(Rules)
+    error = traitlets.Unicode("")
+
+    def __init__(self, rules: Rules | None = None, **kwargs) -> None:
+        rules = rules or Rules()
+        self._syncing = False
+        self.preset = widgets.Dropdown(
+            options=[(f"{name} — {text}", name) for name, (text, _) in PRESETS.items()] + [("custom", _CUSTOM)],
+            value=_CUSTOM, description="Preset (variant)", style=_WIDE, layout=widgets.Layout(width="60em"))
+        c: dict[str, widgets.Widget] = {}
+        c["players"] = widgets.BoundedIntText(value=2, min=2, max=6)
+        c["teams"] = widgets.Dropdown(options=[_TEAM_OPTIONS["none"]], value="none")
+        c["hand_size"] = widgets.BoundedIntText(value=4, min=1, max=26)
+        c["table_first"] = widgets.BoundedIntText(value=4, min=0, max=52)
+        c["table_next"] = widgets.BoundedIntText(value=4, min=0, max=52)
+        c["capture"] = widgets.Dropdown(options=_CAPTURE, value="maximal")
+        c["forced_tabbe"] = widgets.Checkbox(value=True, indent=True)
+        c["ace"] = widgets.Dropdown(options=_ACE, value="1or14")
+        c["dubbeltabbe"] = widgets.Checkbox(value=True, indent=True)
+        c["cancel_marks"] = widgets.Checkbox(value=True, indent=True)
+        c["last_capture_point"] = widgets.BoundedIntText(value=0, min=0, max=10)
+        c["tabbe_points"] = widgets.BoundedIntText(value=5, min=-100, max=100)
+        c["dukning_points"] = widgets.BoundedIntText(value=-5, min=-100, max=100)
+        c["givar"] = widgets.BoundedIntText(value=0, min=0, max=600)
+        for name, w in c.items():
+            w.description = LABELS[name]
+            w.style = _WIDE
+            wide = isinstance(w, (widgets.Dropdown, widgets.Checkbox))
+            w.layout = widgets.Layout(width="50em") if wide else _ROW
+        self.controls = c
+        self.error_html = widgets.HTML("")
+        self.summary = widgets.HTML("")
+        self._callbacks: list[Callable[[Rules], None]] = []
+        super().__init__([self.preset, *c.values(), self.error_html, self.summary], **kwargs)
+        self.add_class("kt-rules")
+        self.value = rules
+        self._show(rules)
+        self.preset.observe(self._preset_chosen, names="value")
+        for w in c.values():
+            w.observe(self._edited, names="value")
+
+    # --- public ------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The current valid rules."""
+        return self.value
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._show(rules)
+        self._accept(rules)
+
+    def on_change(self, callback: Callable[[Rules], None]) -> None:
+        """Call ``callback(rules)`` after every change to valid rules."""
+        self._callbacks.append(callback)
+
+    def choose_preset(self, name: str) -> None:
+        """Choose a preset by name, as the dropdown does."""
+        self.preset.value = name
+
+    # --- internals ---------------------------------------------------------
+    def _show(self, rules: Rules) -> None:
+        """Put ``rules`` into the controls without reacting to the changes."""
+        self._syncing = True
+        try:
+            data = rules.to_dict()
+            data["givar"] = data["givar"] or 0
+            self._set_team_options(rules.players)
+            for name, w in self.controls.items():
+                w.value = data[name]
+            self.preset.value = self._matching_preset(rules)
+        finally:
+            self._syncing = False
+        self.error = ""
+        self.error_html.value = ""
+        self._summarise(rules)
+
+    def _summarise(self, rules: Rules) -> None:
+        head = "Keeping the last rules that work" if self.error else "Rules"
+        self.summary.value = f"<i>{head}: {html.escape(rules.describe())}</i>"
+
+    def _set_team_options(self, players: int) -> None:
+        allowed = _teams_allowed(players)
+        w = self.controls["teams"]
+        keep = w.value if w.value in allowed else "none"
+        w.options = [_TEAM_OPTIONS[m] for m in allowed]
+        w.value = keep
+        w.disabled = len(allowed) == 1
+
+    @staticmethod
+    def _matching_preset(rules: Rules) -> str:
+        for name in PRESETS:
+            try:
+                if Rules.preset(name) == rules:
+                    return name
+            except RulesError:  # pragma: no cover - presets are valid
+                continue
+        return _CUSTOM
+
+    def _read(self) -> dict:
+        data = {name: w.value for name, w in self.controls.items()}
+        data["givar"] = data["givar"] or None
+        return data
+
+    def _edited(self, change) -> None:
+        if self._syncing:
+            return
+        if change["owner"] is self.controls["players"]:
+            self._syncing = True
+            try:
+                self._set_team_options(change["new"])
+            finally:
+                self._syncing = False
+        try:
+            rules = Rules(**self._read())
+        except RulesError as e:
+            self.error = str(e)
+            self.error_html.value = (f"<div class='kt-error' role='alert'>These rules do not work: "
+                                     f"{html.escape(str(e))}</div>")
+            self._summarise(self.value)
+            return
+        self.error = ""
+        self.error_html.value = ""
+        self._syncing = True
+        try:
+            self.preset.value = self._matching_preset(rules)
+        finally:
+            self._syncing = False
+        self._accept(rules)
+
+    def _preset_chosen(self, change) -> None:
+        if self._syncing or change["new"] == _CUSTOM:
+            return
+        rules = Rules.preset(change["new"])
+        self._show(rules)
+        self._accept(rules)
+
+    def _accept(self, rules: Rules) -> None:
+        self._summarise(rules)
+        changed = rules != self.value
+        self.value = rules
+        if changed:
+            for cb in self._callbacks:
+                cb(rules)
