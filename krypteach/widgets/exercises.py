@@ -24,10 +24,9 @@ You must take all you can: 2♣+7♦ also make 9 and would stay on the table. Ta
 
 from __future__ import annotations
 
+import copy
 import html
 import random
-import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets
@@ -36,7 +35,7 @@ import traitlets
 from ..captures import can_take_whole_table, capture_options, played_value, split_into_traffar, tabbe_ranks, traffar
 from ..cards import Card, parse_cards
 from ..game import Giv
-from ..moves import Move, explain_move, legal_moves
+from ..moves import Move, explain_move
 from ..narrate import cards_text, describe_turn, tabbe_pa_text, traffar_text
 from ..render import table_html
 from ..rules import Rules
@@ -614,14 +613,14 @@ class DukningExercise(Exercise):
             raise ValueError("the giv's last move must be a tabbe")
         self.giv = giv
         self.names = (self._names or list(EXERCISE_NAMES))[:giv.rules.players]
-        replay = Giv(giv.rules, dealer=giv.dealer, deals=giv.deals)
-        tables = []
-        for t in giv.turns:
-            tables.append(list(replay.table))
-            replay.play(t.move)
-        self.tabbe_turn = giv.turns[-1]
+        back = copy.deepcopy(giv)  # undo on a copy gives the table before each move
         first = max(0, len(giv.turns) - 3)
-        self.steps = [(tables[i], giv.turns[i]) for i in range(first, len(giv.turns))]
+        steps = []
+        for _ in range(len(giv.turns) - first):
+            turn = back.undo()
+            steps.append((list(back.table), turn))
+        self.tabbe_turn = giv.turns[-1]
+        self.steps = steps[::-1]
         buttons = []
         for seat, name in enumerate(self.names):
             b = _button(name, "user", "info", tip=f"{name} gets the dukning")
@@ -639,7 +638,9 @@ class DukningExercise(Exercise):
         order = " → ".join(self.names[(g.dealer + 1 + i) % g.rules.players] for i in range(g.rules.players))
         rows = [f"<div class='kt-progress'>{g.rules.players} players; play goes left: {_esc(order)} → …</div>"]
         if self.steps[0][1] is g.turns[0]:
-            rows.append("<div class='kt-step'><b>Start of the giv:</b> the cards are dealt.</div>")
+            start = ("<b>Start of the giv:</b> the cards are dealt." if self.tabbe_turn.dukning is None or
+                     len(g.turns) > 1 else "This position is from the middle of a giv.")
+            rows.append(f"<div class='kt-step'>{start}</div>")
         for table, turn in self.steps:
             text = describe_turn(turn, self.names, g.rules, show_dukning=False)
             rows.append(f"<div class='kt-step'><div class='kt-step-table'>"
@@ -676,17 +677,20 @@ class DukningExercise(Exercise):
     def _why(self) -> tuple[str, list[str]]:
         t = self.tabbe_turn
         taker = self.names[t.player]
-        what = "a dubbeltabbe: two tabbe marks (+%d)" % (2 * self.giv.rules.tabbe_points) if t.tabbe == 2 \
-            else "a tabbe: one tabbe mark (+%d)" % self.giv.rules.tabbe_points
-        details = [f"{taker} emptied the table with {t.move.card.symbol}: {what} for {taker}."]
+        pts = self.giv.rules.tabbe_points
+        what = f"a dubbeltabbe, two tabbe marks ({_signed(2 * pts)})" if t.tabbe == 2 \
+            else f"a tabbe, one tabbe mark ({_signed(pts)})"
+        details = [f"{taker} emptied the table with {t.move.card.symbol} — {what} for {taker}."]
         if t.dukning is None:
             return "Nobody: the tabbe was the first move of the giv, so nobody moved just before it.", details
         setter = self.names[t.dukning]
-        prev = self.giv.turns[-2]
         n = "two dukningar" if t.tabbe == 2 else "a dukning"
         pts = abs(self.giv.rules.dukning_points) * t.tabbe
-        did = describe_turn(prev, self.names, self.giv.rules, show_dukning=False)
-        details.append(f"Just before: {did}")
+        if len(self.giv.turns) > 1:
+            did = describe_turn(self.giv.turns[-2], self.names, self.giv.rules, show_dukning=False)
+            details.append(f"Just before: {did}")
+        else:
+            details.append(f"{setter} moved just before this position.")
         return f"{setter} gets {n} (−{pts}): {setter} made the move just before the tabbe.", details
 
     def answer(self, seat: int | None) -> None:
@@ -776,7 +780,7 @@ class CountPointsExercise(Exercise):
         lines = [f"{c.symbol} {why}: {p}" for c, p, why in point_breakdown(self.pile)]
         zero = len(self.pile) - len(lines)
         if zero:
-            lines.append(f"the other {zero} card{'s' if zero != 1 else ''} score 0")
+            lines.append("the other card scores 0" if zero == 1 else f"the other {zero} cards score 0")
         return lines
 
     def _sum(self) -> str:

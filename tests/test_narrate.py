@@ -1,0 +1,132 @@
+"""Tests for krypteach.narrate: engine events in words."""
+
+import doctest
+import random
+
+import pytest
+
+from krypteach import Giv, Move, Rules, Turn, narrate, parse_cards
+from krypteach.narrate import (
+    describe_giv,
+    describe_result,
+    describe_turn,
+    seat_names,
+    tabbe_pa_text,
+    traffar_text,
+)
+from krypteach.scoring import score_giv
+
+NAMES = ["You", "Bea", "Dan"]
+
+
+def test_module_doctests():
+    failures, tried = doctest.testmod(narrate)
+    assert tried >= 8 and failures == 0
+
+
+def test_creep_and_capture_in_trafar():
+    assert describe_turn(Turn(1, Move.parse("7H")), NAMES) == "Bea creeps 7♥ (kryper)."
+    text = describe_turn(Turn(2, Move.parse("9H:9S+2C+7D")), NAMES)
+    assert text == "Dan takes 9♠ and 2♣+7♦ with 9♥."
+
+
+def test_you_gets_plain_verbs():
+    assert describe_turn(Turn(0, Move.parse("7H")), NAMES) == "You creep 7♥ (kryper)."
+    assert describe_turn(Turn(0, Move.parse("9H:9S")), NAMES).startswith("You take 9♠")
+    text = describe_turn(Turn(1, Move.parse("9H:9S"), tabbe=1, dukning=0), NAMES)
+    assert "You moved just before and get a dukning" in text
+
+
+def test_tabbe_gives_a_dukning_to_the_previous_mover():
+    text = describe_turn(Turn(2, Move.parse("9H:9S+2C+7D"), tabbe=1, dukning=1), NAMES)
+    assert text == "Dan takes 9♠ and 2♣+7♦ with 9♥ — tabbe! Bea moved just before and gets a dukning."
+
+
+def test_first_move_tabbe_gives_nobody_a_dukning():
+    text = describe_turn(Turn(1, Move.parse("10S:AH+3D+7C+9S"), tabbe=1, dukning=None), NAMES)
+    assert "tabbe!" in text and "nobody gets a dukning" in text
+
+
+def test_dubbeltabbe_and_marks_cancel():
+    text = describe_turn(Turn(1, Move.parse("QH:QH"), tabbe=2, dukning=0, cancelled=1), NAMES)
+    assert "dubbeltabbe" in text and "two dukningar" in text
+    assert "Marks cancel: everyone turns one tabbe mark down." in text
+    teams = describe_turn(Turn(1, Move.parse("QH:QH"), tabbe=1, dukning=0, cancelled=2), NAMES,
+                          Rules(players=4, teams="pairs"))
+    assert "every team turns one tabbe mark down twice" in teams
+
+
+def test_quiz_mode_hides_the_dukning():
+    text = describe_turn(Turn(2, Move.parse("9H:9S"), tabbe=1, dukning=1), NAMES, show_dukning=False)
+    assert text == "Dan takes 9♠ with 9♥ — tabbe!"
+
+
+def test_tabbe_pa_after_a_creep():
+    assert tabbe_pa_text([10]) == "tabbe på tio"
+    assert tabbe_pa_text([1, 13]) == "tabbe på ess eller kung"
+    text = describe_turn(Turn(1, Move.parse("9S"), tabbe_pa=(10,)), NAMES)
+    assert text == "Bea creeps 9♠ (kryper) — tabbe på tio."
+
+
+def test_new_deal_and_sweep_from_a_whole_giv():
+    rng = random.Random(5)
+    g = Giv(Rules(players=3), seed=5)
+    g.play_out(lambda g: rng.choice(g.legal_moves()))
+    lines = describe_giv(g, NAMES)
+    assert len(lines) == len(g.turns)
+    deals = [line for line in lines if "New deal" in line]
+    assert len(deals) == len(g.deals) - 1
+    assert f"(utdelning 2 of {len(g.deals)})" in deals[0]
+    assert f"(utdelning {len(g.deals)} of {len(g.deals)})" in deals[-1]
+    last = lines[-1]
+    taker = NAMES[g.last_capturer]
+    aside = sum(len(d.aside) for d in g.deals)
+    assert f"{taker} captured last and take" in last
+    assert f"klädda högen ({aside} face card" in last
+
+
+def test_describe_turn_for_every_turn_mentions_player_and_card():
+    rng = random.Random(2)
+    g = Giv(Rules(players=4, teams="pairs"), seed=2)
+    g.play_out(lambda g: rng.choice(g.legal_moves()))
+    names = seat_names(4)
+    for turn, line in zip(g.turns, describe_giv(g, names)):
+        assert line.startswith(names[turn.player])
+        assert turn.move.card.symbol in line
+        if turn.tabbe:
+            assert "tabbe" in line and (turn.dukning is None or names[turn.dukning] in line)
+
+
+def test_describe_result_lines_add_up():
+    rng = random.Random(11)
+    rules = Rules(players=4, teams="pairs", last_capture_point=1)
+    g = Giv(rules, seed=11)
+    g.play_out(lambda g: rng.choice(g.legal_moves()))
+    res = g.result
+    names = seat_names(4)
+    lines = describe_result(res, names, piles=g.piles)
+    assert lines[0].startswith(f"{names[res.last_capturer]} captured last")
+    assert "1 extra point" in lines[0]
+    for s in range(4):
+        line = next(line for line in lines if line.startswith(names[s] + ":"))
+        assert line.split(" = ")[1].rstrip(".").split(" ")[0].replace("−", "-") == str(res.scores[s])
+        for card, points, why in __import__("krypteach").scoring.point_breakdown(g.piles[s]):
+            assert f"{card.symbol} {why} {points}" in line
+    assert sum(line.startswith("Team ") for line in lines) == 2
+    assert lines[-1].startswith("Lowest score wins (misère): team ")
+
+
+def test_describe_result_when_nobody_captured():
+    rules = Rules()
+    res = score_giv(rules, [[], []], [0, 0], [0, 0], [0, 0], None, parse_cards("KS QH"))
+    lines = describe_result(res, ["Ann", "Bo"])
+    assert lines[0] == "Nobody captured: the 2 cards left score for nobody."
+    assert lines[-1] == "Lowest score wins (misère): Ann and Bo with 0."
+
+
+def test_traffar_text_and_names():
+    assert traffar_text(parse_cards("AH")[0], parse_cards("6S 8D AC")) == "A♣ and 6♠+8♦"
+    assert seat_names(2) == ["You", "Bea"]
+    assert seat_names(2, ["A", "B", "C"]) == ["A", "B", "C"]
+    with pytest.raises(ValueError):
+        seat_names(3, ["A"])

@@ -1,0 +1,557 @@
+"""Widget tests at the traitlet level (no browser): set traits as the front end
+would, call what the buttons call, and check that what the learner reads comes
+from the engine."""
+
+import random
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from krypteach import Card, Giv, Move, Rules, explain_move, parse_cards, render
+from krypteach.bots import BOT_LEVELS
+from krypteach.captures import traffar
+from krypteach.render import CardsView, card_name, giv_html, hand_html, table_html
+from krypteach.rules import PRESETS
+from krypteach.widgets import (
+    CardRowWidget,
+    CountPointsExercise,
+    DukningExercise,
+    FindTraffarExercise,
+    GameTable,
+    RulesPicker,
+    TakeAllExercise,
+    TvangstabbeExercise,
+)
+
+CODES = {str(Card(i)) for i in range(52)}
+
+
+# --------------------------------------------------------------- HTML helpers
+class _Collector(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.cards = []  # attrs of every element whose class has kt-card
+        self.classes = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        classes = (a.get("class") or "").split()
+        self.classes.extend(classes)
+        if "kt-card" in classes:
+            self.cards.append((tag, a))
+
+    handle_startendtag = handle_starttag
+
+
+def cards_in(markup):
+    c = _Collector()
+    c.feed(markup)
+    return c
+
+
+def assert_cards_tagged(markup, expected_codes=None):
+    found = cards_in(markup).cards
+    assert found, "no kt-card elements"
+    for tag, a in found:
+        assert tag == "svg"
+        assert a.get("data-card") in CODES | {"back"}, a
+    if expected_codes is not None:
+        assert [a["data-card"] for _, a in found] == list(expected_codes)
+    return found
+
+
+# --------------------------------------------------------------- render HTML
+def test_hand_and_table_html_tag_every_card():
+    h = hand_html(["9H", "4C", "10D"], selected={1})
+    found = assert_cards_tagged(h, ["9H", "4C", "10D"])
+    assert "kt-hand" in cards_in(h).classes
+    assert "kt-selected" in found[1][1]["class"]
+    assert found[2][1]["aria-label"] == "ruter 10 (storan)"
+    t = table_html(["9S", "2C"], kladda=["KS", "QH"])
+    assert_cards_tagged(t, ["9S", "2C"])
+    assert "kt-table" in cards_in(t).classes and "klädda högen" in t
+    assert "empty table" in table_html([])
+
+
+def test_face_down_hand_hides_codes():
+    h = hand_html(["9H", "4C"], face_down=True)
+    assert_cards_tagged(h, ["back", "back"])
+    assert "9H" not in h and "hjärter" not in h
+
+
+def test_cards_view_one_liners():
+    hand = CardsView("9H 4C")._repr_html_()
+    assert_cards_tagged(hand, ["9H", "4C"])
+    table = CardsView(["9S", "2C"], kind="table", kladda=["KD"])._repr_html_()
+    assert "kt-table" in table and "klädda högen" in table
+    with pytest.raises(ValueError):
+        CardsView("9H", kind="pile")
+    with pytest.raises(ValueError):
+        CardsView("11H")
+
+
+def test_giv_html_shows_one_hand_only():
+    g = Giv(seed=1)
+    h = giv_html(g)
+    found = assert_cards_tagged(h)
+    shown = [a["data-card"] for _, a in found if a["data-card"] != "back"]
+    assert sorted(shown) == sorted([str(c) for c in g.hands[g.turn] + g.table])
+    assert cards_in(h).classes.count("kt-hand") == 2 and "kt-table" in cards_in(h).classes
+    hidden = giv_html(g, show=None)
+    assert sorted(a["data-card"] for _, a in cards_in(hidden).cards if a["data-card"] != "back") == \
+        sorted(str(c) for c in g.table)
+    assert g._repr_html_() == h
+
+
+def test_giv_html_at_the_end_shows_scoring():
+    rng = random.Random(3)
+    g = Giv(Rules(players=3), seed=3)
+    g.play_out(lambda g: rng.choice(g.legal_moves()))
+    h = giv_html(g, names=["Ann", "Bo", "Cy"])
+    assert "The giv is over." in h and "Lowest score wins" in h and "kt-result" in h
+
+
+# --------------------------------------------------------------- CardRowWidget
+def test_card_row_svgs_are_tagged_cards():
+    row = CardRowWidget(["9S", "2C", "10D", "AS"], kind="table")
+    assert len(row.svgs) == 4
+    for code, svg in zip(row.cards, row.svgs):
+        root = ET.fromstring(svg)
+        assert "kt-card" in root.get("class").split()
+        assert root.get("data-card") == code
+        assert root.get("role") == "button" and root.get("tabindex") == "0"
+        assert root.get("aria-pressed") == "false"
+        assert root.get("aria-label") == card_name(code)
+
+
+def test_card_row_selection_like_the_front_end():
+    row = CardRowWidget(["9S", "2C", "5D", "7D"], kind="table")
+    row.selected = [3, 1]  # the front end sets the trait
+    assert row.selected == [1, 3] and row.selected_cards == ["2C", "7D"]
+    root = ET.fromstring(row.svgs[1])
+    assert "kt-selected" in root.get("class") and root.get("aria-pressed") == "true"
+    row.toggle(1)
+    assert row.selected == [3]
+    row.cards = ["AH"]
+    assert row.selected == [] and len(row.svgs) == 1
+
+
+def test_single_selection_row_and_duplicates():
+    row = CardRowWidget(["9S", "9S", "2C"], multiple=False)
+    row.toggle(0)
+    row.toggle(2)
+    assert row.selected == [2]
+    row.selected = [2, 0]  # a front end that sends two picks keeps the new one
+    assert row.selected == [0]
+    wide = CardRowWidget(["9S", "9S", "2C"])
+    wide.select(["9S", "9S"])
+    assert wide.selected == [0, 1]
+    with pytest.raises(ValueError, match="7♥ is not in this row"):
+        wide.select(["7H"])
+
+
+def test_unselectable_and_face_down_rows():
+    row = CardRowWidget(["9S"], selectable=False)
+    row.toggle(0)
+    assert row.selected == []
+    root = ET.fromstring(row.svgs[0])
+    assert root.get("role") == "img" and "tabindex" not in root.attrib
+    down = CardRowWidget(["9S", "KH"], face_down=True)
+    assert all('data-card="back"' in s and "9S" not in s and "kung" not in s for s in down.svgs)
+
+
+def test_card_row_kind_and_bad_input():
+    with pytest.raises(Exception):
+        CardRowWidget(["9S"], kind="deck")
+    with pytest.raises(ValueError):
+        CardRowWidget(["9X"])
+
+
+def test_front_end_files_ship_inside_the_package():
+    here = Path(__import__("krypteach.widgets.cards", fromlist=["x"]).__file__).parent
+    js = (here / "cards.js").read_text(encoding="utf-8")
+    assert "export default" in js and "save_changes" in js and "kt-selected" in js
+    assert "Enter" in js and '" "' in js
+    css = (here / "cards.css").read_text(encoding="utf-8")
+    assert ".kt-card" in css and "flex: none" in css
+    row = CardRowWidget(["9S"])
+    assert "export default" in row._esm and ".kt-table" in row._css
+
+
+# --------------------------------------------------------------- exercises
+def _texts(widget):
+    return [b.description for b in _buttons(widget)]
+
+
+def _buttons(widget):
+    out = []
+    for child in getattr(widget, "children", ()):
+        if child.__class__.__name__ == "Button":
+            out.append(child)
+        out.extend(_buttons(child))
+    return out
+
+
+def _button(widget, text):
+    return next(b for b in _buttons(widget) if b.description == text)
+
+
+def test_take_all_seed_example_messages_come_from_the_engine():
+    ex = TakeAllExercise(card="9H", table="9S 2C 5D 7D")
+    assert "kt-feedback" in ex.feedback._dom_classes
+    ex.table_row.selected = [0]  # 9♠ only
+    _button(ex, "Check").click()
+    expected = explain_move([Card("9H")], parse_cards("9S 2C 5D 7D"), "9H:9S").message
+    assert ex.message == expected
+    assert ex.message.startswith("You must take all you can") and "2♣+7♦" in ex.message
+    assert "kt-error" in ex.feedback.value and ex.solved == 0 and ex.attempts == 1
+    ex.table_row.selected = [0, 1, 3]
+    ex.check()
+    assert ex.solved == 1 and ex.attempts == 2
+    assert ex.message == "Right. 9♥ takes 9♠ and 2♣+7♦; 5♦ stays."
+    ex.check()  # solving the same position again does not count twice
+    assert ex.solved == 1
+
+
+def test_take_all_creep_and_several_maximal_captures():
+    ex = TakeAllExercise(card="9C", table="2S 2H 7D")
+    _button(ex, "Creep (krypa)").click()
+    assert ex.message.startswith("You may not creep (krypa) with 9♣")
+    ex.table_row.select(["2H", "7D"])
+    ex.check()
+    assert ex.solved == 1 and "2 ways to take all you can" in ex.message
+    ex.show_answer()
+    assert ex.table_row.hinted
+    creep = TakeAllExercise(card="4H", table="9S 2C 5D")
+    creep.check()
+    assert "Select the table cards" in creep.message and creep.attempts == 0
+    creep.creep()
+    assert creep.solved == 1 and "creeps" in creep.message
+
+
+def test_find_traffar_counts_and_explains():
+    ex = FindTraffarExercise(card="9H", table="9S 2C 5D 7D 4S")
+    assert len(ex.all_traffar) == len(traffar(Card("9H"), parse_cards("9S 2C 5D 7D 4S"))) == 3
+    ex.table_row.select(["5D"])
+    ex.check()
+    assert "5♦ alone is not a träff" in ex.message and "4 to make 9" in ex.message
+    ex.table_row.select(["2C", "5D"])
+    ex.check()
+    assert "add up to 2 + 5 = 7, not 9" in ex.message
+    ex.table_row.select(["9S", "2C", "7D"])
+    ex.check()
+    assert "2 träffar at once" in ex.message
+    for group in (["9S"], ["2C", "7D"], ["4S", "5D"]):
+        ex.table_row.select(group)
+        ex.check()
+    assert ex.solved == 1 and "You found all 3 träffar" in ex.message
+    ex.table_row.select(["9S"])
+    ex.check()
+    assert "already found" in ex.message
+
+
+def test_find_traffar_played_ace_counts_14():
+    ex = FindTraffarExercise(card="AH", table="6S 8D AC KH")
+    ex.table_row.select(["AC", "KH"])
+    ex.check()
+    assert "1 + 13 = 14" in ex.message
+    ex.table_row.select(["AC"])
+    ex.check()
+    assert "A♣ has the same rank as your A♥" in ex.message
+
+
+def test_tvangstabbe_messages():
+    ex = TvangstabbeExercise(hand="4C 10S 6H", table="AH 7C 3D 9S")
+    ex.hand_row.select(["4C"])
+    _button(ex, "Check").click()
+    assert ex.message == explain_move(parse_cards("4C 10S 6H"), parse_cards("AH 7C 3D 9S"), "4C").message
+    _button(ex, "No tabbe possible").click()
+    assert ex.message.startswith("There is one: your 10♠") and "tabbe på tio" in ex.message
+    ex.hand_row.select(["10S"])
+    ex.check()
+    assert ex.solved == 1 and "A♥+9♠ and 3♦+7♣" in ex.message
+    none = TvangstabbeExercise(hand="4C 6H", table="AH 7C 3D 9S")
+    none.no_tabbe()
+    assert none.solved == 1 and "tabbe på tio" in none.message and "no such card" in none.message
+    with pytest.raises(ValueError):
+        TvangstabbeExercise(hand="4C", table="9S", rules=Rules(forced_tabbe=False))
+
+
+def test_dukning_exercise_answers_from_the_turn():
+    ex = DukningExercise(seed=4)
+    t = ex.tabbe_turn
+    assert t.tabbe and ex.giv.turns[-1] is t
+    names = _texts(ex)
+    assert "Nobody" in names and "Show answer" in names and "New position" in names
+    wrong = t.player
+    _button(ex, ex.names[wrong]).click()
+    assert ex.solved == 0 and "made the tabbe" in ex.message
+    right = "Nobody" if t.dukning is None else ex.names[t.dukning]
+    _button(ex, right).click()
+    assert ex.solved == 1 and ex.message.startswith("Right.")
+    assert "kt-step" in ex.steps_html.value and "kt-card" in ex.steps_html.value
+
+
+def test_dukning_exercise_fixed_position():
+    g = Giv.from_position([["10S", "4C"], ["4H", "5D"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
+    g.play("10S:AH+3D+7C+9S")
+    ex = DukningExercise(g, names=["Ann", "Bo"])
+    ex.answer(1)
+    assert ex.solved == 1 and "Bo gets a dukning (−5)" in ex.message
+    with pytest.raises(ValueError):
+        DukningExercise(Giv(seed=1))
+
+
+def test_dukning_hard_positions_include_special_cases():
+    seen = set()
+    for seed in range(12):
+        t = DukningExercise(seed=seed, difficulty=3).tabbe_turn
+        seen.add("first" if t.dukning is None else "double" if t.tabbe == 2 else "plain")
+    assert "first" in seen
+
+
+def test_count_points():
+    ex = CountPointsExercise(pile="10D 2S AS AH 7S 7H", marks=1, dukningar=1)
+    ex.points.value = 14
+    ex.check()
+    assert ex.solved == 0 and "Not 14" in ex.message
+    assert "10♦ storan: 3" in ex.message and "the other card scores 0" in ex.message
+    ex.points.value = 9
+    _button(ex, "Check").click()
+    assert ex.solved == 1
+    assert ex.message.startswith("Right: 9 card points + 1 × +5 for tabbe marks + 1 × −5 for dukningar = 9")
+
+
+@pytest.mark.parametrize("cls", [FindTraffarExercise, TakeAllExercise, TvangstabbeExercise,
+                                 DukningExercise, CountPointsExercise])
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_new_position_every_difficulty(cls, difficulty):
+    ex = cls(seed=difficulty, difficulty=difficulty)
+    for _ in range(3):
+        ex.new_position(difficulty)
+        labels = _texts(ex)
+        assert "New position" in labels and "Show answer" in labels
+        assert cls is DukningExercise or "Check" in labels
+        ex.show_answer()
+        assert ex.message and "kt-msg" in ex.feedback.value
+        assert ex.solved == 0
+    with pytest.raises(ValueError):
+        ex.new_position(4)
+
+
+@pytest.mark.parametrize("cls", [FindTraffarExercise, TakeAllExercise, TvangstabbeExercise,
+                                 CountPointsExercise])
+def test_new_position_is_seeded(cls):
+    def position(ex):
+        rows = [ex.__dict__.get(n) for n in ("card_row", "table_row", "hand_row", "pile_row")]
+        return [r.cards for r in rows if r is not None]
+
+    assert position(cls(seed=7, difficulty=2)) == position(cls(seed=7, difficulty=2))
+    ex = cls(seed=7, difficulty=2)
+    seen = [position(ex)]
+    for _ in range(4):
+        ex.show_answer()
+        _button(ex, "New position").click()
+        assert ex.message == "" and ex.feedback.value == ""
+        seen.append(position(ex))
+    assert len({repr(p) for p in seen}) > 1
+
+
+def test_take_all_random_positions_are_judged_by_the_engine():
+    ex = TakeAllExercise(seed=3, difficulty=3)
+    for _ in range(10):
+        ex.new_position()
+        if ex.options:
+            ex.table_row.select(ex.options[-1])
+            ex.check()
+        else:
+            ex.creep()
+        assert ex.message.startswith("Right.")
+    assert ex.solved == 10
+
+
+# --------------------------------------------------------------- RulesPicker
+def test_rules_picker_controls_and_presets():
+    p = RulesPicker()
+    assert p.rules == Rules()
+    assert set(p.controls) == {f for f in Rules().to_dict()}
+    assert p.controls["forced_tabbe"].description == "Forced tabbe (tvångstabbe)"
+    for name in PRESETS:
+        p.choose_preset(name)
+        assert p.rules == Rules.preset(name) and p.error == ""
+    p.choose_preset("krypkasino")
+    assert p.preset.value == "krypkasino"
+
+
+def test_rules_picker_teams_only_where_allowed():
+    p = RulesPicker()
+    teams = p.controls["teams"]
+    assert [v for _, v in teams.options] == ["none"]
+    p.controls["players"].value = 6
+    assert [v for _, v in teams.options] == ["none", "pairs", "threes"]
+    teams.value = "threes"
+    assert p.rules == Rules(players=6, teams="threes")
+    p.controls["players"].value = 5
+    assert [v for _, v in teams.options] == ["none"] and p.rules.teams == "none"
+
+
+def test_rules_picker_reports_invalid_combinations():
+    p = RulesPicker()
+    seen = []
+    p.on_change(seen.append)
+    p.controls["hand_size"].value = 20
+    assert seen == [Rules(hand_size=20)]
+    p.controls["players"].value = 6
+    assert "needs more than the 104 cards" in p.error and "kt-error" in p.error_html.value
+    assert p.rules == Rules(hand_size=20) and len(seen) == 1
+    p.controls["hand_size"].value = 4
+    assert p.error == "" and p.rules == Rules(players=6)
+    p.controls["givar"].value = 7
+    assert "multiple of players=6" in p.error
+
+
+def test_rules_picker_value_trait_is_observable():
+    p = RulesPicker()
+    changes = []
+    p.observe(lambda c: changes.append(c["new"]), names="value")
+    p.controls["capture"].value = "free"
+    assert changes == [Rules(capture="free")]
+
+
+# --------------------------------------------------------------- GameTable
+def _play_random(table, rng):
+    g = table.giv
+    move = rng.choice(g.legal_moves())
+    table.select_hand(move.card)
+    table.select_table(move.capture or [])
+    table.play_selected()
+    return move
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=3), Rules(players=4, teams="pairs"),
+                                   Rules(players=6, teams="threes"), Rules(players=5)])
+def test_game_table_plays_a_whole_giv(rules):
+    table = GameTable(rules, seed=rules.players)
+    assert table.giv.rules == rules and table.rules == rules
+    rng = random.Random(1)
+    while not table.giv.is_over:
+        assert table.giv.turn == 0
+        _play_random(table, rng)
+    g = table.giv
+    assert len(table.log) == len(g.turns)
+    final = table.final.value
+    assert "Giv over — scoring" in final and "New giv" in final
+    for s, name in enumerate(table.names):
+        assert name in final
+    if rules.teams != "none":
+        assert "Team 1" in final
+    assert "Lowest score wins" in final
+    assert table.play_button.disabled and table.new_button.button_style == "success"
+    table.play_selected()
+    assert "giv is over" in table.message
+    table.new_giv()
+    assert not table.giv.is_over and table.final.value == ""
+
+
+def test_game_table_names_and_opponents():
+    table = GameTable(Rules(players=6), seed=2)
+    assert table.names == ["You", "Bea", "Dan", "Eva", "Kim", "Ola"]
+    for name in table.names[1:]:
+        assert name in table.opponents.value
+    assert "kt-hand" in table.opponents.value and 'data-card="back"' in table.opponents.value
+    for c in table.giv.hands[1]:
+        assert f'data-card="{c}"' not in table.opponents.value
+
+
+def test_game_table_illegal_move_shows_the_engine_explanation():
+    for seed in range(50):
+        table = GameTable(seed=seed)
+        g = table.giv
+        must = [m for m in g.legal_moves() if m.capture is not None and Move(m.card) not in g.legal_moves()]
+        if must:
+            break
+    move = must[0]
+    table.select_hand(move.card)
+    assert "must capture" in table.status.value or "Tvångstabbe" in table.status.value
+    assert table.play_button.description == f"Play {move.card.symbol}"
+    before = len(g.turns)
+    _button(table, f"Play {move.card.symbol}").click()  # no table cards: an attempt to creep
+    assert len(g.turns) == before
+    assert table.message == g.explain(Move(move.card)).message
+    assert "kt-error" in table.feedback.value
+
+
+def test_game_table_status_says_what_the_card_will_do():
+    table = GameTable(seed=1)
+    g = table.giv
+    assert table.status_text() == "Your turn: select a card in your hand."
+    for card in g.hands[0]:
+        table.select_hand(card)
+        moves = [m for m in g.legal_moves() if m.card == card]
+        status = table.status_text()
+        if not moves:
+            assert status == g.explain(Move(card)).message
+        else:
+            assert g.explain(moves[0]).message.rstrip(".") in status
+
+
+def test_game_table_hint_selects_a_legal_move():
+    table = GameTable(seed=5)
+    _button(table, "Hint").click()
+    assert table.message.startswith("Hint: ")
+    card = Card(table.hand_row.selected_cards[0])
+    taken = [Card(c) for c in table.table_row.selected_cards]
+    assert Move(card, taken or None) in table.giv.legal_moves()
+    table.play_selected()
+    assert any(t.player == 0 for t in table.giv.turns)
+
+
+def test_game_table_undo_goes_back_to_your_turn():
+    table = GameTable(Rules(players=3), seed=8)
+    g = table.giv
+    _button(table, "Undo").click()
+    assert "Nothing to undo" in table.message
+    rng = random.Random(4)
+    _play_random(table, rng)
+    before = g.state_key()
+    n = len(g.turns)
+    _play_random(table, rng)
+    assert len(g.turns) > n
+    table.undo()
+    assert g.state_key() == before and g.turn == 0
+    assert "Took back your" in table.message and "2 computer moves" in table.message
+    assert table.hand_row.cards == [str(c) for c in g.hands[0]]
+
+
+def test_game_table_undo_after_the_end():
+    table = GameTable(seed=3)
+    rng = random.Random(2)
+    while not table.giv.is_over:
+        _play_random(table, rng)
+    table.undo()
+    assert not table.giv.is_over and table.final.value == "" and not table.play_button.disabled
+
+
+def test_game_table_rules_and_bot_levels():
+    table = GameTable(seed=1)
+    assert list(table.bot_level.options) == list(BOT_LEVELS)
+    table.picker.controls["players"].value = 3
+    assert table.giv.rules.players == 2 and "next giv" in table.rules_note.value
+    _button(table, "New giv").click()
+    assert table.giv.rules.players == 3 and len(table.names) == 3
+    table.rules = Rules(players=4, teams="pairs")
+    assert table.giv.rules == Rules(players=4, teams="pairs")
+    assert "your partner" in table.opponents.value and "Team 1" in table.scores.value
+
+
+def test_game_table_is_deterministic_under_a_seed():
+    def run(seed):
+        table = GameTable(Rules(players=3), seed=seed)
+        rng = random.Random(0)
+        while not table.giv.is_over:
+            _play_random(table, rng)
+        return [str(t.move) for t in table.giv.turns]
+
+    assert run(9) == run(9)
