@@ -590,8 +590,8 @@ class DukningExercise(Exercise):
     title = "Who gets the dukning? (dukning)"
     instruction = ("These are the last moves before a <b>tabbe</b> (a capture that empties the table). "
                    "The player who moved <b>just before</b> the tabbe set it up (<i>dukade för tabben</i>) "
-                   "and gets a <b>dukning</b>: −5 points, or two (−10) for a dubbeltabbe. "
-                   "Who gets the dukning?")
+                   "and gets a <b>dukning</b>: −5 points, or two (−10) for a dubbeltabbe — welcome points, "
+                   "since the lowest score wins. Who gets the dukning?")
 
     def __init__(self, giv: Giv | None = None, *, names: Sequence[str] | None = None, difficulty: int = 1,
                  rules: Rules | None = None, seed: int | None = None, rng: random.Random | None = None) -> None:

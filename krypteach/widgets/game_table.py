@@ -80,7 +80,8 @@ class GameTable(widgets.VBox):
         self._dealer: int | None = None
 
         levels = list(BOT_LEVELS)
-        self.bot_level = widgets.Dropdown(options=levels, value=bot if bot in levels else levels[0],
+        default = bot if bot in levels else "careful" if "careful" in levels else levels[0]
+        self.bot_level = widgets.Dropdown(options=levels, value=default,
                                           description="Computer players (datorspelare)",
                                           style={"description_width": "20em"},
                                           layout=widgets.Layout(width="34em"))
@@ -207,7 +208,8 @@ class GameTable(widgets.VBox):
         self.hand_row.select([move.card])
         self.table_row.select(move.capture or [])
         self.table_row.hinted = list(self.table_row.selected)
-        self._say("info", f"Hint: {reason}", ["The cards are selected for you: press Play to play it."])
+        said = reason if move.describe() in reason else f"{move.describe()}. {reason}"
+        self._say("info", f"Hint: {said}", ["The cards are selected for you: press Play to play it."])
 
     def undo(self) -> None:
         """Take back your last move and every computer move after it."""
@@ -224,8 +226,10 @@ class GameTable(widgets.VBox):
         self.hand_row.selected = []
         self.table_row.selected = []
         others = undone - 1
-        self._say("info", f"Took back your {t.move.describe()}"
-                  + (f" and the {others} computer move{'s' if others != 1 else ''} after it." if others else "."))
+        what = "creep" if t.move.capture is None else f"taking {cards_text(t.move.capture, '+')}"
+        after = "" if not others else " and the computer's move after it" if others == 1 else \
+            f" and the {others} computer moves after it"
+        self._say("info", f"Took back your {t.move.card.symbol} ({what}){after}. Your turn again.")
         self._refresh()
 
     def new_giv(self) -> None:
