@@ -1,11 +1,13 @@
-"""SVG drawings of playing cards for krypteach.
+"""SVG drawings of playing cards, and HTML of hands, tables and givar, for krypteach.
 
 Pure functions, no engine logic: every function takes card codes such as
 ``"10D"``, ``"2S"`` or ``"QH"`` (rank ``A 2-10 J Q K`` followed by suit
 ``S H D C``), or any object whose ``str()`` is such a code, and returns an
-SVG string.  Each card is drawn in a 100 x 140 user-unit box and scaled to
-the requested pixel width, so the output is deterministic and resolution
-independent.
+SVG (or HTML) string.  Each card is drawn in a 100 x 140 user-unit box and
+scaled to the requested pixel width, so the output is deterministic and
+resolution independent.  The HTML helpers (:func:`hand_html`,
+:func:`table_html`, :func:`giv_html`, :class:`CardsView`) are for static
+notebook display; the widgets use :func:`card_svg` too, so there is one renderer.
 """
 from __future__ import annotations
 

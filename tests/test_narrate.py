@@ -14,7 +14,7 @@ from krypteach.narrate import (
     tabbe_pa_text,
     traffar_text,
 )
-from krypteach.scoring import score_giv
+from krypteach.scoring import point_breakdown, score_giv
 
 NAMES = ["You", "Bea", "Dan"]
 
@@ -110,7 +110,7 @@ def test_describe_result_lines_add_up():
     for s in range(4):
         line = next(line for line in lines if line.startswith(names[s] + ":"))
         assert line.split(" = ")[1].rstrip(".").split(" ")[0].replace("−", "-") == str(res.scores[s])
-        for card, points, why in __import__("krypteach").scoring.point_breakdown(g.piles[s]):
+        for card, points, why in point_breakdown(g.piles[s]):
             assert f"{card.symbol} {why} {points}" in line
     assert sum(line.startswith("Team ") for line in lines) == 2
     assert lines[-1].startswith("Lowest score wins (misère): team ")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from krypteach import Card, Giv, Move, Rules, explain_move, parse_cards, render
+from krypteach import Card, Giv, Move, Rules, explain_move, parse_cards
 from krypteach.bots import BOT_LEVELS
 from krypteach.captures import traffar
 from krypteach.render import CardsView, card_name, giv_html, hand_html, table_html

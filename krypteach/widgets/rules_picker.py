@@ -199,7 +199,8 @@ class RulesPicker(widgets.VBox):
             rules = Rules(**self._read())
         except RulesError as e:
             self.error = str(e)
-            self.error_html.value = (f"<div class='kt-error' role='alert'>These rules do not work: "
+            self.error_html.value = (f"<div class='kt-error' role='alert' style='color:#a50e25;font-weight:600'>"
+                                     f"These rules do not work: "
                                      f"{html.escape(str(e))}</div>")
             self._summarise(self.value)
             return
