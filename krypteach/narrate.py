@@ -20,18 +20,17 @@ from collections.abc import Sequence
 
 from .captures import split_into_traffar
 from .cards import Card
+from .game import _RANK_WORDS  # the engine's words for "tabbe på …" (Giv.announce)
+from .moves import describe_cards
 from .rules import Rules
 from .scoring import point_breakdown
 
-__all__ = ["DEFAULT_NAMES", "seat_names", "cards_text", "traffar_text", "tabbe_pa_text",
+__all__ = ["DEFAULT_NAMES", "seat_names", "signed", "traffar_text", "tabbe_pa_text",
            "describe_turn", "describe_giv", "describe_result"]
 
 #: Names of the seats in the game table: seat 0 is the learner.
 DEFAULT_NAMES = ("You", "Bea", "Dan", "Eva", "Kim", "Ola")
 
-# Swedish number words for "tabbe på …" (as the players say it).
-_RANK_WORDS = {1: "ess", 2: "två", 3: "tre", 4: "fyra", 5: "fem", 6: "sex", 7: "sju", 8: "åtta",
-               9: "nio", 10: "tio", 11: "knekt", 12: "dam", 13: "kung"}
 _TIMES = {1: "", 2: " twice", 3: " three times"}
 
 
@@ -47,11 +46,6 @@ def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     if len(names) < players:
         raise ValueError(f"{players} names needed, got {len(names)}: {names}")
     return names
-
-
-def cards_text(cards: Sequence[Card], sep: str = " ") -> str:
-    """Cards with suit symbols: ``cards_text(parse_cards("9S 2C"))`` → ``'9♠ 2♣'``."""
-    return sep.join(Card(c).symbol for c in cards)
 
 
 def traffar_text(card: Card, capture: Sequence[Card], rules: Rules | None = None) -> str:
@@ -118,7 +112,7 @@ def describe_turn(turn, names: Sequence[str], rules: Rules | None = None, *,
     if move.capture is None:
         text = f"{_verb(who, 'creeps')} {move.card.symbol} (kryper)"
     elif turn.tabbe == 2:
-        text = f"{_verb(who, 'takes')} {cards_text(move.capture, '+')} with its twin {move.card.symbol}"
+        text = f"{_verb(who, 'takes')} {describe_cards(move.capture)} with its twin {move.card.symbol}"
     else:
         text = f"{_verb(who, 'takes')} {traffar_text(move.card, move.capture, rules)} with {move.card.symbol}"
     sentences = []
@@ -170,8 +164,9 @@ def _sweep_text(turn, names: Sequence[str], kladda: int | None, last_capturer: i
     return f"The giv is over: {who} captured last and {'take' if who.lower() == 'you' else 'takes'} {what}."
 
 
-def describe_giv(giv, names: Sequence[str] | None = None) -> list[str]:
-    """Every move of a giv so far in words (:func:`describe_turn` with the giv's context).
+def describe_giv(giv, names: Sequence[str] | None = None, start: int = 0) -> list[str]:
+    """Every move of a giv so far in words (:func:`describe_turn` with the giv's context),
+    from move number ``start`` (0-based) on.
 
     >>> from krypteach import Giv
     >>> g = Giv(seed=1)
@@ -181,9 +176,9 @@ def describe_giv(giv, names: Sequence[str] | None = None) -> list[str]:
     """
     names = seat_names(giv.rules.players, names)
     lines = []
-    deal_no = 1
+    deal_no = 1 + sum(t.dealt for t in giv.turns[:start])
     kladda = sum(len(d.aside) for d in giv.deals)
-    for turn in giv.turns:
+    for turn in giv.turns[start:]:
         if turn.dealt:
             deal_no += 1
         lines.append(describe_turn(turn, names, giv.rules, deal=(deal_no, len(giv.deals)),
@@ -191,9 +186,13 @@ def describe_giv(giv, names: Sequence[str] | None = None) -> list[str]:
     return lines
 
 
-def _signed(n: int) -> str:
-    """``+5``, ``−5`` (with a real minus sign), ``0``."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+def signed(n: int, plus: bool = True) -> str:
+    """A number with a real minus sign, and a plus sign unless ``plus=False``.
+
+    >>> signed(5), signed(-5), signed(0), signed(7, plus=False)
+    ('+5', '−5', '0', '7')
+    """
+    return (f"+{n}" if plus else str(n)) if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -235,14 +234,14 @@ def describe_result(result, names: Sequence[str], *, piles: Sequence[Sequence[Ca
             parts.append(f"{result.card_points[s]} card points")
         m, d = result.marks[s], result.dukningar[s]
         if m:
-            parts.append(f"{_plural(m, 'tabbe mark', 'tabbe marks')} × {_signed(rules.tabbe_points)}")
+            parts.append(f"{_plural(m, 'tabbe mark', 'tabbe marks')} × {signed(rules.tabbe_points)}")
         if d:
-            parts.append(f"{_plural(d, 'dukning', 'dukningar')} × {_signed(rules.dukning_points)}")
+            parts.append(f"{_plural(d, 'dukning', 'dukningar')} × {signed(rules.dukning_points)}")
         made = result.tabbar[s]
         extra = ""
         if made and made != m:
             extra = f" ({_plural(made, 'tabbe', 'tabbar')} made; {m} left standing after marks cancelled)"
-        lines.append(f"{_name(names, s)}: " + " + ".join(parts) + f" = {_signed(result.scores[s]).lstrip('+')}{extra}.")
+        lines.append(f"{_name(names, s)}: " + " + ".join(parts) + f" = {signed(result.scores[s], plus=False)}{extra}.")
     if rules.teams != "none":
         for t, score in enumerate(result.team_scores):
             members = "+".join(_name(names, s) for s in rules.team_members(t))
@@ -251,5 +250,5 @@ def describe_result(result, names: Sequence[str], *, piles: Sequence[Sequence[Ca
     else:
         winners = [_name(names, s) for s in result.winners]
     best = min(result.team_scores)
-    lines.append(f"Lowest score wins (misère): {_and(winners)} with {_signed(best).lstrip('+')}.")
+    lines.append(f"Lowest score wins (misère): {_and(winners)} with {signed(best, plus=False)}.")
     return lines

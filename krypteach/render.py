@@ -450,15 +450,6 @@ class CardsView:
         return f"CardsView({' '.join(self.cards)!r}, kind={self.kind!r})"
 
 
-def _seat_names(n: int, names: "Sequence[str] | None") -> list[str]:
-    if names is None:
-        return [f"Seat {i}" for i in range(n)]
-    names = list(names)
-    if len(names) < n:
-        raise ValueError(f"{n} names needed, got {len(names)}")
-    return names
-
-
 def giv_html(giv: object, *, show: "int | str | None" = "turn", names: "Sequence[str] | None" = None,
              width: int = 56, four_color: bool = False) -> str:
     """A whole position of a giv as HTML.
@@ -474,10 +465,10 @@ def giv_html(giv: object, *, show: "int | str | None" = "turn", names: "Sequence
     >>> h.count('class="kt-hand"'), 'kt-table' in h, 'Seat 1 to play' in h
     (2, True, True)
     """
-    from .narrate import describe_result, tabbe_pa_text  # lazy: narrate uses the engine
+    from .narrate import describe_result, seat_names, tabbe_pa_text  # lazy: narrate uses the engine
 
     n = giv.rules.players
-    names = _seat_names(n, names)
+    names = seat_names(n, names) if names is not None else [f"Seat {i}" for i in range(n)]
     over = giv.is_over
     shown = set(range(n)) if show == "all" else {giv.turn} if show == "turn" and not over else \
         {show} if isinstance(show, int) else set()

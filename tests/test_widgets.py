@@ -12,6 +12,7 @@ import pytest
 from krypteach import Card, Giv, Move, Rules, explain_move, parse_cards
 from krypteach.bots import BOT_LEVELS
 from krypteach.captures import traffar
+from krypteach.narrate import describe_giv
 from krypteach.render import CardsView, card_name, giv_html, hand_html, table_html
 from krypteach.rules import PRESETS
 from krypteach.widgets import (
@@ -523,6 +524,9 @@ def test_game_table_undo_goes_back_to_your_turn():
     assert g.state_key() == before and g.turn == 0
     assert table.message.startswith("Took back your ") and "the 2 computer moves after it" in table.message
     assert table.hand_row.cards == [str(c) for c in g.hands[0]]
+    assert table.log == describe_giv(g, table.names)
+    _play_random(table, rng)
+    assert table.log == describe_giv(g, table.names)
 
 
 def test_game_table_undo_after_the_end():

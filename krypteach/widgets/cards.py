@@ -114,20 +114,24 @@ class CardRowWidget(anywidget.AnyWidget):
         else:
             self.selected = [index]
 
-    def select(self, codes: Iterable[object]) -> None:
-        """Select cards by code (``["2C", "7H"]``); identical cards take distinct places.
+    def indices_of(self, codes: Iterable[object]) -> list[int]:
+        """Positions of cards given by code; identical cards take distinct places.
 
         Raises ``ValueError`` naming a card that is not in the row.
         """
-        wanted = _codes(codes)
         free = list(range(len(self.cards)))
         picked = []
-        for code in wanted:
+        for code in _codes(codes):
             i = next((i for i in free if self.cards[i] == code), None)
             if i is None:
                 raise ValueError(f"{Card(code).symbol} is not in this row ({' '.join(self.cards) or 'empty'})")
             free.remove(i)
             picked.append(i)
+        return picked
+
+    def select(self, codes: Iterable[object]) -> None:
+        """Select cards by code (``["2C", "7H"]``), as clicking them does."""
+        picked = self.indices_of(codes)
         if not self.multiple and len(picked) > 1:
             raise ValueError("only one card can be selected in this row")
         self.selected = picked

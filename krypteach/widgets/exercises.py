@@ -25,7 +25,6 @@ You must take all you can: 2♣+7♦ also make 9 and would stay on the table. Ta
 from __future__ import annotations
 
 import copy
-import html
 import random
 from collections.abc import Iterable, Sequence
 
@@ -36,10 +35,12 @@ from ..captures import can_take_whole_table, capture_options, played_value, spli
 from ..cards import Card, parse_cards
 from ..game import Giv
 from ..moves import Move, explain_move
-from ..narrate import cards_text, describe_turn, tabbe_pa_text, traffar_text
+from ..moves import describe_cards
+from ..narrate import describe_turn, signed, tabbe_pa_text, traffar_text
 from ..render import table_html
 from ..rules import Rules
 from ..scoring import card_points, point_breakdown, score_giv
+from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 
 __all__ = ["Exercise", "FindTraffarExercise", "TakeAllExercise", "TvangstabbeExercise",
@@ -49,28 +50,10 @@ SUITS = "SHDC"
 EXERCISE_NAMES = ("Ann", "Bea", "Dan", "Eva", "Kim", "Ola")
 
 
-def _signed(n: int) -> str:
-    """``+5``, ``−5`` (a real minus sign), ``0``."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=False)
-
-
 def _cards(value: "str | Iterable[object] | None") -> list[Card]:
     if value is None:
         return []
     return parse_cards(value) if isinstance(value, str) else [Card(c) for c in value]
-
-
-def _sym(cards: Sequence[Card], sep: str = " ") -> str:
-    return cards_text(cards, sep)
-
-
-def _button(text: str, icon: str = "", style: str = "", tip: str = "") -> widgets.Button:
-    return widgets.Button(description=text, icon=icon, button_style=style, tooltip=tip or text,
-                          layout=widgets.Layout(width="auto"))
 
 
 class Exercise(widgets.VBox):
@@ -93,7 +76,7 @@ class Exercise(widgets.VBox):
         self.difficulty = self._check_difficulty(difficulty)
         self.message = ""
         self._done = False  # solved (or answer shown) for this position
-        self.title_html = widgets.HTML(f"<h3>{_esc(self.title)}</h3>")
+        self.title_html = widgets.HTML(f"<h3>{esc(self.title)}</h3>")
         self.title_html.add_class("kt-title")
         self.instruction_html = widgets.HTML(self.instruction)
         self.instruction_html.add_class("kt-instruction")
@@ -101,8 +84,8 @@ class Exercise(widgets.VBox):
         self.feedback.add_class("kt-feedback")
         self.progress = widgets.HTML("")
         self.progress.add_class("kt-progress")
-        self.new_button = _button("New position", "refresh", tip="Draw a new random position")
-        self.answer_button = _button("Show answer", "eye", tip="Show the answer and why")
+        self.new_button = button("New position", "refresh", tip="Draw a new random position")
+        self.answer_button = button("Show answer", "eye", tip="Show the answer and why")
         self.new_button.on_click(lambda _: self.new_position())
         self.answer_button.on_click(lambda _: self.show_answer())
         super().__init__(**kwargs)
@@ -127,10 +110,8 @@ class Exercise(widgets.VBox):
 
     def say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
         """Show feedback: ``kind`` is ``"ok"``, ``"error"`` or ``"info"``; ``text`` is plain text."""
-        self.message = text + ("\n" + "\n".join(details) if details else "")
-        items = "".join(f"<li>{_esc(d)}</li>" for d in details)
-        self.feedback.value = (f'<div class="kt-msg kt-{kind}" role="status">{_esc(text)}'
-                               + (f"<ul>{items}</ul>" if items else "") + "</div>")
+        self.message = message_text(text, details)
+        self.feedback.value = message_html(kind, text, details)
 
     def _win(self) -> None:
         if not self._done:
@@ -191,7 +172,7 @@ class FindTraffarExercise(Exercise):
         self.card_row = CardRowWidget(kind="hand", selectable=False, label="Your card (played)")
         self.table_row = CardRowWidget(kind="table", multiple=True, label="Table (bordet)")
         self.found_html = widgets.HTML("")
-        self.check_button = _button("Check", "check", "primary", "Is the selected group a träff?")
+        self.check_button = button("Check", "check", "primary", "Is the selected group a träff?")
         self.check_button.on_click(lambda _: self.check())
         self._layout(self.card_row, self.table_row, self.found_html,
                      buttons=[self.check_button, self.new_button, self.answer_button])
@@ -243,7 +224,7 @@ class FindTraffarExercise(Exercise):
 
     def _show_found(self) -> None:
         total = len(self.all_traffar)
-        items = "".join(f"<li>{_esc(self._sum_text(t))}</li>" for t in self.found)
+        items = "".join(f"<li>{esc(self._sum_text(t))}</li>" for t in self.found)
         self.found_html.value = (f"<div class='kt-progress'>Found {len(self.found)} of {total} "
                                  f"träff{'ar' if total != 1 else ''}</div>"
                                  + (f"<ul>{items}</ul>" if items else ""))
@@ -255,7 +236,7 @@ class FindTraffarExercise(Exercise):
             if c.rank == self.card.rank:
                 return f"{c.symbol}: same rank as your {self.card.symbol}"
             return f"{c.symbol}: a single ace, which a played ace takes"
-        return f"{_sym(group, '+')}: {' + '.join(str(c.value) for c in group)} = {target}"
+        return f"{describe_cards(group)}: {' + '.join(str(c.value) for c in group)} = {target}"
 
     def check(self) -> None:
         """Check the selected table cards (what the Check button does)."""
@@ -269,7 +250,7 @@ class FindTraffarExercise(Exercise):
         if picked in self.all_traffar:
             self.table_row.selected = []
             if picked in self.found:
-                self.say("info", f"You already found {_sym(picked, '+')}. "
+                self.say("info", f"You already found {describe_cards(picked)}. "
                          f"{total - len(self.found)} more to find.")
                 return
             self.found.append(picked)
@@ -283,7 +264,7 @@ class FindTraffarExercise(Exercise):
             if len(self.found) == total:
                 self._win()
                 self.say("ok", head, [f"You found all {total} träff{'ar' if total != 1 else ''} for "
-                                      f"{card.symbol}: " + "; ".join(_sym(t, '+') for t in self.found) + "."])
+                                      f"{card.symbol}: " + "; ".join(describe_cards(t) for t in self.found) + "."])
             else:
                 left = total - len(self.found)
                 self.say("ok", head, [f"Found {len(self.found)} of {total}: {left} more to find."])
@@ -291,7 +272,7 @@ class FindTraffarExercise(Exercise):
         split = split_into_traffar(card, list(picked), self.rules)
         if split and len(split) > 1:
             self.say("error", f"That is {len(split)} träffar at once: "
-                     + " and ".join(_sym(g, '+') for g in split) + ". Select one träff at a time.")
+                     + " and ".join(describe_cards(g) for g in split) + ". Select one träff at a time.")
             return
         if len(picked) == 1:
             c = picked[0]
@@ -305,7 +286,7 @@ class FindTraffarExercise(Exercise):
             return
         values = " + ".join(str(c.value) for c in picked)
         s = sum(c.value for c in picked)
-        self.say("error", f"{_sym(picked, '+')} add up to {values} = {s}, not {target}"
+        self.say("error", f"{describe_cards(picked)} add up to {values} = {s}, not {target}"
                  f"{' (too much)' if s > target else ' (too little)'}: "
                  f"a group is a träff only when it adds up to exactly {target}, your {card.symbol}'s value"
                  + (" (a played ace counts 14; table aces count 1)." if card.rank == 1 else "."))
@@ -313,21 +294,10 @@ class FindTraffarExercise(Exercise):
     def show_answer(self) -> None:
         """List every träff (what the Show answer button does)."""
         self._done = True
-        self.table_row.hinted = sorted({i for t in self.all_traffar for i in _indices(self.table, t)})
+        self.table_row.hinted = sorted({i for t in self.all_traffar for i in self.table_row.indices_of(t)})
         total = len(self.all_traffar)
         self.say("info", f"Your {self.card.symbol} has {total} träff{'ar' if total != 1 else ''} here:",
                  [self._sum_text(t) for t in self.all_traffar])
-
-
-def _indices(row: Sequence[Card], cards: Sequence[Card]) -> list[int]:
-    """Distinct positions in ``row`` holding ``cards`` (identical cards take different places)."""
-    free = list(range(len(row)))
-    out = []
-    for c in cards:
-        i = next(i for i in free if row[i] == c)
-        free.remove(i)
-        out.append(i)
-    return out
 
 
 # ---------------------------------------------------------------------------
@@ -351,8 +321,8 @@ class TakeAllExercise(Exercise):
         super().__init__(rules=rules, seed=seed, rng=rng, difficulty=difficulty)
         self.card_row = CardRowWidget(kind="hand", selectable=False, label="Your card (played)")
         self.table_row = CardRowWidget(kind="table", multiple=True, label="Table (bordet)")
-        self.check_button = _button("Check", "check", "primary", "Take the selected cards")
-        self.creep_button = _button("Creep (krypa)", "arrow-down", tip="Lay the card on the table: it takes nothing")
+        self.check_button = button("Check", "check", "primary", "Take the selected cards")
+        self.creep_button = button("Creep (krypa)", "arrow-down", tip="Lay the card on the table: it takes nothing")
         self.check_button.on_click(lambda _: self.check())
         self.creep_button.on_click(lambda _: self.creep())
         self._layout(self.card_row, self.table_row,
@@ -438,7 +408,7 @@ class TakeAllExercise(Exercise):
             self.say("info", e.message)
             return
         first = self.options[0]
-        self.table_row.hinted = _indices(self.table, first)
+        self.table_row.hinted = self.table_row.indices_of(first)
         e = explain_move([self.card], self.table, Move(self.card, first), self.rules)
         self.say("info", e.message, self._several())
 
@@ -464,8 +434,8 @@ class TvangstabbeExercise(Exercise):
             raise ValueError("this exercise practises tvångstabbe, which these rules switch off (forced_tabbe=False)")
         self.hand_row = CardRowWidget(kind="hand", multiple=False, label="Your hand (handen)")
         self.table_row = CardRowWidget(kind="table", selectable=False, label="Table (bordet)")
-        self.check_button = _button("Check", "check", "primary", "This card must take the whole table")
-        self.none_button = _button("No tabbe possible", "ban", tip="No card in the hand can take the whole table")
+        self.check_button = button("Check", "check", "primary", "This card must take the whole table")
+        self.none_button = button("No tabbe possible", "ban", tip="No card in the hand can take the whole table")
         self.check_button.on_click(lambda _: self.check())
         self.none_button.on_click(lambda _: self.no_tabbe())
         self._layout(self.table_row, self.hand_row,
@@ -514,7 +484,7 @@ class TvangstabbeExercise(Exercise):
 
     def _whole_text(self, card: Card) -> str:
         split = split_into_traffar(card, self.table, self.rules) or [tuple(self.table)]
-        return " and ".join(_sym(g, "+") for g in split)
+        return " and ".join(describe_cards(g) for g in split)
 
     def _pa(self) -> str:
         return tabbe_pa_text(tabbe_ranks(self.table, self.rules)) or "no tabbe on this table"
@@ -532,7 +502,7 @@ class TvangstabbeExercise(Exercise):
             others = [c for c in self.forced if c != card]
             details = [f"The table says {self._pa()}."]
             if others:
-                details.append(f"Your {_sym(others, ' and ')} could do it too; with several such cards you choose.")
+                details.append(f"Your {describe_cards(others, ' and ')} could do it too; with several such cards you choose.")
             self.say("ok", f"Yes — tvångstabbe: your {card.symbol} takes the whole table: "
                      f"{self._whole_text(card)}.", details)
             return
@@ -551,7 +521,7 @@ class TvangstabbeExercise(Exercise):
         if self.forced:
             card = self.forced[0]
             e = explain_move(self.hand, self.table, Move(card), self.rules)
-            self.say("error", f"There is one: your {_sym(self.forced, ' or ')} can take the whole table "
+            self.say("error", f"There is one: your {describe_cards(self.forced, ' or ')} can take the whole table "
                      f"({self._whole_text(card)}) — {self._pa()}. "
                      "So you must play it and take everything (tvångstabbe).", [e.message])
             return
@@ -567,7 +537,7 @@ class TvangstabbeExercise(Exercise):
         if self.forced:
             self.hand_row.hinted = [i for i, c in enumerate(self.hand) if c in self.forced]
             card = self.forced[0]
-            self.say("info", f"Your {_sym(self.forced, ' or ')} can take the whole table: "
+            self.say("info", f"Your {describe_cards(self.forced, ' or ')} can take the whole table: "
                      f"{self._whole_text(card)} ({self._pa()}).",
                      [explain_move(self.hand, self.table, Move(card, self.table), self.rules).message])
         else:
@@ -623,10 +593,10 @@ class DukningExercise(Exercise):
         self.steps = steps[::-1]
         buttons = []
         for seat, name in enumerate(self.names):
-            b = _button(name, "user", "info", tip=f"{name} gets the dukning")
+            b = button(name, "user", "info", tip=f"{name} gets the dukning")
             b.on_click(lambda _, s=seat: self.answer(s))
             buttons.append(b)
-        nobody = _button("Nobody", "ban", "info", tip="Nobody gets a dukning")
+        nobody = button("Nobody", "ban", "info", tip="Nobody gets a dukning")
         nobody.on_click(lambda _: self.answer(None))
         self.answer_buttons = buttons + [nobody]
         self.answer_box.children = self.answer_buttons
@@ -636,7 +606,7 @@ class DukningExercise(Exercise):
     def _draw_steps(self) -> None:
         g = self.giv
         order = " → ".join(self.names[(g.dealer + 1 + i) % g.rules.players] for i in range(g.rules.players))
-        rows = [f"<div class='kt-progress'>{g.rules.players} players; play goes left: {_esc(order)} → …</div>"]
+        rows = [f"<div class='kt-progress'>{g.rules.players} players; play goes left: {esc(order)} → …</div>"]
         if self.steps[0][1] is g.turns[0]:
             start = ("<b>Start of the giv:</b> the cards are dealt." if self.tabbe_turn.dukning is None or
                      len(g.turns) > 1 else "This position is from the middle of a giv.")
@@ -645,7 +615,7 @@ class DukningExercise(Exercise):
             text = describe_turn(turn, self.names, g.rules, show_dukning=False)
             rows.append(f"<div class='kt-step'><div class='kt-step-table'>"
                         f"{table_html(table, width=38, label='Table before the move')}</div>"
-                        f"<div>{_esc(text)}</div></div>")
+                        f"<div>{esc(text)}</div></div>")
         self.steps_html.value = "<div class='kt-steps'>" + "".join(rows) + "</div>"
 
     def new_position(self, difficulty: int | None = None) -> None:
@@ -678,8 +648,8 @@ class DukningExercise(Exercise):
         t = self.tabbe_turn
         taker = self.names[t.player]
         pts = self.giv.rules.tabbe_points
-        what = f"a dubbeltabbe, two tabbe marks ({_signed(2 * pts)})" if t.tabbe == 2 \
-            else f"a tabbe, one tabbe mark ({_signed(pts)})"
+        what = f"a dubbeltabbe, two tabbe marks ({signed(2 * pts)})" if t.tabbe == 2 \
+            else f"a tabbe, one tabbe mark ({signed(pts)})"
         details = [f"{taker} emptied the table with {t.move.card.symbol} — {what} for {taker}."]
         if t.dukning is None:
             return "Nobody: the tabbe was the first move of the giv, so nobody moved just before it.", details
@@ -738,7 +708,7 @@ class CountPointsExercise(Exercise):
         self.points = widgets.IntText(value=0, description="Points (poäng):",
                                       style={"description_width": "initial"},
                                       layout=widgets.Layout(width="200px"))
-        self.check_button = _button("Check", "check", "primary", "Check your count")
+        self.check_button = button("Check", "check", "primary", "Check your count")
         self.check_button.on_click(lambda _: self.check())
         self._layout(self.pile_row, self.extras_html, self.points,
                      buttons=[self.check_button, self.new_button, self.answer_button])
@@ -788,10 +758,10 @@ class CountPointsExercise(Exercise):
         cp = card_points(self.pile)
         parts = [f"{cp} card points"]
         if self.marks:
-            parts.append(f"{self.marks} × {_signed(r.tabbe_points)} for tabbe marks")
+            parts.append(f"{self.marks} × {signed(r.tabbe_points)} for tabbe marks")
         if self.dukningar:
-            parts.append(f"{self.dukningar} × {_signed(r.dukning_points)} for dukningar")
-        return " + ".join(parts) + f" = {_signed(self.expected).lstrip('+')}"
+            parts.append(f"{self.dukningar} × {signed(r.dukning_points)} for dukningar")
+        return " + ".join(parts) + f" = {signed(self.expected, plus=False)}"
 
     def check(self) -> None:
         """Check the number typed in ``points`` (the Check button)."""
@@ -803,8 +773,8 @@ class CountPointsExercise(Exercise):
             return
         hint = self._breakdown()
         if self.marks or self.dukningar:
-            hint.append(f"then add {_signed(self.rules.tabbe_points)} for each tabbe mark and "
-                        f"{_signed(self.rules.dukning_points)} for each dukning")
+            hint.append(f"then add {signed(self.rules.tabbe_points)} for each tabbe mark and "
+                        f"{signed(self.rules.dukning_points)} for each dukning")
         self.say("error", f"Not {said}. These cards score — add them up and try again:", hint)
 
     def show_answer(self) -> None:

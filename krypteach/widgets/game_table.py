@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Iterable, Sequence
 
@@ -30,11 +29,12 @@ import ipywidgets as widgets
 from ..bots import BOT_LEVELS, make_bot, suggest
 from ..cards import Card
 from ..game import Giv
-from ..moves import IllegalMoveError, Move
-from ..narrate import DEFAULT_NAMES, cards_text, describe_giv, describe_result, tabbe_pa_text
+from ..moves import IllegalMoveError, Move, describe_cards
+from ..narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
 from ..render import hand_html, stack_svg
 from ..rules import Rules
 from ..scoring import point_breakdown, score_giv
+from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .rules_picker import RulesPicker
 
@@ -43,23 +43,9 @@ __all__ = ["GameTable"]
 YOU = 0
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=False)
-
-
-def _minus(n: int) -> str:
-    """A number with a real minus sign."""
-    return str(n).replace("-", "−")
-
-
 def _times(count: int, points: int) -> str:
     """``"1 × −5 = −5"``, or ``"0"``."""
-    return f"{count} × {_minus(points)} = {_minus(count * points)}" if count else "0"
-
-
-def _button(text: str, icon: str, style: str = "", tip: str = "") -> widgets.Button:
-    return widgets.Button(description=text, icon=icon, button_style=style, tooltip=tip or text,
-                          layout=widgets.Layout(width="auto"))
+    return f"{count} × {signed(points, plus=False)} = {signed(count * points, plus=False)}" if count else "0"
 
 
 class GameTable(widgets.VBox):
@@ -78,6 +64,7 @@ class GameTable(widgets.VBox):
         self.message = ""
         self.giv: Giv | None = None
         self._dealer: int | None = None
+        self._log: list[tuple] = []  # (turn, its line in words) for the current giv
 
         levels = list(BOT_LEVELS)
         default = bot if bot in levels else "careful" if "careful" in levels else levels[0]
@@ -106,10 +93,10 @@ class GameTable(widgets.VBox):
         self.hand_row = CardRowWidget(kind="hand", multiple=False, label="Your hand (handen)",
                                       empty_text="no cards", four_color=four_color)
         self.mine = widgets.HTML("")
-        self.play_button = _button("Play", "play", "primary", "Play the selected hand card and take the selected table cards")
-        self.hint_button = _button("Hint", "lightbulb-o", tip="What would a good player do?")
-        self.undo_button = _button("Undo", "undo", tip="Take back your last move (and the computer's moves after it)")
-        self.new_button = _button("New giv", "refresh", tip="Deal a new giv (ny giv)")
+        self.play_button = button("Play", "play", "primary", "Play the selected hand card and take the selected table cards")
+        self.hint_button = button("Hint", "lightbulb-o", tip="What would a good player do?")
+        self.undo_button = button("Undo", "undo", tip="Take back your last move (and the computer's moves after it)")
+        self.new_button = button("New giv", "refresh", tip="Deal a new giv (ny giv)")
         self.play_button.on_click(lambda _: self.play_selected())
         self.hint_button.on_click(lambda _: self.hint())
         self.undo_button.on_click(lambda _: self.undo())
@@ -155,8 +142,14 @@ class GameTable(widgets.VBox):
 
     @property
     def log(self) -> list[str]:
-        """Every move of the giv so far, in words."""
-        return describe_giv(self.giv, self.names)
+        """Every move of the giv so far, in words (described once per move, kept while it stands)."""
+        turns = self.giv.turns
+        keep = 0
+        while keep < min(len(turns), len(self._log)) and self._log[keep][0] is turns[keep]:
+            keep += 1
+        new = describe_giv(self.giv, self.names, start=keep)
+        self._log = self._log[:keep] + list(zip(turns[keep:], new))
+        return [line for _, line in self._log]
 
     # --- what the buttons do --------------------------------------------------
     def select_hand(self, code: object) -> None:
@@ -194,7 +187,7 @@ class GameTable(widgets.VBox):
         self.table_row.selected = []
         self._refresh()
         self._bots_move()
-        lines = describe_giv(g, self.names)[start:]
+        lines = self.log[start:]
         self._say("ok" if not g.is_over else "info", lines[0], lines[1:])
         self._refresh()
 
@@ -226,7 +219,7 @@ class GameTable(widgets.VBox):
         self.hand_row.selected = []
         self.table_row.selected = []
         others = undone - 1
-        what = "creep" if t.move.capture is None else f"taking {cards_text(t.move.capture, '+')}"
+        what = "creep" if t.move.capture is None else f"taking {describe_cards(t.move.capture)}"
         after = "" if not others else " and the computer's move after it" if others == 1 else \
             f" and the {others} computer moves after it"
         self._say("info", f"Took back your {t.move.card.symbol} ({what}){after}. Your turn again.")
@@ -238,6 +231,7 @@ class GameTable(widgets.VBox):
         n = rules.players
         self._dealer = n - 1 if self._dealer is None else (self._dealer + 1) % n
         self.giv = Giv(rules, dealer=self._dealer, seed=self._rng.getrandbits(32))
+        self._log = []
         self._refresh_levels()
         self._make_bots()
         self.hand_row.selected = []
@@ -245,7 +239,7 @@ class GameTable(widgets.VBox):
         self.final.value = ""
         start = len(self.giv.turns)
         self._bots_move()
-        lines = describe_giv(self.giv, self.names)[start:]
+        lines = self.log[start:]
         dealer = self.names[self._dealer]
         leader = self.names[(self._dealer + 1) % n]
         first = (f"New giv: {dealer} {'deal' if self._dealer == YOU else 'deals'} (givare); "
@@ -280,10 +274,8 @@ class GameTable(widgets.VBox):
 
     # --- view -------------------------------------------------------------------
     def _say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
-        self.message = text + ("\n" + "\n".join(details) if details else "")
-        items = "".join(f"<li>{_esc(d)}</li>" for d in details)
-        self.feedback.value = (f'<div class="kt-msg kt-{kind}" role="status">{_esc(text)}'
-                               + (f"<ul>{items}</ul>" if items else "") + "</div>")
+        self.message = message_text(text, details)
+        self.feedback.value = message_html(kind, text, details)
 
     def _selection_changed(self, change=None) -> None:
         self.table_row.hinted = [i for i in self.table_row.hinted if i in self.table_row.selected]
@@ -314,7 +306,7 @@ class GameTable(widgets.VBox):
         return f"Your {card.symbol} can capture in {len(captures)} ways: {options}.{tail} Select the cards, then press Play."
 
     def _show_status(self) -> None:
-        self.status.value = f"<div role='status'>{_esc(self.status_text())}</div>"
+        self.status.value = f"<div role='status'>{esc(self.status_text())}</div>"
         hand, table = self.hand_row.selected_cards, self.table_row.selected_cards
         if not hand:
             self.play_button.description = "Play"
@@ -324,7 +316,7 @@ class GameTable(widgets.VBox):
             self.play_button.description = f"Play {card.symbol}" + (": creep (krypa)" if creep_ok else "")
         else:
             self.play_button.description = (f"Play {Card(hand[0]).symbol}, take "
-                                             f"{cards_text([Card(c) for c in table], '+')}")
+                                             f"{describe_cards([Card(c) for c in table])}")
 
     def _refresh(self) -> None:
         g = self.giv
@@ -349,8 +341,8 @@ class GameTable(widgets.VBox):
             turn = not over and g.turn == s
             seats.append(
                 f"<div class='kt-seat{' kt-to-play' if turn else ''}' data-seat='{s}'>"
-                f"<div class='kt-seat-name'>{_esc(names[s])}{' ▶' if turn else ''}</div>"
-                f"<div>{_esc(', '.join(tags))}</div>"
+                f"<div class='kt-seat-name'>{esc(names[s])}{' ▶' if turn else ''}</div>"
+                f"<div>{esc(', '.join(tags))}</div>"
                 + (hand_html(g.hands[s], width=28, face_down=True, overlap=0.55) if g.hands[s] else "")
                 + f"<div>hand: {len(g.hands[s])} · pile: {len(g.piles[s])} cards</div>"
                 f"<div>tabbe marks: {g.marks[s]} · dukningar: {g.dukningar[s]}</div></div>")
@@ -362,14 +354,14 @@ class GameTable(widgets.VBox):
             f"{stack_svg(len(g.kladda), width=48)}<div>klädda högen<br>(face cards set aside)</div></div>"
             f"<div style='margin-top:6px'>stock (talong): {g.stock_size} cards<br>"
             f"utdelning {g.deal_index} of {len(g.deals)}</div>"
-            + (f"<div class='kt-announce' style='margin-top:6px;font-weight:700'>“{_esc(pa)}”</div>" if pa else ""))
-        mine = [f"<div><b>{_esc(names[YOU])}</b>{' (dealer / givare)' if g.dealer == YOU else ''}</div>",
+            + (f"<div class='kt-announce' style='margin-top:6px;font-weight:700'>“{esc(pa)}”</div>" if pa else ""))
+        mine = [f"<div><b>{esc(names[YOU])}</b>{' (dealer / givare)' if g.dealer == YOU else ''}</div>",
                 f"<div>pile: {len(g.piles[YOU])} cards</div>",
                 f"<div>tabbe marks: {g.marks[YOU]} · dukningar: {g.dukningar[YOU]}</div>"]
         self.mine.value = "<div style='font-size:13px;padding:28px 0 0 12px'>" + "".join(mine) + "</div>"
         self._show_scores()
-        lines = describe_giv(g, names)
-        items = "".join(f"<li value='{i + 1}' class='{'kt-you' if g.turns[i].player == YOU else ''}'>{_esc(line)}</li>"
+        lines = self.log
+        items = "".join(f"<li value='{i + 1}' class='{'kt-you' if g.turns[i].player == YOU else ''}'>{esc(line)}</li>"
                         for i, line in reversed(list(enumerate(lines))))
         self.log_html.value = ("<div><b>Moves (newest first)</b></div>"
                                + (f"<ol reversed>{items}</ol>" if items else "<div><i>No moves yet.</i></div>"))
@@ -383,12 +375,12 @@ class GameTable(widgets.VBox):
         running = score_giv(r, g.piles, g.marks, g.dukningar, g.tabbar, None, ()) if not g.is_over else g.result
         head = ("<tr><th>Player</th><th>Pile</th><th>Card points</th><th>Tabbe marks</th>"
                 "<th>Dukningar</th><th>Score</th></tr>")
-        rows = [f"<tr><td>{_esc(self.names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"
+        rows = [f"<tr><td>{esc(self.names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"
                 f"<td>{g.marks[s]}</td><td>{g.dukningar[s]}</td><td>{running.scores[s]}</td></tr>" for s in range(n)]
         if r.teams != "none":
             for t, score in enumerate(running.team_scores):
                 members = "+".join(self.names[s] for s in r.team_members(t))
-                rows.append(f"<tr class='kt-total'><td colspan='5'>Team {t + 1} ({_esc(members)})</td><td>{score}</td></tr>")
+                rows.append(f"<tr class='kt-total'><td colspan='5'>Team {t + 1} ({esc(members)})</td><td>{score}</td></tr>")
         title = "Scores (final)" if g.is_over else "Scores so far (lowest wins)"
         self.scores.value = f"<div><b>{title}</b></div><table>{head}{''.join(rows)}</table>"
 
@@ -403,9 +395,9 @@ class GameTable(widgets.VBox):
             scoring = point_breakdown(g.piles[s])
             cards = ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in scoring) or "none"
             rows.append(
-                f"<tr><td>{_esc(names[s])}</td><td class='kt-cards-cell'>{_esc(cards)}</td>"
+                f"<tr><td>{esc(names[s])}</td><td class='kt-cards-cell'>{esc(cards)}</td>"
                 f"<td>{res.card_points[s]}</td><td>{_times(res.marks[s], r.tabbe_points)}</td>"
-                f"<td>{_times(res.dukningar[s], r.dukning_points)}</td><td><b>{_minus(res.scores[s])}</b></td></tr>")
+                f"<td>{_times(res.dukningar[s], r.dukning_points)}</td><td><b>{signed(res.scores[s], plus=False)}</b></td></tr>")
         table = ("<table><tr><th>Player</th><th class='kt-cards-cell'>Cards that scored (card by card)</th><th>Card points</th>"
                  "<th>Tabbe marks</th><th>Dukningar</th><th>Total</th></tr>" + "".join(rows) + "</table>")
         if res.last_capturer is not None and swept:
@@ -421,7 +413,7 @@ class GameTable(widgets.VBox):
         teams = [line for line in lines if line.startswith("Team ")]
         return (f"<div class='kt-final kt-scores' role='region' aria-label='Scoring of the giv'>"
                 f"<div style='font-size:16px;font-weight:700'>Giv over — scoring (poängräkning)</div>"
-                f"{table}<ul>" + (f"<li>{_esc(sweep)}</li>" if sweep else "")
-                + "".join(f"<li>{_esc(t)}</li>" for t in teams)
-                + f"<li><b>{_esc(summary)}</b></li></ul>"
+                f"{table}<ul>" + (f"<li>{esc(sweep)}</li>" if sweep else "")
+                + "".join(f"<li>{esc(t)}</li>" for t in teams)
+                + f"<li><b>{esc(summary)}</b></li></ul>"
                 f"<div>Press <b>New giv</b> to play the next giv.</div></div>")

@@ -1,0 +1,35 @@
+"""Small pieces shared by the widgets: escaping, buttons with text, feedback messages."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+
+def esc(text: object) -> str:
+    """Text made safe for HTML."""
+    return html.escape(str(text), quote=False)
+
+
+def button(text: str, icon: str = "", style: str = "", tip: str = "") -> widgets.Button:
+    """A button with a visible text label (and ``tip`` as its tooltip)."""
+    return widgets.Button(description=text, icon=icon, button_style=style, tooltip=tip or text,
+                          layout=widgets.Layout(width="auto"))
+
+
+def message_html(kind: str, text: str, details: Sequence[str] = ()) -> str:
+    """A feedback message: ``kind`` is ``"ok"``, ``"error"`` or ``"info"``; plain-text lines.
+
+    >>> message_html("ok", "Right <3", ["a"])
+    '<div class="kt-msg kt-ok" role="status">Right &lt;3<ul><li>a</li></ul></div>'
+    """
+    items = "".join(f"<li>{esc(d)}</li>" for d in details)
+    return (f'<div class="kt-msg kt-{kind}" role="status">{esc(text)}'
+            + (f"<ul>{items}</ul>" if items else "") + "</div>")
+
+
+def message_text(text: str, details: Sequence[str] = ()) -> str:
+    """The same message as plain text (one line per detail)."""
+    return text + ("\n" + "\n".join(details) if details else "")
