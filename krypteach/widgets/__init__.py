@@ -33,3 +33,4 @@ __all__ = [
     "GameTable",
     "RulesPicker",
 ]
+from .selfcheck import SelfCheck; __all__.append("SelfCheck")  # noqa: E402,E702 - lesson self-checks

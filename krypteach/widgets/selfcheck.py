@@ -1,0 +1,199 @@
+"""``SelfCheck``: a short multiple-choice quiz that ends a lesson.
+
+Each question has a text, a few options (shown as radio buttons with their
+text), the right option and an explanation. The **Check** button marks every
+answered question right or wrong, with the explanation, in the question's
+feedback area (class ``kt-feedback``), and a score line counts the right
+answers. The learner may change answers and check again.
+
+The widget knows nothing of the game: lessons compute the right option with
+the engine and pass it in. Tests drive it like the page does: set a
+question's ``choice.index`` (what clicking a radio button does) and call
+:meth:`SelfCheck.check` (what the button does).
+
+>>> sc = SelfCheck([
+...     {"text": "How many cards are in the double deck?", "options": ["52", "104"],
+...      "answer": "104", "explanation": "Two decks of 52 cards are shuffled together."},
+... ])
+>>> sc.questions[0].choice.index = 0; sc.check()
+>>> sc.score, sc.message.splitlines()[0]
+(0, '1. Not quite: the answer is 104. Two decks of 52 cards are shuffled together.')
+>>> sc.questions[0].choice.index = 1; sc.check(); sc.score
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+import traitlets
+
+from ._ui import button, esc, message_html
+
+__all__ = ["Question", "SelfCheck"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One self-check question.
+
+    ``text`` is plain text; ``options`` the choices (plain text, each shown
+    in full); ``answer`` the right option, by index or by its text;
+    ``explanation`` says why (shown after checking, right or wrong);
+    ``picture`` optional HTML shown under the question (e.g. a table of
+    cards from :mod:`krypteach.render`).
+    """
+
+    text: str
+    options: tuple[str, ...]
+    answer: int
+    explanation: str = ""
+    picture: str = ""
+
+    @classmethod
+    def make(cls, text: str, options: Iterable[object], answer: "int | str", explanation: str = "",
+             picture: object = "") -> "Question":
+        """Build a question, checking the options and finding the answer's index.
+
+        >>> Question.make("2 + 2?", [3, 4], "4").answer
+        1
+        """
+        opts = tuple(str(o) for o in options)
+        if len(opts) < 2:
+            raise ValueError(f"a question needs at least two options, got {list(opts)}")
+        if len(set(opts)) != len(opts):
+            raise ValueError(f"the options of a question must differ: {list(opts)}")
+        if isinstance(answer, bool) or not isinstance(answer, (int, str)):
+            raise ValueError(f"answer must be an option's index or text, got {answer!r}")
+        if isinstance(answer, str):
+            if answer not in opts:
+                raise ValueError(f"the answer {answer!r} is not one of the options {list(opts)}")
+            index = opts.index(answer)
+        else:
+            if not 0 <= answer < len(opts):
+                raise ValueError(f"answer index {answer} is out of range for {len(opts)} options")
+            index = answer
+        if hasattr(picture, "_repr_html_"):
+            picture = picture._repr_html_()
+        return cls(str(text), opts, index, str(explanation), str(picture or ""))
+
+
+def _question(spec: "Question | Mapping[str, object]") -> Question:
+    if isinstance(spec, Question):
+        return spec
+    if not isinstance(spec, Mapping):
+        raise ValueError(f"a question is a Question or a dict, got {spec!r}")
+    unknown = set(spec) - {"text", "options", "answer", "explanation", "picture"}
+    if unknown:
+        raise ValueError(f"unknown keys in a question: {sorted(unknown)}")
+    try:
+        return Question.make(spec["text"], spec["options"], spec["answer"],  # type: ignore[arg-type]
+                             spec.get("explanation", ""), spec.get("picture", ""))  # type: ignore[arg-type]
+    except KeyError as e:
+        raise ValueError(f"a question needs {e.args[0]!r}: {dict(spec)}") from None
+
+
+class _QuestionView(widgets.VBox):
+    """One question on the page: text, picture, radio buttons, feedback."""
+
+    def __init__(self, number: int, question: Question) -> None:
+        self.question = question
+        self.number = number
+        head = widgets.HTML(f"<div class='kt-question-text'><b>{number}.</b> {esc(question.text)}</div>")
+        parts: list[widgets.Widget] = [head]
+        if question.picture:
+            parts.append(widgets.HTML(question.picture))
+        self.choice = widgets.RadioButtons(options=list(question.options), index=None,
+                                           layout=widgets.Layout(width="auto"))
+        self.choice.add_class("kt-choice")
+        self.feedback = widgets.HTML("")
+        self.feedback.add_class("kt-feedback")
+        parts += [self.choice, self.feedback]
+        super().__init__(parts)
+        self.add_class("kt-question")
+        self.choice.observe(self._changed, names="index")
+
+    def _changed(self, change) -> None:
+        self.feedback.value = ""  # a new answer: the old verdict no longer applies
+
+    def verdict(self) -> tuple[str, str]:
+        """(kind, plain text) for the chosen option: kind is ok, error or info."""
+        q = self.question
+        if self.choice.index is None:
+            return "info", f"{self.number}. Choose an answer first."
+        right = q.options[q.answer]
+        tail = f" {q.explanation}" if q.explanation else ""
+        if self.choice.index == q.answer:
+            return "ok", f"{self.number}. Right.{tail}"
+        return "error", f"{self.number}. Not quite: the answer is {right}.{tail}"
+
+
+class SelfCheck(widgets.VBox):
+    """A self-check of a few questions with a Check button, feedback and a score.
+
+    ``questions`` is a sequence of :class:`Question` or dicts with the keys
+    ``text``, ``options``, ``answer`` (index or option text), ``explanation``
+    and optionally ``picture`` (HTML). ``score`` (right answers at the last
+    check) and ``checks`` (how often Check was pressed) are observable traits;
+    ``message`` is the last feedback as plain text, one line per question.
+    """
+
+    score = traitlets.Int(0)
+    checks = traitlets.Int(0)
+
+    def __init__(self, questions: Sequence["Question | Mapping[str, object]"], *,
+                 title: str = "Self-check (kolla dig själv)",
+                 intro: str = "Choose an answer to each question, then press Check.") -> None:
+        qs = [_question(q) for q in questions]
+        if not qs:
+            raise ValueError("a self-check needs at least one question")
+        self.message = ""
+        self.questions = [_QuestionView(i + 1, q) for i, q in enumerate(qs)]
+        title_html = widgets.HTML(f"<h3>{esc(title)}</h3>")
+        title_html.add_class("kt-title")
+        intro_html = widgets.HTML(esc(intro))
+        intro_html.add_class("kt-instruction")
+        self.check_button = button("Check", "check", "primary", "Check your answers")
+        self.check_button.on_click(lambda _: self.check())
+        bar = widgets.HBox([self.check_button])
+        bar.add_class("kt-buttons")
+        self.score_html = widgets.HTML("")
+        self.score_html.add_class("kt-score")
+        super().__init__([title_html, intro_html, *self.questions, bar, self.score_html])
+        self.add_class("kt-exercise")
+        self.add_class("kt-selfcheck")
+        self._show_score(checked=False)
+
+    @property
+    def total(self) -> int:
+        return len(self.questions)
+
+    def answer(self, number: int, option: "int | str") -> None:
+        """Choose an option (index or text) for question ``number`` (1-based), as a click does."""
+        view = self.questions[number - 1]
+        view.choice.index = option if isinstance(option, int) else view.question.options.index(option)
+
+    def check(self) -> None:
+        """Mark every question (what the Check button does)."""
+        lines = []
+        right = 0
+        for view in self.questions:
+            kind, text = view.verdict()
+            right += kind == "ok"
+            view.feedback.value = message_html(kind, text)
+            lines.append(text)
+        self.checks += 1
+        self.score = right
+        self.message = "\n".join(lines)
+        self._show_score(checked=True)
+
+    def _show_score(self, checked: bool) -> None:
+        if not checked:
+            text = f"{self.total} question{'s' if self.total != 1 else ''}."
+        elif self.score == self.total:
+            text = f"Score: {self.score} of {self.total} — all right. Well done!"
+        else:
+            text = f"Score: {self.score} of {self.total}. Read the explanations, change your answers and check again."
+        self.score_html.value = f"<div class='kt-progress' role='status'>{esc(text)}</div>"
