@@ -58,6 +58,27 @@ class Simulation:
         """How often the cards the last capturer sweeps up (table + klädda högen) carry card points."""
         return statistics.fmean(1.0 if any(c.points for c in r.aside_cards) else 0.0 for r in self.results)
 
+    def winners(self) -> list[tuple[int, ...]]:
+        """For each giv, the winning teams (seats without teams): the lowest score; ties share."""
+        return [r.winners for r in self.results]
+
+    def dealer_win_share(self) -> float:
+        """How often the dealer's seat (the dealer's team) is among the giv's winners."""
+        rules = self.rules
+        return statistics.fmean(1.0 if rules.team_of(d) in w else 0.0 for d, w in zip(self.dealers, self.winners()))
+
+    def negative_share(self) -> float:
+        """How often a giv ends with at least one negative score."""
+        return statistics.fmean(1.0 if min(r.scores) < 0 else 0.0 for r in self.results)
+
+    def scores_by_seat(self) -> list[list[int]]:
+        """``[seat][giv]`` scores."""
+        return [[r.scores[s] for r in self.results] for s in range(self.rules.players)]
+
+    def tabbar_counts(self) -> list[int]:
+        """Tabbar made in each giv (all seats)."""
+        return [sum(r.tabbar) for r in self.results]
+
     def summary(self) -> str:
         n = self.rules.players
         lines = [f"{len(self.results)} givar, {self.rules.describe()}, bots: {', '.join(self.bots)}"]
@@ -65,6 +86,8 @@ class Simulation:
         lines.append("mean score per seat: " + ", ".join(f"seat {s}: {means[s]:+.2f}" for s in range(n)))
         lines.append(f"tabbar per giv: {self.tabbar_per_giv():.2f}")
         lines.append(f"last capturer's sweep (table + klädda högen) holds card points in {100 * self.aside_scoring_share():.1f}% of givar")
+        lines.append(f"dealer's seat wins {100 * self.dealer_win_share():.1f}% of givar; "
+                     f"a giv ends with a negative score in {100 * self.negative_share():.1f}%")
         return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ from .exercises import (
 )
 from .game_table import GameTable
 from .rules_picker import RulesPicker
+from .variant_lab import VariantLab
 
 __all__ = [
     "CardRowWidget",
@@ -32,5 +33,6 @@ __all__ = [
     "CountPointsExercise",
     "GameTable",
     "RulesPicker",
+    "VariantLab",
 ]
 from .selfcheck import SelfCheck; __all__.append("SelfCheck")  # noqa: E402,E702 - lesson self-checks

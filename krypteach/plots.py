@@ -1,0 +1,87 @@
+"""Pure plotting functions (matplotlib) for simulation results.
+
+>>> from krypteach.simulate import simulate
+>>> from krypteach import Rules
+>>> fig = compare_simulations([simulate(Rules(), 4, seed=1), simulate(Rules(table_next=0), 4, seed=1)], ["A", "B"])
+>>> len(fig.axes)
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .simulate import Simulation
+
+__all__ = ["compare_simulations", "figure_png"]
+
+_COLORS = ["#1f6f43", "#b5562b", "#2b5fb5", "#8a2bb5"]
+
+
+def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *, figsize=(11, 7.5)):
+    """A 2×2 figure comparing rule sets side by side: score distribution per seat,
+    tabbar per giv, how often the dealer's seat wins, how often a giv ends negative."""
+    from matplotlib.figure import Figure  # the object API needs no GUI backend
+
+    fig = Figure(figsize=figsize, layout="constrained")
+    ax_scores, ax_tabbar, ax_dealer, ax_negative = fig.subplots(2, 2).ravel()
+
+    # score distributions per seat: one box per seat and rule set, side by side
+    positions, data, colors, ticks, ticklabels = [], [], [], [], []
+    width = 0.8 / len(sims)
+    max_seats = max(s.rules.players for s in sims)
+    for i, sim in enumerate(sims):
+        for seat, scores in enumerate(sim.scores_by_seat()):
+            positions.append(seat + (i - (len(sims) - 1) / 2) * width)
+            data.append(scores)
+            colors.append(_COLORS[i % len(_COLORS)])
+    for seat in range(max_seats):
+        ticks.append(seat)
+        ticklabels.append(f"seat {seat}")
+    box = ax_scores.boxplot(data, positions=positions, widths=width * 0.9, patch_artist=True, showfliers=False)
+    for patch, c in zip(box["boxes"], colors):
+        patch.set_facecolor(c)
+        patch.set_alpha(0.55)
+    ax_scores.set_xticks(ticks, ticklabels)
+    ax_scores.axhline(0, color="#888", lw=0.8)
+    ax_scores.set_title("Score per giv, by seat (lower is better)")
+    ax_scores.set_ylabel("points")
+
+    # tabbar per giv
+    top = max(max(s.tabbar_counts(), default=0) for s in sims)
+    bins = [b - 0.5 for b in range(top + 2)]
+    for i, sim in enumerate(sims):
+        ax_tabbar.hist(sim.tabbar_counts(), bins=bins, alpha=0.55, color=_COLORS[i % len(_COLORS)],
+                       label=f"{labels[i]}: mean {sim.tabbar_per_giv():.2f}", density=True)
+    ax_tabbar.set_title("Tabbar per giv")
+    ax_tabbar.set_xlabel("tabbar in one giv")
+    ax_tabbar.set_ylabel("share of givar")
+    ax_tabbar.legend()
+
+    def bars(ax, values, title, fair=None):
+        xs = range(len(sims))
+        ax.bar(xs, [100 * v for v in values], color=[_COLORS[i % len(_COLORS)] for i in xs], alpha=0.75)
+        for x, v in zip(xs, values):
+            ax.text(x, 100 * v, f"{100 * v:.1f}%", ha="center", va="bottom")
+        if fair is not None:
+            ax.axhline(100 * fair, color="#444", ls="--", lw=1, label=f"fair share {100 * fair:.0f}%")
+            ax.legend(loc="lower right")
+        ax.set_xticks(list(xs), list(labels))
+        ax.set_ylim(0, 100)
+        ax.set_ylabel("% of givar")
+        ax.set_title(title)
+
+    fair = [1 / s.rules.team_count for s in sims]
+    bars(ax_dealer, [s.dealer_win_share() for s in sims], "Dealer's seat wins the giv",
+         fair[0] if len(set(fair)) == 1 else None)
+    bars(ax_negative, [s.negative_share() for s in sims], "Giv ends with a negative score")
+    return fig
+
+
+def figure_png(fig, dpi: int = 96) -> bytes:
+    """A figure as PNG bytes (for an image widget or a file)."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
