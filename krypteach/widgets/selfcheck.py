@@ -34,6 +34,10 @@ from ._ui import button, esc, message_html
 
 __all__ = ["Question", "SelfCheck"]
 
+# option labels as large as the question text, and long ones wrap instead of being cut off
+_STYLE = ("<style>.kt-selfcheck .kt-choice label{font-size:14px;line-height:1.5;white-space:normal;"
+          "height:auto}.kt-selfcheck .kt-choice .widget-radio-box{height:auto}</style>")
+
 
 @dataclass(frozen=True)
 class Question:
@@ -101,14 +105,15 @@ class _QuestionView(widgets.VBox):
     def __init__(self, number: int, question: Question) -> None:
         self.question = question
         self.number = number
-        head = widgets.HTML(f"<div class='kt-question-text'><b>{number}.</b> {esc(question.text)}</div>")
+        head = widgets.HTML(f"<div class='kt-question-text' style='font-size:15px;line-height:1.45;margin-top:8px'>"
+                            f"<b>{number}.</b> {esc(question.text)}</div>")
         parts: list[widgets.Widget] = [head]
         if question.picture:
             parts.append(widgets.HTML(question.picture))
         self.choice = widgets.RadioButtons(options=list(question.options), index=None,
                                            layout=widgets.Layout(width="auto"))
         self.choice.add_class("kt-choice")
-        self.feedback = widgets.HTML("")
+        self.feedback = widgets.HTML("", layout=widgets.Layout(min_height="0"))  # no gap before checking
         self.feedback.add_class("kt-feedback")
         parts += [self.choice, self.feedback]
         super().__init__(parts)
@@ -153,7 +158,7 @@ class SelfCheck(widgets.VBox):
         self.questions = [_QuestionView(i + 1, q) for i, q in enumerate(qs)]
         title_html = widgets.HTML(f"<h3>{esc(title)}</h3>")
         title_html.add_class("kt-title")
-        intro_html = widgets.HTML(esc(intro))
+        intro_html = widgets.HTML(_STYLE + esc(intro))
         intro_html.add_class("kt-instruction")
         self.check_button = button("Check", "check", "primary", "Check your answers")
         self.check_button.on_click(lambda _: self.check())
