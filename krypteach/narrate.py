@@ -87,15 +87,19 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+_UNKNOWN = object()  # describe_turn was not told who captured last
+
+
 def describe_turn(turn, names: Sequence[str], rules: Rules | None = None, *,
                   deal: tuple[int, int] | None = None, kladda: int | None = None,
-                  last_capturer: int | None = None, show_dukning: bool = True) -> str:
+                  last_capturer: "int | None | object" = _UNKNOWN, show_dukning: bool = True) -> str:
     """One move in words, with everything it caused.
 
     ``turn`` is a :class:`krypteach.game.Turn`. Optional context, which a
     :class:`~krypteach.game.Giv` knows (see :func:`describe_giv`): ``deal`` =
     (number, of) of the utdelning that followed the move, ``kladda`` how many
-    of the swept cards were klädda högen, ``last_capturer`` who swept.
+    of the swept cards were klädda högen, ``last_capturer`` who swept
+    (``None``: nobody captured in the giv; left out: not known).
     ``show_dukning=False`` leaves out who gets the dukning (for a quiz).
 
     >>> from krypteach import Move, Turn, parse_cards
@@ -146,6 +150,12 @@ def _sweep_text(turn, names: Sequence[str], kladda: int | None, last_capturer: i
     total = len(turn.sweep)
     if last_capturer is None and turn.move.capture is not None:
         last_capturer = turn.player
+    if last_capturer is _UNKNOWN:
+        last_capturer = turn.player if turn.move.capture is not None else None
+        if last_capturer is None:
+            return (f"The giv is over: the last player who captured takes the last "
+                    f"{_plural(total, 'card', 'cards')} (table and klädda högen).") if total else \
+                "The giv is over; no cards were left on the table."
     if total == 0:
         return "The giv is over; no cards were left on the table."
     if kladda is not None:
@@ -216,7 +226,11 @@ def describe_result(result, names: Sequence[str], *, piles: Sequence[Sequence[Ca
     n = rules.players
     lines = []
     aside = len(result.aside_cards)
-    if result.last_capturer is not None:
+    if result.last_capturer is not None and not aside:
+        lines.append(f"{_name(names, result.last_capturer)} captured last; no cards were left on the table."
+                     + (f" That is worth {_plural(rules.last_capture_point, 'extra point', 'extra points')}."
+                        if rules.last_capture_point else ""))
+    elif result.last_capturer is not None:
         lines.append(f"{_name(names, result.last_capturer)} captured last and took the "
                      f"{_plural(aside, 'card', 'cards')} left (table and klädda högen)."
                      + (f" That is worth {_plural(rules.last_capture_point, 'extra point', 'extra points')}."

@@ -130,3 +130,30 @@ def test_traffar_text_and_names():
     assert seat_names(2, ["A", "B", "C"]) == ["A", "B", "C"]
     with pytest.raises(ValueError):
         seat_names(3, ["A"])
+
+
+def test_sweep_without_context_does_not_claim_nobody_captured():
+    from krypteach import Giv
+    from krypteach.narrate import describe_turn
+
+    g = Giv.from_position([["9C", "4H"], ["2S", "KH"]], ["9S", "5D"])
+    for m in ("9C:9S", "2S", "4H", "KH"):
+        t = g.play(m)
+    text = describe_turn(t, ["Ann", "Bo"])
+    assert "Nobody captured" not in text and "last player who captured" in text
+    assert "Ann captured last" in describe_turn(t, ["Ann", "Bo"], last_capturer=0)
+    assert "Nobody captured" in describe_turn(t, ["Ann", "Bo"], last_capturer=None)
+
+
+def test_result_when_nothing_was_left():
+    from krypteach import Giv
+    from krypteach.narrate import describe_result
+
+    g = Giv.from_position([["9C"], ["2S"]], ["9S"])
+    g.play("9C:9S")
+    g.play("2S")  # a creep: the 2S is left, then swept
+    assert "took the 1 card left" in describe_result(g.result, ["Ann", "Bo"])[0]
+    g = Giv.from_position([["9C"], ["5H"]], ["9S", "5D"])
+    g.play("9C:9S")
+    g.play("5H:5D")  # the last move empties the table
+    assert describe_result(g.result, ["Ann", "Bo"])[0] == "Bo captured last; no cards were left on the table."
