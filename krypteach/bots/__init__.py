@@ -19,7 +19,7 @@ from typing import Protocol
 from ..game import Observation
 from ..moves import Move
 
-__all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS", "suggest"]
+__all__ = ["Bot", "RandomBot", "CarefulBot", "ExpertBot", "make_bot", "BOT_LEVELS", "suggest"]
 
 
 class Bot(Protocol):
@@ -45,11 +45,14 @@ class RandomBot:
         return "RandomBot()"
 
 
-BOT_LEVELS: dict[str, type] = {"random": RandomBot}
+from .careful import CarefulBot  # noqa: E402
+from .expert import ExpertBot  # noqa: E402
+
+BOT_LEVELS: dict[str, type] = {"random": RandomBot, "careful": CarefulBot, "expert": ExpertBot}
 
 
 def make_bot(name: str, seed: int | None = None, **options) -> Bot:
-    """A bot by level name (``"random"``, and more as they are added)."""
+    """A bot by level name: ``"random"``, ``"careful"`` or ``"expert"``."""
     key = name.strip().lower()
     if key not in BOT_LEVELS:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_LEVELS)}")

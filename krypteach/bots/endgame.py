@@ -1,0 +1,166 @@
+"""Exact play of the last utdelning of a two-player giv, when every card is known.
+
+In the last deal of a two-player giv the stock is empty, so a player who has
+counted the cards knows the opponent's hand exactly. :func:`solve_endgame`
+searches every line of play to the end (minimax, memoized on the position)
+and returns, for each legal first move, the final score difference it leads
+to with best play by both sides: the mover's points minus the opponent's
+points from here on (card points taken, tabbe marks and dukningar, the last
+capturer's sweep of the table and the klädda högen). Turning marks down does
+not change a difference, so it is left out. Lower is better for the mover.
+
+>>> from krypteach import Rules, parse_cards
+>>> values = solve_endgame(Rules(), parse_cards("5H 9C"), parse_cards("4D 3C"), parse_cards("4S"))
+>>> {str(m): v for m, v in values.items()}
+{'5H': 1, '9C': -1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..moves import Move, legal_moves
+from ..rules import Rules
+
+__all__ = ["solve_endgame", "best_moves", "endgame_line"]
+
+
+def _pts(cards) -> int:
+    return sum(Card(c).points for c in cards)
+
+
+def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
+                  kladda: Sequence[Card] = (), last_capturer: str | None = None, prev_moved: bool = True,
+                  next_table: Sequence[Card] | None = None, next_leader_hand: Sequence[Card] | None = None
+                  ) -> dict[Move, int]:
+    """Every legal first move of the player to move, with the exact final score
+    difference (mover minus opponent, from here on) under best play by both.
+
+    ``last_capturer`` is ``"mover"``, ``"other"`` or ``None`` (nobody has
+    captured yet in this giv); ``prev_moved`` is False only when no move has
+    been made in the giv (then a tabbe gives nobody a dukning). Every card must
+    be known: this is the last utdelning, with nothing left in the stock.
+
+    With ``next_table`` and ``next_leader_hand`` the search stops at the end of
+    *this* utdelning instead (used by the expert bot on a determinization): the
+    next deal lays ``next_table`` on the table and the player who did not move
+    last leads with ``next_leader_hand``; if a card of it takes the whole table
+    (tvångstabbe) that tabbe is counted, and nothing after it.
+    """
+    if rules.players != 2:
+        raise ValueError("the exact endgame is for two players")
+    tp, dp = rules.tabbe_points, rules.dukning_points
+    kladda_pts = _pts(kladda)
+    lcp = rules.last_capture_point
+    memo: dict[tuple, int] = {}
+    horizon = next_table is not None
+    nt = tuple(Card(c) for c in next_table or ())
+    leader = tuple(sorted(set(Card(c) for c in next_leader_hand or ())))
+
+    def deal_end(tab: tuple) -> int:
+        """Value, for the player who moved last, of the next deal's first move (a forced tabbe or nothing)."""
+        full = tab + nt
+        if not full or not rules.forced_tabbe:
+            return 0
+        from ..captures import can_take_whole_table
+
+        costs = [c.points + _pts(full) + (2 if (rules.dubbeltabbe and len(full) == 1 and full[0] == c) else 1) * (tp - dp)
+                 for c in leader if can_take_whole_table(c, full, rules)]
+        return -min(costs) if costs else 0
+
+    def moves_with_delta(hm: tuple, ho: tuple, tab: tuple, lc: int, prev: bool):
+        """(move, immediate difference for the mover, child key or final value)."""
+        for m in legal_moves(hm, tab, rules):
+            hm2 = list(hm)
+            hm2.remove(m.card)
+            hm2t = tuple(hm2)
+            if m.capture is None:
+                d = 0
+                tab2 = tuple(sorted(tab + (m.card,)))
+                lc2 = lc
+            else:
+                d = m.card.points + _pts(m.capture)
+                rest = list(tab)
+                for c in m.capture:
+                    rest.remove(c)
+                tab2 = tuple(rest)
+                lc2 = 1
+                if not rest:
+                    k = 2 if (rules.dubbeltabbe and len(tab) == 1 and tab[0] == m.card) else 1
+                    d += k * tp - (k * dp if prev else 0)
+            if not hm2t and not ho and horizon:  # this deal ends: look at the next deal's first move
+                yield m, d + deal_end(tab2), None
+            elif not hm2t and not ho:  # the giv ends: the last capturer sweeps
+                if lc2:
+                    sweep = _pts(tab2) + kladda_pts + lcp
+                    d += sweep if lc2 == 1 else -sweep
+                yield m, d, None
+            else:
+                # the child is seen from the opponent: last capturer flips side
+                yield m, d, (ho, hm2t, tab2, -lc2)
+
+    def value(hm: tuple, ho: tuple, tab: tuple, lc: int) -> int:
+        key = (hm, ho, tab, lc)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        best = None
+        for _, d, child in moves_with_delta(hm, ho, tab, lc, True):
+            v = d if child is None else d - value(*child)
+            if best is None or v < best:
+                best = v
+        memo[key] = best  # type: ignore[assignment]
+        return best  # type: ignore[return-value]
+
+    lc0 = {"mover": 1, "other": -1, None: 0}[last_capturer]
+    hm0 = tuple(sorted(Card(c) for c in mover_hand))
+    ho0 = tuple(sorted(Card(c) for c in other_hand))
+    tab0 = tuple(sorted(Card(c) for c in table))
+    if len(hm0) not in (len(ho0), len(ho0) + 1) or not hm0:
+        raise ValueError(f"the player to move must hold as many cards as the opponent or one more "
+                         f"(here {len(hm0)} and {len(ho0)})")
+    out: dict[Move, int] = {}
+    for m, d, child in moves_with_delta(hm0, ho0, tab0, lc0, prev_moved):
+        out[m] = d if child is None else d - value(*child)
+    return out
+
+
+def best_moves(values: dict[Move, int]) -> list[Move]:
+    """The moves with the lowest value (the best for the mover)."""
+    low = min(values.values())
+    return [m for m, v in values.items() if v == low]
+
+
+def endgame_line(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
+                 kladda: Sequence[Card] = (), last_capturer: str | None = None, prev_moved: bool = True
+                 ) -> list[tuple[int, Move, int]]:
+    """A line of best play to the end: ``(side, move, value)`` where side 0 is the
+    first mover, 1 the other, and value the exact outcome (that side's points
+    minus the other's from that move on) of the move played.
+
+    >>> from krypteach import parse_cards
+    >>> [(side, str(m)) for side, m, _ in endgame_line(Rules(), parse_cards("9C"), parse_cards("AH"), parse_cards("4S 5D"))]
+    [(0, '9C:4S+5D'), (1, 'AH')]
+    """
+    hands = [list(mover_hand), list(other_hand)]
+    tab = list(table)
+    lc = {"mover": 0, "other": 1, None: None}[last_capturer]
+    side = 0
+    prev = prev_moved
+    line: list[tuple[int, Move, int]] = []
+    while hands[side]:
+        rel_lc = None if lc is None else ("mover" if lc == side else "other")
+        vals = solve_endgame(rules, hands[side], hands[1 - side], tab, kladda=kladda, last_capturer=rel_lc, prev_moved=prev)
+        m = best_moves(vals)[0]
+        line.append((side, m, vals[m]))
+        hands[side].remove(m.card)
+        if m.capture is None:
+            tab.append(m.card)
+        else:
+            for c in m.capture:
+                tab.remove(c)
+            lc = side
+        prev = True
+        side = 1 - side
+    return line

@@ -1,0 +1,216 @@
+"""The expert bot: determinized Monte Carlo search, and exact play in a known endgame.
+
+For each decision with a real choice the expert deals the cards it has not
+seen at random into the other hands and the stock, consistently with what its
+seat knows (hand sizes, stock size, and the ranks tvångstabbe shows a seat
+lacks) — one *determinization* — and scores every legal move on it. It does
+that for many determinizations (the same ones for every move, so the
+comparison is paired) and plays the move with the best mean outcome for its
+side: its team's score minus the mean of the others' (misère: lower is better).
+
+How a move is scored on one determinization:
+
+- **Two players** (``method="deal"``, the default for two): the rest of the
+  current utdelning is searched exactly — every line, both sides playing their
+  best (minimax, memoized) — counting card points, tabbar and dukningar, and at
+  the end of the deal the next deal's first move if the new table is a forced
+  tabbe for the leader. In the last utdelning the stock is empty and the
+  opponent holds exactly the unseen cards, so there is only one determinization
+  and the search to the end of the giv (with the last capturer's sweep) is
+  exact: :func:`krypteach.bots.endgame.solve_endgame`.
+- **Three or more players** (``method="rollout"``): the move is played and the
+  giv is rolled out to its end with a cheap greedy version of the careful
+  bot's terms (the hands being known in the determinization); candidates that
+  differ only in the suits of pointless cards are merged, and at most
+  ``max_candidates`` (careful's best) are tried.
+
+The budget is a number of determinizations (``samples``, default 30, for the
+deal search) or of rollouts (``rollouts``, default 240, spread over the
+candidates, at least ``min_samples`` each), so the bot is deterministic under
+its seed; ``max_seconds`` can cap the time as well (then the result depends on
+the machine's speed). Ties go to careful's preference. ``docs/bots.md`` has the
+measured strength and time per move.
+
+>>> from krypteach.game import Giv
+>>> g = Giv(seed=2)
+>>> bot = ExpertBot(seed=0, rollouts=24)
+>>> bot.choose(g.observation()) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..game import Observation
+from ..moves import Move
+from .careful import assess_moves, position_rng
+from .endgame import solve_endgame
+from .knowledge import forbidden_ranks
+from .sim import sample_world
+
+__all__ = ["ExpertBot", "Analysis"]
+
+
+@dataclass
+class Analysis:
+    """What the expert found for one decision: mean outcome per candidate move."""
+
+    method: str  # "forced", "exact", "deal-search" or "monte-carlo"
+    values: dict[Move, float] = field(default_factory=dict)
+    samples: int = 0
+    chosen: Move | None = None
+
+
+def _move_class(m: Move) -> tuple:
+    """Moves that differ only in the suits of pointless cards play the same."""
+
+    def cls(c: Card):
+        return int(c) if c.points else -(c.rank)
+
+    return (cls(m.card), None if m.capture is None else tuple(sorted(cls(c) for c in m.capture)))
+
+
+def _current_utility(obs: Observation) -> float:
+    """The seat's side's score so far minus the others' (to report outcomes "from here")."""
+    r = obs.rules
+    teams = [0.0] * r.team_count
+    for s in range(r.players):
+        teams[r.team_of(s)] += obs.pile_points[s] + r.tabbe_points * obs.marks[s] + r.dukning_points * obs.dukningar[s]
+    mine = r.team_of(obs.seat)
+    others = [teams[t] for t in range(len(teams)) if t != mine]
+    return teams[mine] - sum(others) / len(others)
+
+
+class ExpertBot:
+    """Determinized Monte Carlo search (see the module docstring); exact in a known two-player endgame."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, *, samples: int = 30, rollouts: int = 240, min_samples: int = 16,
+                 max_candidates: int = 6, exact: bool = True, method: str = "auto",
+                 max_seconds: float | None = None) -> None:
+        if method not in ("auto", "deal", "rollout"):
+            raise ValueError(f"method must be 'auto', 'deal' or 'rollout', not {method!r}")
+        self.seed = seed
+        self.samples = samples
+        self.method = method
+        self.rollouts = rollouts
+        self.min_samples = min_samples
+        self.max_candidates = max_candidates
+        self.exact = exact
+        self.max_seconds = max_seconds
+        self.last: Analysis | None = None
+
+    # --- the decision -----------------------------------------------------------
+    def analyse(self, obs: Observation) -> Analysis:
+        """Evaluate the candidate moves of ``obs`` (see the module docstring)."""
+        moves = obs.legal_moves()
+        if len(moves) == 1:
+            return Analysis("forced", {moves[0]: 0.0}, 0, moves[0])
+        rules = obs.rules
+        # careful's order breaks ties and picks the candidates when there are many
+        assessed = assess_moves(obs, moves)
+        order = sorted(range(len(moves)), key=lambda i: assessed[i].total)
+        ranked = [moves[i] for i in order]
+        unseen = obs.unseen()
+        if self.exact and rules.players == 2 and obs.stock_left == 0 and len(unseen) == obs.hand_sizes[1 - obs.seat]:
+            lc = None if obs.last_capturer is None else ("mover" if obs.last_capturer == obs.seat else "other")
+            vals = solve_endgame(rules, obs.hand, unseen, obs.table, kladda=obs.kladda, last_capturer=lc,
+                                 prev_moved=bool(obs.history))
+            best = min(ranked, key=lambda m: vals[m])  # stable: careful's order among equals
+            return Analysis("exact", {m: float(vals[m]) for m in ranked}, 0, best)
+        rng = position_rng(self.seed, obs, "expert")
+        forb = forbidden_ranks(obs)
+        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
+        if rules.players == 2 and self.method in ("auto", "deal"):
+            return self._deal_search(obs, ranked, unseen, forb, rng, deadline)
+        seen: dict[tuple, Move] = {}
+        for m in ranked:
+            seen.setdefault(_move_class(m), m)
+        candidates = list(seen.values())[: self.max_candidates]
+        if len(candidates) == 1:
+            return Analysis("forced", {candidates[0]: 0.0}, 0, candidates[0])
+        samples = max(self.min_samples, self.rollouts // len(candidates))
+        totals = {m: 0.0 for m in candidates}
+        me = obs.seat
+        done = 0
+        for _ in range(samples):
+            world = sample_world(obs, rng, unseen=unseen, forbidden=forb)
+            roll_seed = rng.getrandbits(32)
+            for m in candidates:
+                s = world.copy()
+                s.apply(m)
+                s.rollout(random.Random(roll_seed))
+                totals[m] += s.utility(me)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        base = _current_utility(obs)
+        values = {m: totals[m] / done - base for m in candidates}
+        best = min(candidates, key=lambda m: values[m])
+        return Analysis("monte-carlo", values, done, best)
+
+    def _deal_search(self, obs: Observation, ranked: list[Move], unseen: list[Card], forb, rng: random.Random,
+                     deadline: float | None) -> Analysis:
+        """Two players: on each determinization, search the rest of this deal exactly
+        (both sides playing their best), counting the next deal's first move if it
+        is a forced tabbe."""
+        rules = obs.rules
+        me = obs.seat
+        opp = 1 - me
+        leader = (obs.dealer + 1) % 2
+        lc = None if obs.last_capturer is None else ("mover" if obs.last_capturer == me else "other")
+        totals = {m: 0.0 for m in ranked}
+        done = 0
+        for _ in range(self.samples):
+            world = sample_world(obs, rng, unseen=unseen, forbidden=forb)
+            nd = world.deals[0] if world.deals else None
+            vals = solve_endgame(rules, obs.hand, world.hands[opp], obs.table, kladda=obs.kladda, last_capturer=lc,
+                                 prev_moved=bool(obs.history), next_table=nd[1] if nd else None,
+                                 next_leader_hand=nd[0][leader] if nd else None)
+            for m in ranked:
+                totals[m] += vals[m]
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        values = {m: totals[m] / done for m in ranked}
+        best = min(ranked, key=lambda m: values[m])
+        return Analysis("deal-search", values, done, best)
+
+    def choose(self, obs: Observation) -> Move:
+        a = self.analyse(obs)
+        self.last = a
+        return a.chosen  # type: ignore[return-value]
+
+    def explain(self, obs: Observation) -> tuple[Move, str]:
+        """The move and why, e.g. ``"expected score +3.1 vs +6.4 for 9♠ creeps over 40 samples"``."""
+        a = self.analyse(obs)
+        self.last = a
+        m = a.chosen
+        assert m is not None
+        head = m.describe()
+        if a.method == "forced":
+            n = len(obs.legal_moves())
+            return m, f"{head}: {'the only legal move' if n == 1 else 'the other legal moves play the same'}."
+        others = sorted(((v, o) for o, v in a.values.items() if o != m), key=lambda x: x[0])
+        v = a.values[m]
+        teams = obs.rules.team_count != obs.rules.players
+        side = "your team's score minus the other teams'" if teams else "your score minus the others' mean"
+        if a.method == "exact":
+            alt = f"; the next best, {others[0][1].describe()}, gives {others[0][0]:+.0f}" if others else ""
+            return m, (f"{head}: every card is known in this last deal, and with best play by both it ends "
+                       f"{v:+.0f} points for you against your opponent from here{alt}.")
+        alt = f" vs {others[0][0]:+.1f} for {others[0][1].describe()}" if others else ""
+        if a.method == "deal-search":
+            return m, (f"{head}: expected score {v:+.1f}{alt} (your points minus your opponent's from here to the "
+                       f"first move of the next deal, every line of play searched) over {a.samples} samples of the "
+                       "cards you have not seen.")
+        return m, (f"{head}: expected score {v:+.1f}{alt} ({side} from here to the end of the giv), "
+                   f"over {a.samples} samples of the cards you have not seen.")
+
+    def __repr__(self) -> str:
+        return f"ExpertBot(seed={self.seed}, samples={self.samples}, method={self.method!r})"

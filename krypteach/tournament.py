@@ -1,0 +1,266 @@
+"""Bots against each other, with seats rotated and duplicate deals.
+
+With ``B`` bots, givar are played in *cycles* of ``B`` givar that share one
+deck and one dealer; in rotation ``r`` of a cycle seat ``s`` is taken by bot
+``(s + r) mod B``. So over a cycle every bot sits in every seat exactly once
+with the same cards (duplicate play, which removes much of the luck of the
+deal), and the dealer moves one seat left each cycle. ``givar`` must be a
+multiple of ``B``.
+
+A bot's score is its mean giv score per seat it held. The 95% confidence
+intervals treat cycles as the independent units (the givar of a cycle share a
+deck): per cycle, each bot's mean score, then a t interval over the cycles;
+differences between two bots are paired the same way.
+
+>>> t = tournament(Rules(), givar=4, bots=["careful", "random"], seed=1)
+>>> len(t.rows), sorted(set(r.bot for r in t.rows))
+(8, ['careful', 'random'])
+>>> [r.seat for r in t.rows if r.bot == "careful"]
+[0, 1, 0, 1]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .bots import Bot, make_bot
+from .game import Giv
+from .rules import Rules
+
+__all__ = ["tournament", "Tournament", "Row", "lineups", "parse_bot_spec", "mean_ci", "t_quantile"]
+
+
+class Row(NamedTuple):
+    """One seat of one giv: the CSV row ``giv,seat,bot,score``."""
+
+    giv: int
+    seat: int
+    bot: str
+    score: int
+
+
+def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The seatings of one cycle: rotation ``r`` puts bot ``(s + r) mod B`` in seat ``s``.
+
+    >>> lineups(["a", "b", "c"], 2)
+    [('a', 'b'), ('b', 'c'), ('c', 'a')]
+    """
+    b = len(bots)
+    return [tuple(bots[(s + r) % b] for s in range(players)) for r in range(b)]
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict]:
+    """``"expert:rollouts=60,min_samples=8"`` → ``("expert", {"rollouts": 60, "min_samples": 8})``.
+
+    Options follow a colon, separated by ``;`` or ``,`` inside one spec (on the
+    command line use ``;``, since ``,`` separates bots).
+
+    >>> parse_bot_spec("expert:rollouts=60;exact=false")
+    ('expert', {'rollouts': 60, 'exact': False})
+    """
+    name, _, opts = spec.strip().partition(":")
+    options: dict = {}
+    for part in opts.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, eq, val = part.partition("=")
+        if not eq:
+            raise ValueError(f"bad bot option {part!r} in {spec!r}: write key=value")
+        v: object
+        low = val.strip().lower()
+        if low in ("true", "false"):
+            v = low == "true"
+        elif low == "none":
+            v = None
+        else:
+            try:
+                v = int(val)
+            except ValueError:
+                try:
+                    v = float(val)
+                except ValueError:
+                    v = val.strip()
+        options[key.strip()] = v
+    return name.strip().lower(), options
+
+
+_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
+
+
+def t_quantile(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (for 95% intervals).
+
+    >>> round(t_quantile(30), 3), round(t_quantile(1000), 3)
+    (2.042, 1.962)
+    """
+    if df in _T975:
+        return _T975[df]
+    z = 1.959963984540054
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% t confidence interval (``nan`` with fewer than 2 values).
+
+    >>> mean_ci([1.0, 2.0, 3.0])
+    (2.0, 2.484...)
+    """
+    n = len(values)
+    m = statistics.fmean(values) if values else math.nan
+    if n < 2:
+        return m, math.nan
+    return m, t_quantile(n - 1) * statistics.stdev(values) / math.sqrt(n)
+
+
+@dataclass
+class Tournament:
+    """The rows of a tournament and its statistics."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def cycles(self) -> int:
+        return len({r.giv for r in self.rows}) // max(1, len(self.bots))
+
+    def _cycle_means(self) -> list[dict[str, float]]:
+        b = len(self.bots)
+        by_cycle: dict[int, dict[str, list[int]]] = {}
+        for r in self.rows:
+            by_cycle.setdefault(r.giv // b, {}).setdefault(r.bot, []).append(r.score)
+        return [{k: statistics.fmean(v) for k, v in c.items()} for _, c in sorted(by_cycle.items())]
+
+    def mean_ci(self, bot: str) -> tuple[float, float]:
+        """A bot's mean score per giv and seat, and the half-width of its 95% interval."""
+        return mean_ci([c[bot] for c in self._cycle_means() if bot in c])
+
+    def difference(self, a: str, b: str) -> tuple[float, float]:
+        """Mean of ``a``'s score minus ``b``'s (paired by cycle), with its 95% half-width."""
+        return mean_ci([c[a] - c[b] for c in self._cycle_means() if a in c and b in c])
+
+    def summary(self) -> str:
+        names = list(dict.fromkeys(self.bots))
+        givar = len({r.giv for r in self.rows})
+        lines = [f"{givar} givar ({self.cycles} cycles of duplicate deals), {self.rules.describe()}",
+                 "mean giv score per bot (lower is better), with 95% confidence interval:"]
+        width = max(map(len, names))
+        for name in sorted(names, key=lambda x: self.mean_ci(x)[0]):
+            m, h = self.mean_ci(name)
+            lines.append(f"  {name:<{width}}  {m:+7.2f} ± {h:.2f}   [{m - h:+.2f}, {m + h:+.2f}]")
+        if 1 < len(names) <= 6:
+            lines.append("differences (row minus column's bot, paired by deal):")
+            for i, a in enumerate(names):
+                for b in names[i + 1:]:
+                    d, h = self.difference(a, b)
+                    verdict = "" if math.isnan(h) or abs(d) <= h else (f"  → {a if d < 0 else b} is better")
+                    lines.append(f"  {a} − {b}: {d:+.2f} ± {h:.2f}   [{d - h:+.2f}, {d + h:+.2f}]{verdict}")
+        return "\n".join(lines)
+
+
+def tournament(rules: Rules | None = None, givar: int = 100, bots: Sequence[str] = ("careful", "random"), *,
+               seed: int | None = 0, progress: bool | None = False,
+               on_giv: Callable[[Giv, tuple[str, ...]], None] | None = None) -> Tournament:
+    """Play ``givar`` givar between ``bots`` (level names, optionally with options:
+    ``"expert:rollouts=60"``), seats rotated and deals duplicated as the module
+    docstring says. ``progress`` shows a tqdm bar (``None``: only on a terminal);
+    ``on_giv(giv, lineup)`` is called with each finished giv.
+    """
+    rules = rules or Rules()
+    bots = tuple(b.strip() for b in bots if b.strip())
+    if not bots:
+        raise ValueError("name at least one bot")
+    specs = [parse_bot_spec(b) for b in bots]
+    for name, _ in specs:
+        make_bot(name, seed=0)  # unknown names fail before any giv is played
+    b = len(bots)
+    if givar < b or givar % b:
+        lo = max(b, givar - givar % b)
+        raise ValueError(f"givar must be a multiple of the number of bots ({b}) so that every bot sits in every "
+                         f"seat equally often: try {lo} or {lo + b}")
+    spec_of = dict(zip(bots, specs))
+    seats = lineups(bots, rules.players)
+    rng = random.Random(seed)
+    result = Tournament(rules, bots)
+    iterator = range(givar)
+    if progress is not False:
+        from tqdm.auto import tqdm
+
+        iterator = tqdm(iterator, total=givar, unit="giv", disable=None if progress is None else not progress)
+    deck_seed = 0
+    dealer = 0
+    for i in iterator:
+        cycle, r = divmod(i, b)
+        if r == 0:
+            deck_seed = rng.getrandbits(64)
+            dealer = cycle % rules.players
+        lineup = seats[r]
+        players: list[Bot] = []
+        for s, label in enumerate(lineup):
+            name, options = spec_of[label]
+            players.append(make_bot(name, seed=(deck_seed + 7919 * s + 104729 * bots.index(label)) & 0xFFFFFFFF, **options))
+        g = Giv(rules, dealer=dealer, seed=deck_seed)
+        while not g.is_over:
+            g._apply(_checked(g, players[g.turn].choose(g.observation()), lineup))
+        scores = g.result.scores
+        for s in range(rules.players):
+            result.rows.append(Row(i, s, lineup[s], scores[s]))
+        if on_giv:
+            on_giv(g, lineup)
+    return result
+
+
+def _checked(g: Giv, move, lineup) -> object:
+    if move not in g.legal_moves():
+        raise ValueError(f"bot {lineup[g.turn]} in seat {g.turn} chose an illegal move {move}")
+    return move
+
+
+def run_cli(args) -> int:
+    """``krypteach tournament``: see ``krypteach tournament --help``."""
+    import csv
+
+    from .cli import _rules_from_arg
+    from .records import write_records
+
+    rules = _rules_from_arg(args.rules, args.players)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    givar = args.givar if args.givar is not None else 10 * len(bots)
+    rec_file = open(args.record, "w", encoding="utf-8") if args.record else None
+    csv_file = open(args.csv, "w", encoding="utf-8", newline="") if args.csv else None
+    writer = csv.writer(csv_file) if csv_file else None
+    if writer:
+        writer.writerow(["giv", "seat", "bot", "score"])
+    counter = [0]
+
+    def on_giv(g: Giv, lineup: tuple[str, ...]) -> None:
+        if rec_file:
+            write_records([g], rec_file)
+        if writer:
+            scores = g.result.scores
+            for s in range(rules.players):
+                writer.writerow([counter[0], s, lineup[s], scores[s]])
+        counter[0] += 1
+
+    try:
+        t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv)
+    except ValueError as e:
+        raise SystemExit(f"krypteach: {e}") from None
+    finally:
+        for f in (rec_file, csv_file):
+            if f:
+                f.close()
+    print(t.summary())
+    if args.record:
+        print(f"records written to {args.record}")
+    if args.csv:
+        print(f"results written to {args.csv}")
+    return 0
