@@ -34,7 +34,13 @@ __all__ = [
     "tabbe_ranks",
     "split_into_traffar",
     "played_value",
+    "tabbe_pa_text",
+    "NUMBER_WORDS",
 ]
+
+#: Swedish words for the ranks, as said in "tabbe på tio".
+NUMBER_WORDS = {1: "ess", 2: "två", 3: "tre", 4: "fyra", 5: "fem", 6: "sex", 7: "sju", 8: "åtta", 9: "nio",
+                10: "tio", 11: "knekt", 12: "dam", 13: "kung"}
 
 _DEFAULT = Rules()
 Counts = tuple[int, ...]  # index = value 1..13 (index 0 unused)
@@ -429,6 +435,17 @@ def tabbe_ranks(table: Sequence[Card], rules: Rules | None = None) -> list[int]:
         return []
     rules = rules or _DEFAULT
     return list(_whole_ranks(_counts(table), rules.ace))
+
+
+def tabbe_pa_text(ranks: Sequence[int]) -> str | None:
+    """The customary announcement for ranks that take the whole table.
+
+    >>> tabbe_pa_text([10]), tabbe_pa_text([5, 13]), tabbe_pa_text([])
+    ('tabbe på tio', 'tabbe på fem eller kung', None)
+    """
+    if not ranks:
+        return None
+    return "tabbe på " + " eller ".join(NUMBER_WORDS[r] for r in ranks)
 
 
 def traffar(card: Card, table: Sequence[Card], rules: Rules | None = None) -> list[tuple[Card, ...]]:

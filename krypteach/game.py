@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .captures import _counts, _whole_ranks, tabbe_ranks
+from .captures import _counts, _whole_ranks, tabbe_pa_text, tabbe_ranks
 from .cards import Card
 from .moves import Explanation, IllegalMoveError, Move, explain_move, legal_moves
 from .rules import Rules, deal_plan
@@ -34,8 +34,6 @@ from .scoring import GivResult, PartiResult, cancel_marks, score_giv
 
 __all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "deal_giv", "Observation"]
 
-_RANK_WORDS = {1: "ess", 2: "två", 3: "tre", 4: "fyra", 5: "fem", 6: "sex", 7: "sju", 8: "åtta", 9: "nio",
-               10: "tio", 11: "knekt", 12: "dam", 13: "kung"}
 
 
 class GameOverError(IllegalMoveError):
@@ -459,9 +457,7 @@ class Giv:
     def announce(self, turn: Turn | None = None) -> str | None:
         """The customary "tabbe på …" after a move, e.g. ``"tabbe på tio"``."""
         turn = turn or (self.turns[-1] if self.turns else None)
-        if not turn or not turn.tabbe_pa:
-            return None
-        return "tabbe på " + " eller ".join(_RANK_WORDS[r] for r in turn.tabbe_pa)
+        return tabbe_pa_text(turn.tabbe_pa) if turn else None
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.turn} to play"

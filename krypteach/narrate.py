@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from .captures import split_into_traffar
 from .cards import Card
-from .game import _RANK_WORDS  # the engine's words for "tabbe på …" (Giv.announce)
+from .captures import tabbe_pa_text  # the engine's "tabbe på …" (re-exported here)
 from .moves import describe_cards
 from .rules import Rules
 from .scoring import point_breakdown
@@ -58,16 +58,6 @@ def traffar_text(card: Card, capture: Sequence[Card], rules: Rules | None = None
     groups = split_into_traffar(Card(card), list(capture), rules) or [tuple(capture)]
     return _and(["+".join(c.symbol for c in g) for g in groups])
 
-
-def tabbe_pa_text(ranks: Sequence[int]) -> str | None:
-    """The "tabbe på …" announcement for the ranks that would take the whole table.
-
-    >>> tabbe_pa_text([10]), tabbe_pa_text([5, 10]), tabbe_pa_text([])
-    ('tabbe på tio', 'tabbe på fem eller tio', None)
-    """
-    if not ranks:
-        return None
-    return "tabbe på " + " eller ".join(_RANK_WORDS[r] for r in ranks)
 
 
 def _name(names: Sequence[str], seat: int) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .rules import Rules
 
-__all__ = ["card_points", "GivResult", "PartiResult", "cancel_marks", "point_breakdown"]
+__all__ = ["card_points", "GivResult", "PartiResult", "cancel_marks", "point_breakdown", "score_giv"]
 
 
 def card_points(cards: Iterable[Card]) -> int:
