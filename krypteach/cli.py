@@ -210,7 +210,42 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", default=None, help="write every giv to this JSON Lines file")
     sim.add_argument("--csv", default=None, help="write one row per seat per giv to this CSV file")
     sim.set_defaults(func=cmd_simulate)
+
+    tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals")
+    tour.add_argument("--players", type=int, default=None, help="2–6 (default: from --rules, else 2)")
+    tour.add_argument("--givar", type=int, default=None,
+                      help="number of givar, a multiple of the number of bots (default: 10 per bot)")
+    tour.add_argument("--bots", default="careful,random",
+                      help="comma-separated bot levels (random, careful, expert); options after a colon, "
+                           "separated by ';', e.g. 'expert:rollouts=120'")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
+    tour.add_argument("--record", default=None, help="write every giv to this JSON Lines file")
+    tour.add_argument("--csv", default=None, help="write one row per seat per giv (giv,seat,bot,score)")
+    tour.set_defaults(func=cmd_tournament)
+
+    puz = sub.add_parser("puzzles", help="check (re-prove) the shipped capture puzzles, or generate a set")
+    puz.add_argument("--check", action="store_true", help="re-prove every puzzle; exit non-zero if any fails")
+    puz.add_argument("--file", default=None, help="a puzzle file instead of the shipped one")
+    puz.add_argument("--show", default=None, metavar="ID", help="print one puzzle with its answer")
+    puz.add_argument("--generate", action="store_true", help="generate a new set (see --seed, --per, --out)")
+    puz.add_argument("--seed", type=int, default=2024)
+    puz.add_argument("--per", type=int, default=5, help="puzzles per kind and difficulty")
+    puz.add_argument("--out", default=None)
+    puz.set_defaults(func=cmd_puzzles)
     return p
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import run_cli
+
+    return run_cli(args)
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    from .puzzles import run_cli
+
+    return run_cli(args)
 
 
 def main(argv: list[str] | None = None) -> int:
