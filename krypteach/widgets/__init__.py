@@ -22,6 +22,7 @@ from .exercises import (
 from .game_table import GameTable
 from .rules_picker import RulesPicker
 from .variant_lab import VariantLab
+from .puzzle_widget import PuzzleTrainer
 
 __all__ = [
     "CardRowWidget",
@@ -34,5 +35,6 @@ __all__ = [
     "GameTable",
     "RulesPicker",
     "VariantLab",
+    "PuzzleTrainer",
 ]
 from .selfcheck import SelfCheck; __all__.append("SelfCheck")  # noqa: E402,E702 - lesson self-checks

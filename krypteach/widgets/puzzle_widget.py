@@ -1,0 +1,259 @@
+"""``PuzzleTrainer``: solve the shipped capture puzzles by clicking cards.
+
+Every check and explanation comes from :mod:`krypteach.puzzles` (which proves
+each answer); the widget only turns the selected cards into an answer:
+
+- *what must you take?* — the selected table cards (or **Creep**),
+- *which card must you play?* and *safest card* — the selected hand card,
+- *set up a dukning* and *endgame* — a move: a hand card plus the table cards it takes.
+
+>>> t = PuzzleTrainer(kind="which-card", seed=1)
+>>> t.select_hand(t.puzzle.answers[0]); t.check()
+>>> t.solved, t.message.startswith("Right")
+(1, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+import ipywidgets as widgets
+import traitlets
+
+from ..captures import tabbe_pa_text, tabbe_ranks, traffar
+from ..cards import Card
+from ..moves import Move, legal_moves
+from ..puzzles import DIFFICULTIES, KINDS, Puzzle, check_answer, load_puzzles, solve
+from ._ui import button, esc, message_html, message_text
+from .cards import CardRowWidget
+
+__all__ = ["PuzzleTrainer", "KIND_TITLES"]
+
+KIND_TITLES = {
+    "what-must-you-take": "What must you take? (ta in allt)",
+    "which-card": "Which card must you play? (tvångstabbe)",
+    "safest-card": "Safest card (minst poäng)",
+    "set-up-dukning": "Set up a dukning (duka för en tabbe)",
+    "endgame": "Endgame: every card known (slutspel)",
+}
+
+_HOW = {
+    "what-must-you-take": "Select the table cards your card must take and press <b>Check</b> — or <b>Creep (krypa)</b> if it takes nothing.",
+    "which-card": "Select the card in your hand that must be played and press <b>Check</b>.",
+    "safest-card": "Select the card in your hand that gives away the fewest points this turn and press <b>Check</b>.",
+    "set-up-dukning": "Select your card (and the table cards it takes, if it captures) and press <b>Check</b>.",
+    "endgame": "Select your first card (and the table cards it takes, if it captures) and press <b>Check</b>.",
+}
+
+
+class PuzzleTrainer(widgets.VBox):
+    """Puzzles one at a time, with filters, hints, explanations and a solved count."""
+
+    solved = traitlets.Int(0)
+    attempts = traitlets.Int(0)
+
+    def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, kind: str | None = None,
+                 difficulty: str | None = None, seed: int | None = None, **kwargs) -> None:
+        self.all_puzzles = list(puzzles) if puzzles is not None else load_puzzles()
+        self.rng = random.Random(seed)
+        self.message = ""
+        self.solved_ids: set[str] = set()
+        self.kind_filter = widgets.Dropdown(options=[("All kinds", None)] + [(KIND_TITLES[k], k) for k in KINDS],
+                                            value=kind, description="Kind", layout=widgets.Layout(width="28em"))
+        self.level_filter = widgets.Dropdown(options=[("All levels", None)] + [(d, d) for d in DIFFICULTIES],
+                                             value=difficulty, description="Level", layout=widgets.Layout(width="16em"))
+        self.kind_filter.observe(lambda _: self.next_puzzle(), names="value")
+        self.level_filter.observe(lambda _: self.next_puzzle(), names="value")
+        self.title_html = widgets.HTML()
+        self.prompt_html = widgets.HTML()
+        self.hand_row = CardRowWidget(kind="hand", label="Your hand (handen)", multiple=False)
+        self.table_row = CardRowWidget(kind="table", label="Table (bordet)")
+        self.other_row = CardRowWidget(kind="hand", selectable=False)
+        self.kladda_row = CardRowWidget(kind="pile", selectable=False, label="Klädda högen (face cards set aside)")
+        self.check_button = button("Check", "check", "primary")
+        self.creep_button = button("Creep (krypa)", "arrow-down", tip="Your card takes nothing")
+        self.hint_button = button("Hint", "lightbulb-o")
+        self.answer_button = button("Show answer", "eye")
+        self.next_button = button("Next puzzle", "forward")
+        self.check_button.on_click(lambda _: self.check())
+        self.creep_button.on_click(lambda _: self.creep())
+        self.hint_button.on_click(lambda _: self.hint())
+        self.answer_button.on_click(lambda _: self.show_answer())
+        self.next_button.on_click(lambda _: self.next_puzzle())
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("kt-feedback")
+        self.progress = widgets.HTML()
+        self.progress.add_class("kt-progress")
+        super().__init__(**kwargs)
+        self.add_class("kt-exercise")
+        self.add_class("kt-puzzles")
+        self.observe(lambda _: self._show_progress(), names=["solved", "attempts"])
+        self.puzzle: Puzzle | None = None
+        self.next_puzzle()
+
+    # --- choosing puzzles --------------------------------------------------------
+    def candidates(self) -> list[Puzzle]:
+        """Puzzles that match the filters."""
+        return [p for p in self.all_puzzles
+                if (self.kind_filter.value in (None, p.kind)) and (self.level_filter.value in (None, p.difficulty))]
+
+    def next_puzzle(self) -> None:
+        """Show another puzzle that matches the filters (unsolved ones first)."""
+        pool = self.candidates()
+        if not pool:
+            self.puzzle = None
+            self._say("info", "No puzzle matches these filters: choose another kind or level.")
+            self._layout()
+            return
+        fresh = [p for p in pool if p.id not in self.solved_ids and p is not self.puzzle] or \
+            [p for p in pool if p is not self.puzzle] or pool
+        self.show(self.rng.choice(fresh))
+
+    def show(self, puzzle: Puzzle) -> None:
+        """Show this puzzle."""
+        self.puzzle = puzzle
+        self._done = False
+        self.message = ""
+        self.feedback.value = ""
+        p = puzzle
+        self.title_html.value = (f"<h3>{esc(KIND_TITLES[p.kind])}</h3>"
+                                 f"<div class='kt-instruction'>Puzzle <b>{esc(p.id)}</b> · level {esc(p.difficulty)}</div>")
+        self.prompt_html.value = f"<div class='kt-instruction'>{esc(p.prompt)}<br>{_HOW[p.kind]}</div>"
+        played = p.kind == "what-must-you-take"
+        self.hand_row.label = "Your card (played)" if played else "Your hand (handen)"
+        self.hand_row.selectable = not played
+        self.hand_row.cards = [str(c) for c in p.hand]
+        self.table_row.cards = [str(c) for c in p.table]
+        self.table_row.selectable = p.kind in ("what-must-you-take", "set-up-dukning", "endgame")
+        self.other_row.cards = [str(c) for c in p.next_hand]
+        self.other_row.label = "The next player's hand (shown)" if p.kind == "set-up-dukning" else "Your opponent's hand (shown)"
+        self.kladda_row.cards = [str(c) for c in p.kladda]
+        self._layout()
+
+    def _layout(self) -> None:
+        filters = widgets.HBox([self.kind_filter, self.level_filter])
+        if self.puzzle is None:
+            self.children = [filters, self.feedback, self.progress]
+            return
+        p = self.puzzle
+        rows: list[widgets.Widget] = [self.hand_row, self.table_row]
+        if p.next_hand:
+            rows.append(self.other_row)
+        if p.kind == "endgame":
+            rows.append(self.kladda_row)
+        buttons = [self.check_button] + ([self.creep_button] if p.kind == "what-must-you-take" else []) + \
+            [self.hint_button, self.answer_button, self.next_button]
+        bar = widgets.HBox(buttons)
+        bar.add_class("kt-buttons")
+        self.children = [filters, self.title_html, self.prompt_html, *rows, bar, self.feedback, self.progress]
+        self._show_progress()
+
+    # --- what the buttons do ---------------------------------------------------
+    def select_hand(self, code: object) -> None:
+        """Select a hand card by code (what clicking it does)."""
+        self.hand_row.select([] if code is None else [Card(code)])
+
+    def select_table(self, codes: Iterable[object]) -> None:
+        """Select table cards by code (what clicking them does)."""
+        self.table_row.select([Card(c) for c in codes])
+
+    def answer(self) -> object:
+        """The answer the current selection stands for (see the module docstring)."""
+        p = self.puzzle
+        taken = [Card(c) for c in self.table_row.selected_cards]
+        if p.kind == "what-must-you-take":
+            return taken
+        hand = self.hand_row.selected_cards
+        if not hand:
+            return None
+        if p.kind in ("which-card", "safest-card"):
+            return Card(hand[0])
+        return Move(Card(hand[0]), taken or None)
+
+    def check(self) -> None:
+        """Check the selection against the solver's proven answers."""
+        p = self.puzzle
+        if p is None:
+            return
+        given = self.answer()
+        if given is None or (p.kind == "what-must-you-take" and not given):
+            what = "the table cards your card takes (or press Creep)" if p.kind == "what-must-you-take" \
+                else "a card in your hand first"
+            self._say("info", f"Select {what}, then press Check.")
+            return
+        self._judge(given)
+
+    def creep(self) -> None:
+        """Answer "it takes nothing: it creeps" (what-must-you-take)."""
+        if self.puzzle is not None:
+            self._judge("creep")
+
+    def _judge(self, given: object) -> None:
+        self.attempts += 1
+        ok, why = check_answer(self.puzzle, given)
+        if ok:
+            if not self._done:
+                self.solved += 1
+                self.solved_ids.add(self.puzzle.id)
+            self._done = True
+            self._say("ok", why, ["Press Next puzzle for another."])
+        else:
+            self._say("error", why)
+
+    def hint(self) -> None:
+        """A nudge that names what to look at, without giving the answer away."""
+        p = self.puzzle
+        if p is None:
+            return
+        rules = p.rules
+        if p.kind == "what-must-you-take":
+            n = len(traffar(p.hand[0], p.table, rules))
+            text = (f"{p.hand[0].symbol} has {n} träff{'ar' if n != 1 else ''} on this table: same rank, or cards that "
+                    "add up to its value. Take as many as you can at once without using a card twice."
+                    if n else f"Look for a card of the same rank as {p.hand[0].symbol}, or cards that add up to it.")
+        elif p.kind == "which-card":
+            said = tabbe_pa_text(tabbe_ranks(p.table, rules)) or "no tabbe"
+            text = f"“{said.capitalize()}”: a card of that rank takes the whole table. Which one do you hold?"
+        elif p.kind == "safest-card":
+            text = ("For each card, ask what it would take (the cards captured and the card itself go to your pile) and "
+                    "add their points: storan 3, lillan and spader ess 2, other aces and spades 1. A creep takes nothing.")
+        elif p.kind == "set-up-dukning":
+            text = ("After your move, could one of the next player's cards take the whole table? Try each of your legal "
+                    f"moves ({len(legal_moves(p.hand, p.table, rules))} of them) and look at the ranks they hold.")
+        else:
+            text = ("Count to the end: four cards each at most. Who captures last gets the table and klädda högen — "
+                    "and a tabbe gives +5 to the taker and −5 to the player before.")
+        self._say("info", "Hint: " + text)
+
+    def show_answer(self) -> None:
+        """Show the proven answer(s) and why; selects the first answer's cards."""
+        p = self.puzzle
+        if p is None:
+            return
+        sol = solve(p)
+        self._done = True
+        first = sorted(sol.answers)[0]
+        try:
+            if p.kind == "what-must-you-take":
+                self.table_row.selected = [] if first == "creep" else self.table_row.indices_of(first.split("+"))
+            elif p.kind in ("which-card", "safest-card"):
+                self.hand_row.selected = self.hand_row.indices_of([first])
+            else:
+                m = Move.parse(first)
+                self.hand_row.selected = self.hand_row.indices_of([m.card])
+                self.table_row.selected = self.table_row.indices_of(m.capture or [])
+        except ValueError:
+            pass
+        answers = " or ".join(sorted(sol.answers))
+        self._say("info", f"Answer: {answers}. {sol.explanation}")
+
+    # --- view ----------------------------------------------------------------------
+    def _say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
+        self.message = message_text(text, details)
+        self.feedback.value = message_html(kind, text, details)
+
+    def _show_progress(self) -> None:
+        total = len(self.all_puzzles)
+        self.progress.value = (f"Solved: {self.solved} of {total} puzzles · Attempts: {self.attempts}"
+                               f" · matching the filters: {len(self.candidates())}")

@@ -1,0 +1,88 @@
+"""The puzzle trainer at the traitlet level: selections become answers; the solver judges."""
+
+import pytest
+
+from krypteach.cards import parse_cards
+from krypteach.moves import Move
+from krypteach.puzzles import KINDS, Puzzle, load_puzzles, solve
+from krypteach.widgets.puzzle_widget import PuzzleTrainer
+
+
+def seed_puzzle():
+    return Puzzle("seed", "what-must-you-take", "easy", parse_cards("9H"), parse_cards("9S 2C 5D 7H"),
+                  answers=("2C+7H+9S",))
+
+
+def test_shipped_puzzles_are_offered_and_filtered():
+    t = PuzzleTrainer(seed=1)
+    assert len(t.all_puzzles) >= 60 and t.puzzle is not None
+    for kind in KINDS:
+        t.kind_filter.value = kind
+        assert t.puzzle.kind == kind and all(p.kind == kind for p in t.candidates())
+
+
+def test_wrong_then_right_capture_with_explanations():
+    t = PuzzleTrainer([seed_puzzle()])
+    t.select_table(["9S"])
+    t.check()
+    assert t.message.startswith("Not quite") and t.solved == 0 and t.attempts == 1
+    t.select_table(["9S", "2C", "7H"])
+    t.check()
+    assert t.message.startswith("Right") and t.solved == 1
+    t.check()  # checking again does not count twice
+    assert t.solved == 1 and t.attempts == 3
+
+
+def test_creep_button_answers_creep():
+    p = Puzzle("c", "what-must-you-take", "easy", parse_cards("4H"), parse_cards("9S 2C 5D"), answers=("creep",))
+    t = PuzzleTrainer([p])
+    t.creep()
+    assert t.message.startswith("Right")
+
+
+def test_nothing_selected_says_what_to_do():
+    t = PuzzleTrainer([seed_puzzle()])
+    t.check()
+    assert "Select" in t.message and t.attempts == 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_accepts_the_proven_answer_from_clicks(kind):
+    p = next(p for p in load_puzzles() if p.kind == kind)
+    t = PuzzleTrainer([p])
+    answer = sorted(solve(p).answers)[0]
+    if kind == "what-must-you-take":
+        if answer == "creep":
+            t.creep()
+        else:
+            t.select_table(answer.split("+"))
+            t.check()
+    elif kind in ("which-card", "safest-card"):
+        t.select_hand(answer)
+        t.check()
+    else:
+        m = Move.parse(answer)
+        t.select_hand(m.card)
+        t.select_table(m.capture or [])
+        t.check()
+    assert t.message.startswith("Right"), t.message
+    assert t.solved == 1 and p.id in t.solved_ids
+
+
+def test_hint_and_show_answer():
+    p = next(p for p in load_puzzles() if p.kind == "which-card")
+    t = PuzzleTrainer([p])
+    t.hint()
+    assert t.message.startswith("Hint") and "tabbe på" in t.message.lower()
+    t.show_answer()
+    assert t.message.startswith("Answer") and t.hand_row.selected_cards == [sorted(solve(p).answers)[0]]
+
+
+def test_next_puzzle_prefers_unsolved_and_counts():
+    t = PuzzleTrainer(seed=3)
+    seen = {t.puzzle.id}
+    for _ in range(5):
+        t.next_puzzle()
+        seen.add(t.puzzle.id)
+    assert len(seen) > 1
+    assert "Solved: 0 of" in t.progress.value
