@@ -163,14 +163,43 @@ _DFS_BUDGET = 1000  # search nodes before switching to the rest-first enumeratio
 def _maximal_captures(usable: Counts, target: int, single_ace: bool) -> tuple[Counts, ...]:
     """Value-level maximal captures: k split into träffar, rest free of träffar, k non-empty.
 
-    ``usable`` holds the counts of values 0..min(target, 13) only. Two exact
-    enumerations are used: a card-first search, fast on the tables of real
-    play (many high cards), and — when that search grows past a budget, as it
-    does on big tables of small cards with many ways to group them — a
-    rest-first search over the träff-free sets of cards left on the table.
+    ``usable`` holds the counts of values 0..min(target, 13) only. Values that
+    cannot be in any träff are dropped first (they always stay on the table),
+    so differing tables with the same live cards share one cached answer.
     """
-    if not _has_traff(usable, target, single_ace):
+    live = _live_cards(usable, target, single_ace)
+    if live is None:
         return ()
+    return _maximal_live(live, target, single_ace)
+
+
+def _live_cards(usable: Counts, target: int, single_ace: bool) -> Counts | None:
+    """``usable`` without the values that are in no träff (``None``: no träff at all).
+
+    A value ``v`` is dropped when ``target - v`` is not a sum of table cards at
+    all (a safe test: such a card can never complete a träff).
+    """
+    mask = (1 << (target + 1)) - 1
+    bits = 1
+    for v in range(1, len(usable)):
+        for _ in range(usable[v]):
+            bits = (bits | (bits << v)) & mask
+    lone_aces = single_ace and usable[1]
+    if not bits >> target & 1 and not lone_aces:
+        return None
+    live = list(usable)
+    for v in range(1, len(usable)):
+        if live[v] and v != target and not (single_ace and v == 1) and not bits >> (target - v) & 1:
+            live[v] = 0
+    return tuple(live)
+
+
+@lru_cache(maxsize=100_000)
+def _maximal_live(usable: Counts, target: int, single_ace: bool) -> tuple[Counts, ...]:
+    """Maximal captures on the live cards: two exact enumerations. A card-first
+    search is fast on the tables of real play (many high cards); when it grows
+    past a budget — big tables of small cards with many ways to group them — a
+    rest-first search over the träff-free sets of cards left on the table."""
     if target <= 13 and not single_ace:
         # fast path: no two or more cards add up to the target, so the träffar
         # are the same-rank cards alone, and all of them must be taken
@@ -350,10 +379,7 @@ def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]
     """
     choices: list[list[tuple[Card, ...]]] = []
     single = True
-    for v in range(1, len(k)):
-        m = k[v]
-        if not m:
-            continue
+    for v, m in [vm for vm in enumerate(k) if vm[1]]:
         cards = by_value[v]
         if m == len(cards):
             choices.append([tuple(sorted(cards))])

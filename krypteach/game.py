@@ -277,7 +277,7 @@ class Giv:
     def legal_moves(self) -> list[Move]:
         """Legal moves of the player to move (``[]`` once the giv is over)."""
         if self._legal is None:
-            if self.is_over:
+            if self.swept is not None or (self.deal_index == len(self.deals) and not any(self.hands)):  # is_over
                 self._legal = []
             else:
                 if self.turns:  # _apply already looked at this table
