@@ -40,8 +40,7 @@ class GameOverError(IllegalMoveError):
     """A move was played after the giv (or parti) ended."""
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     """One utdelning: cards to each seat, cards left on the table, face cards set aside."""
 
     hands: tuple[tuple[Card, ...], ...]
