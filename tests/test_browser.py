@@ -14,6 +14,7 @@ import re
 import pytest
 
 from krypteach import legal_moves, parse_cards
+from krypteach.puzzles import check_answer, load_puzzles
 
 from .conftest import LESSONS
 
@@ -47,7 +48,7 @@ def body_text(page) -> str:
 
 
 def test_lessons_exist():
-    assert NAMES[0] == "00_start.ipynb" and len(NAMES) == 8, NAMES
+    assert NAMES[0] == "00_start.ipynb" and [n[:2] for n in NAMES[1:]] == [f"{i:02d}" for i in range(1, 10)], NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -100,6 +101,7 @@ def test_lesson_page_loads_clean_and_reacts(page, served_app, name):
 def test_landing_page_links_to_every_lesson(page, served_app):
     try:
         open_lesson(page, served_app, NAMES[0])
+        assert len(NAMES[1:]) == 9, NAMES  # lessons 1-9
         for name in NAMES[1:]:
             link = page.locator(f'a[href$="{name}"]').first
             assert link.count() == 1, f"no link to {name}"
@@ -203,5 +205,50 @@ def test_play_lesson_a_whole_giv_by_clicking(page, served_app):
         assert clicked >= 30 and hinted <= 2, (clicked, hinted)
         assert "Scores (final)" in game.inner_text()
         assert game.locator(".kt-buttons button", has_text="Play").is_disabled()
+    finally:
+        close(page)
+
+
+def test_puzzle_lesson_judges_a_wrong_answer_and_shows_the_answer(page, served_app):
+    try:
+        open_lesson(page, served_app, "08_puzzles.ipynb")
+        trainer = page.locator(".kt-puzzles")
+        pid = trainer.locator(".kt-instruction b").first.inner_text().strip()
+        puzzle = next(p for p in load_puzzles() if p.id == pid)
+        # the lesson's seed opens the trainer on a puzzle answered with one hand card
+        assert puzzle.kind in ("which-card", "safest-card"), pid
+        wrong = next(c for c in dict.fromkeys(puzzle.hand) if not check_answer(puzzle, c)[0])
+        card = trainer.locator(f'.kt-cards.kt-hand.kt-selectable .kt-card[data-card="{wrong}"]').first
+        card.click()
+        page.wait_for_function("el => el.classList.contains('kt-selected')", arg=card.element_handle(),
+                               timeout=STEP_MS)
+        trainer.get_by_role("button", name="Check").click()
+        feedback = trainer.locator(".kt-feedback")
+        feedback.locator(".kt-error", has_text="Not quite").wait_for(timeout=STEP_MS)
+        trainer.get_by_role("button", name="Show answer").click()
+        feedback.locator(".kt-msg", has_text="Answer:").wait_for(timeout=STEP_MS)
+        assert f"Answer: {puzzle.answers[0]}" in feedback.inner_text()
+        assert "Solved: 0" in trainer.inner_text()
+    finally:
+        close(page)
+
+
+def test_variant_lab_lesson_shows_a_result_and_runs_a_small_comparison(page, served_app):
+    try:
+        open_lesson(page, served_app, "09_variant_lab.ipynb")
+        figure = page.locator("img.kt-compare")
+        figure.wait_for(state="visible", timeout=STEP_MS)
+        assert figure.evaluate("img => img.complete && img.naturalWidth > 400")
+        assert re.search(r"tabbar per giv went from \d+\.\d\d to \d+\.\d\d", body_text(page))
+
+        lab = page.locator(".kt-variant-lab")
+        givar = lab.locator(".widget-text", has_text="Givar per rule set").locator("input")
+        givar.fill("20")
+        givar.press("Enter")
+        lab.get_by_role("button", name="Run the comparison").click()
+        lab.locator(".kt-ok", has_text="Done: 20 givar").wait_for(timeout=120_000)
+        page.wait_for_function("el => el.complete && el.naturalWidth > 400",
+                               arg=lab.locator("img").first.element_handle(), timeout=STEP_MS)
+        assert "Tabbar per giv" in lab.locator(".kt-lab-table").inner_text()
     finally:
         close(page)
