@@ -86,3 +86,10 @@ def test_next_puzzle_prefers_unsolved_and_counts():
         seen.add(t.puzzle.id)
     assert len(seen) > 1
     assert "Solved: 0 of" in t.progress.value
+
+
+def test_filters_show_a_label_not_an_empty_box():
+    t = PuzzleTrainer(seed=1)
+    assert t.kind_filter.label == "All kinds" and t.level_filter.label == "All levels"
+    t.level_filter.value = "easy"
+    assert all(p.difficulty == "easy" for p in t.candidates())

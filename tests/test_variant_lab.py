@@ -52,3 +52,10 @@ def test_lab_refuses_invalid_rules_with_the_engines_message():
     assert lab.picker_a.error
     lab.run()
     assert "Fix the rules first" in lab.status.value and lab.simulations == []
+
+
+def test_image_hidden_until_there_is_a_picture():
+    lab = VariantLab(givar=3, bot="random")
+    assert lab.image.layout.display == "none"
+    lab.run()
+    assert lab.image.layout.display != "none"

@@ -47,6 +47,9 @@ _HOW = {
 }
 
 
+_ALL = "all"
+
+
 class PuzzleTrainer(widgets.VBox):
     """Puzzles one at a time, with filters, hints, explanations and a solved count."""
 
@@ -59,10 +62,12 @@ class PuzzleTrainer(widgets.VBox):
         self.rng = random.Random(seed)
         self.message = ""
         self.solved_ids: set[str] = set()
-        self.kind_filter = widgets.Dropdown(options=[("All kinds", None)] + [(KIND_TITLES[k], k) for k in KINDS],
-                                            value=kind, description="Kind", layout=widgets.Layout(width="28em"))
-        self.level_filter = widgets.Dropdown(options=[("All levels", None)] + [(d, d) for d in DIFFICULTIES],
-                                             value=difficulty, description="Level", layout=widgets.Layout(width="16em"))
+        # "all" rather than None: a Dropdown shows None as an empty box
+        self.kind_filter = widgets.Dropdown(options=[("All kinds", _ALL)] + [(KIND_TITLES[k], k) for k in KINDS],
+                                            value=kind or _ALL, description="Kind", layout=widgets.Layout(width="28em"))
+        self.level_filter = widgets.Dropdown(options=[("All levels", _ALL)] + [(d, d) for d in DIFFICULTIES],
+                                             value=difficulty or _ALL, description="Level",
+                                             layout=widgets.Layout(width="16em"))
         self.kind_filter.observe(lambda _: self.next_puzzle(), names="value")
         self.level_filter.observe(lambda _: self.next_puzzle(), names="value")
         self.title_html = widgets.HTML()
@@ -96,7 +101,7 @@ class PuzzleTrainer(widgets.VBox):
     def candidates(self) -> list[Puzzle]:
         """Puzzles that match the filters."""
         return [p for p in self.all_puzzles
-                if (self.kind_filter.value in (None, p.kind)) and (self.level_filter.value in (None, p.difficulty))]
+                if (self.kind_filter.value in (_ALL, p.kind)) and (self.level_filter.value in (_ALL, p.difficulty))]
 
     def next_puzzle(self) -> None:
         """Show another puzzle that matches the filters (unsolved ones first)."""

@@ -47,7 +47,8 @@ class VariantLab(widgets.VBox):
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress",
                                             layout=widgets.Layout(width="40em"))
         self.status = widgets.HTML("")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        # hidden until there is a picture (an empty image shows a broken-image icon)
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", display="none"))
         self.table = widgets.HTML("")
         self.simulations: list[Simulation] = []
         col = lambda title, picker: widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), picker],  # noqa: E731
@@ -86,6 +87,7 @@ class VariantLab(widgets.VBox):
             self.run_button.disabled = False
         self.simulations = sims
         self.image.value = figure_png(compare_simulations(sims, ["A", "B"]))
+        self.image.layout.display = ""
         self.table.value = self._table(sims)
         self.status.value = message_html("ok", f"Done: {n} givar for each rule set. Lower scores are better (misère).")
 
