@@ -19,9 +19,11 @@ How a move is scored on one determinization:
   and the search to the end of the giv (with the last capturer's sweep) is
   exact: :func:`krypteach.bots.endgame.solve_endgame`.
 - **Three or more players** (``method="rollout"``): the move is played and the
-  giv is rolled out to its end with a cheap greedy version of the careful
-  bot's terms (the hands being known in the determinization); candidates that
-  differ only in the suits of pointless cards are merged, and at most
+  rest of the current utdelning is rolled out (``horizon="deal"``, plus the
+  next deal's first move if it is a forced tabbe; ``horizon="giv"`` rolls out
+  to the end of the giv) with a cheap greedy version of the careful bot's
+  terms, the hands being known in the determinization. Candidates that differ
+  only in the suits of pointless cards are merged, and at most
   ``max_candidates`` (careful's best) are tried.
 
 The budget is a number of determinizations (``samples``, default 30, for the
@@ -91,12 +93,15 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int | None = None, *, samples: int = 30, rollouts: int = 240, min_samples: int = 16,
-                 max_candidates: int = 6, exact: bool = True, method: str = "auto",
+                 max_candidates: int = 6, exact: bool = True, method: str = "auto", horizon: str = "deal",
                  max_seconds: float | None = None) -> None:
         if method not in ("auto", "deal", "rollout"):
             raise ValueError(f"method must be 'auto', 'deal' or 'rollout', not {method!r}")
         self.seed = seed
         self.samples = samples
+        if horizon not in ("giv", "deal"):
+            raise ValueError(f"horizon must be 'giv' or 'deal', not {horizon!r}")
+        self.horizon = horizon
         self.method = method
         self.rollouts = rollouts
         self.min_samples = min_samples
@@ -144,7 +149,7 @@ class ExpertBot:
             for m in candidates:
                 s = world.copy()
                 s.apply(m)
-                s.rollout(random.Random(roll_seed))
+                s.rollout(random.Random(roll_seed), to_deal_end=self.horizon == "deal")
                 totals[m] += s.utility(me)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:

@@ -201,12 +201,21 @@ class SimState:
                 best.append(m)
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
-    def rollout(self, rng: random.Random, max_moves: int | None = None) -> None:
-        """Play on with :meth:`greedy_move` to the end (or ``max_moves`` moves)."""
+    def rollout(self, rng: random.Random, max_moves: int | None = None, *, to_deal_end: bool = False) -> None:
+        """Play on with :meth:`greedy_move` to the end of the giv (or ``max_moves``
+        moves; or, with ``to_deal_end``, to the end of the current utdelning and
+        the next deal's first move if that is a forced tabbe)."""
         k = 0
+        deals_left = len(self.deals)
         while not self.is_over and (max_moves is None or k < max_moves):
             self.apply(self.greedy_move(rng))
             k += 1
+            if to_deal_end and len(self.deals) != deals_left:
+                moves = self.legal_moves()
+                if moves and moves[0].capture is not None and len(moves[0].capture) == len(self.table) \
+                        and self.rules.forced_tabbe:
+                    self.apply(self.greedy_move(rng, moves))
+                return
 
 
 def _future_deals(rules: Rules, deal_index: int, cards: list[Card]) -> list:
