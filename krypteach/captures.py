@@ -229,20 +229,18 @@ def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int
     n = len(cards)
     mask = (1 << (target + 1)) - 1
     taken = [False] * n
+    k = [0] * (top + 1)  # counts taken so far, by value
     found: dict[Counts, None] = {}
-    nodes = [budget]
+    nodes = budget
 
     def rec(i: int, bits: int) -> None:
-        nodes[0] -= 1
-        if nodes[0] < 0:
+        nonlocal nodes
+        nodes -= 1
+        if nodes < 0:
             raise _TooManyBranches
         while i < n and taken[i]:
             i += 1
         if i == n:
-            k = [0] * (top + 1)
-            for j in range(n):
-                if taken[j]:
-                    k[cards[j]] += 1
             if any(k):
                 found[tuple(k)] = None
             return
@@ -253,11 +251,13 @@ def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int
             if not nb >> target & 1:
                 rec(i + 1, nb)
         taken[i] = True
+        k[v] += 1
         if lone_ace or v == target:  # a träff on its own
             rec(i + 1, bits)
         if v < target:  # take it with lower cards that complete the sum
             pick(i, bits, i + 1, target - v)
         taken[i] = False
+        k[v] -= 1
 
     def pick(i: int, bits: int, j: int, left: int) -> None:
         if left == 0:
@@ -270,8 +270,10 @@ def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int
                 continue
             prev = w
             taken[jj] = True
+            k[w] += 1
             pick(i, bits, jj + 1, left - w)
             taken[jj] = False
+            k[w] -= 1
 
     rec(0, 1)
     return tuple(found)

@@ -165,8 +165,17 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     moves: list[Move] = []
     by_value = None
     specs = _SPECS[ace]
+    # every sum the table's cards can make (up to 14): a card whose value is
+    # not among them, and that takes no lone ace, has no träff and creeps
+    sums = 1
+    for c in table:
+        sums = (sums | (sums << ((c >> 2) + 1))) & 0x7FFF
+    aces = counts[1]
     for c in distinct:
         _, target, single = specs[c >> 2]
+        if not sums >> target & 1 and not (single and aces):
+            moves.append(_new_move(c, None))
+            continue
         if mode == "maximal":
             caps = _maximal_captures(counts[: target + 1] if target < 13 else counts, target, single)
         else:
