@@ -240,8 +240,5 @@ def double_deck(rng: random.Random | None = None) -> list[Card]:
     """
     deck = list(_ALL) * 2
     if rng is not None:
-        # sorting by random keys is a uniform shuffle, and cheaper than
-        # random.shuffle's 103 Python-level draws
-        keys = [rng.random() for _ in range(104)]
-        deck = [deck[i] for i in sorted(range(104), key=keys.__getitem__)]
+        rng.shuffle(deck)
     return deck
