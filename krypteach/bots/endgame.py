@@ -26,14 +26,22 @@ from ..rules import Rules
 __all__ = ["solve_endgame", "best_moves", "endgame_line"]
 
 
+_INF = 10 ** 6
+
+
+def _cls(c: Card) -> int:
+    """Cards that play the same: each scoring card is itself, a pointless card only its rank."""
+    return int(c) if c.points else -c.rank
+
+
 def _pts(cards) -> int:
     return sum(Card(c).points for c in cards)
 
 
 def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
                   kladda: Sequence[Card] = (), last_capturer: str | None = None, prev_moved: bool = True,
-                  next_table: Sequence[Card] | None = None, next_leader_hand: Sequence[Card] | None = None
-                  ) -> dict[Move, int]:
+                  next_table: Sequence[Card] | None = None, next_leader_hand: Sequence[Card] | None = None,
+                  merge_suits: bool = False, stats: dict | None = None) -> dict[Move, int]:
     """Every legal first move of the player to move, with the exact final score
     difference (mover minus opponent, from here on) under best play by both.
 
@@ -47,13 +55,19 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     next deal lays ``next_table`` on the table and the player who did not move
     last leads with ``next_leader_hand``; if a card of it takes the whole table
     (tvångstabbe) that tabbe is counted, and nothing after it.
+
+    The search is alpha-beta (negamax) with a table of positions already
+    searched; every first move still gets its exact value. ``merge_suits``
+    (for the expert bot's speed, not for proofs) searches only one of several
+    moves below the first that differ just in the suits of pointless cards.
+    ``stats["nodes"]`` counts the positions searched.
     """
     if rules.players != 2:
         raise ValueError("the exact endgame is for two players")
     tp, dp = rules.tabbe_points, rules.dukning_points
     kladda_pts = _pts(kladda)
     lcp = rules.last_capture_point
-    memo: dict[tuple, int] = {}
+    memo: dict[tuple, tuple[int, int]] = {}
     horizon = next_table is not None
     nt = tuple(Card(c) for c in next_table or ())
     leader = tuple(sorted(set(Card(c) for c in next_leader_hand or ())))
@@ -69,9 +83,15 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
                  for c in leader if can_take_whole_table(c, full, rules)]
         return -min(costs) if costs else 0
 
-    def moves_with_delta(hm: tuple, ho: tuple, tab: tuple, lc: int, prev: bool):
-        """(move, immediate difference for the mover, child key or final value)."""
+    def moves_with_delta(hm: tuple, ho: tuple, tab: tuple, lc: int, prev: bool, merge: bool):
+        """(move, immediate difference for the mover, child key or None at the end)."""
+        seen = set()
         for m in legal_moves(hm, tab, rules):
+            if merge:
+                key = (_cls(m.card), None if m.capture is None else tuple(sorted(map(_cls, m.capture))))
+                if key in seen:
+                    continue
+                seen.add(key)
             hm2 = list(hm)
             hm2.remove(m.card)
             hm2t = tuple(hm2)
@@ -100,18 +120,35 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
                 # the child is seen from the opponent: last capturer flips side
                 yield m, d, (ho, hm2t, tab2, -lc2)
 
-    def value(hm: tuple, ho: tuple, tab: tuple, lc: int) -> int:
+    nodes = [0]
+
+    def gain(hm: tuple, ho: tuple, tab: tuple, lc: int, alpha: int, beta: int) -> int:
+        """Negamax with alpha-beta: the best of (the other's result minus the mover's), i.e. minus the value."""
         key = (hm, ho, tab, lc)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        best = None
-        for _, d, child in moves_with_delta(hm, ho, tab, lc, True):
-            v = d if child is None else d - value(*child)
-            if best is None or v < best:
-                best = v
-        memo[key] = best  # type: ignore[assignment]
-        return best  # type: ignore[return-value]
+        entry = memo.get(key)
+        if entry is not None:
+            v, flag = entry
+            if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                return v
+            if flag > 0:
+                alpha = max(alpha, v)
+            else:
+                beta = min(beta, v)
+        nodes[0] += 1
+        a0 = alpha
+        best = -_INF
+        children = sorted(moves_with_delta(hm, ho, tab, lc, True, merge_suits), key=lambda x: x[1])
+        for _, d, child in children:
+            r = -d
+            sc = r if child is None else r - gain(*child, r - beta, r - alpha)
+            if sc > best:
+                best = sc
+                if sc > alpha:
+                    alpha = sc
+                    if alpha >= beta:
+                        break
+        memo[key] = (best, -1 if best <= a0 else (1 if best >= beta else 0))
+        return best
 
     lc0 = {"mover": 1, "other": -1, None: 0}[last_capturer]
     hm0 = tuple(sorted(Card(c) for c in mover_hand))
@@ -121,8 +158,10 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
         raise ValueError(f"the player to move must hold as many cards as the opponent or one more "
                          f"(here {len(hm0)} and {len(ho0)})")
     out: dict[Move, int] = {}
-    for m, d, child in moves_with_delta(hm0, ho0, tab0, lc0, prev_moved):
-        out[m] = d if child is None else d - value(*child)
+    for m, d, child in moves_with_delta(hm0, ho0, tab0, lc0, prev_moved, False):
+        out[m] = d if child is None else d + gain(*child, -_INF, _INF)
+    if stats is not None:
+        stats["nodes"] = stats.get("nodes", 0) + nodes[0]
     return out
 
 

@@ -27,10 +27,11 @@ How a move is scored on one determinization:
   ``max_candidates`` (careful's best) are tried.
 
 The budget is a number of determinizations (``samples``, default 30, for the
-deal search) or of rollouts (``rollouts``, default 240, spread over the
-candidates, at least ``min_samples`` each), so the bot is deterministic under
-its seed; ``max_seconds`` can cap the time as well (then the result depends on
-the machine's speed). Ties go to careful's preference. ``docs/bots.md`` has the
+deal search, which also stops once ``node_budget`` positions have been
+searched, after at least 8 samples) or of rollouts (``rollouts``, default 240,
+spread over the candidates, at least ``min_samples`` each). Budgets count work,
+not time, so the bot is deterministic under its seed; ``max_seconds`` can cap
+the time as well (then the result depends on the machine's speed). Ties go to careful's preference. ``docs/bots.md`` has the
 measured strength and time per move.
 
 >>> from krypteach.game import Giv
@@ -67,6 +68,10 @@ class Analysis:
     chosen: Move | None = None
 
 
+#: the deal search stops at ``node_budget`` positions searched, but never before this many samples
+_MIN_DEAL_SAMPLES = 8
+
+
 def _move_class(m: Move) -> tuple:
     """Moves that differ only in the suits of pointless cards play the same."""
 
@@ -92,13 +97,15 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, *, samples: int = 30, rollouts: int = 240, min_samples: int = 16,
+    def __init__(self, seed: int | None = None, *, samples: int = 30, node_budget: int = 20_000,
+                 rollouts: int = 240, min_samples: int = 16,
                  max_candidates: int = 6, exact: bool = True, method: str = "auto", horizon: str = "deal",
                  max_seconds: float | None = None) -> None:
         if method not in ("auto", "deal", "rollout"):
             raise ValueError(f"method must be 'auto', 'deal' or 'rollout', not {method!r}")
         self.seed = seed
         self.samples = samples
+        self.node_budget = node_budget
         if horizon not in ("giv", "deal"):
             raise ValueError(f"horizon must be 'giv' or 'deal', not {horizon!r}")
         self.horizon = horizon
@@ -171,15 +178,19 @@ class ExpertBot:
         lc = None if obs.last_capturer is None else ("mover" if obs.last_capturer == me else "other")
         totals = {m: 0.0 for m in ranked}
         done = 0
+        stats: dict = {"nodes": 0}
+        self.nodes = stats
         for _ in range(self.samples):
             world = sample_world(obs, rng, unseen=unseen, forbidden=forb)
             nd = world.deals[0] if world.deals else None
             vals = solve_endgame(rules, obs.hand, world.hands[opp], obs.table, kladda=obs.kladda, last_capturer=lc,
                                  prev_moved=bool(obs.history), next_table=nd[1] if nd else None,
-                                 next_leader_hand=nd[0][leader] if nd else None)
+                                 next_leader_hand=nd[0][leader] if nd else None, merge_suits=True, stats=stats)
             for m in ranked:
                 totals[m] += vals[m]
             done += 1
+            if done >= _MIN_DEAL_SAMPLES and stats["nodes"] >= self.node_budget:
+                break
             if deadline is not None and time.perf_counter() > deadline:
                 break
         values = {m: totals[m] / done for m in ranked}
