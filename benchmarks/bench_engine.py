@@ -20,8 +20,10 @@ from krypteach.simulate import simulate
 
 
 def clear_caches() -> None:
-    for f in (captures._maximal_captures, captures._all_captures, captures._partitionable, captures._whole_ranks):
-        f.cache_clear()
+    """Empty every cache of the capture code (every function with ``cache_clear``)."""
+    for f in vars(captures).values():
+        if hasattr(f, "cache_clear"):
+            f.cache_clear()
 
 
 def givar_per_second(players: int, givar: int, seed: int) -> float:
