@@ -164,6 +164,14 @@ def test_careful_beats_random_smoke():
     assert diff + half < 0, t.summary()
 
 
+def test_careful_weights_can_be_changed_for_experiments():
+    g = Giv(Rules(), dealer=0, deck=deck_with("7H 3C 8S 4C 9C 5C QH 6C AH 2C KD KC"))
+    assert CarefulBot(seed=0, setup=0).weights["setup"] == 0
+    assert make_bot("careful", seed=0, points=2).choose(g.observation()) in g.legal_moves()
+    with pytest.raises(ValueError, match="unknown term"):
+        CarefulBot(seed=0, luck=1)
+
+
 def test_registered_levels_and_suggest():
     assert {"random", "careful", "expert"} <= set(BOT_LEVELS)
     assert isinstance(make_bot("careful", seed=1), CarefulBot)

@@ -69,7 +69,11 @@ class Assessment:
 
     @property
     def total(self) -> float:
-        return sum(WEIGHTS[k] * v for k, v in self.terms.items())
+        """The weighted sum of the terms (the default :data:`WEIGHTS`)."""
+        return self.score(WEIGHTS)
+
+    def score(self, weights: dict[str, float]) -> float:
+        return sum(weights[k] * v for k, v in self.terms.items())
 
 
 def _ranks_text(ranks) -> str:
@@ -137,7 +141,7 @@ def assess_moves(obs: Observation, moves: list[Move] | None = None) -> list[Asse
                     a.notes.append(f"leaves tabbe på {_ranks_text(ranks)} for your partner in {who}")
             else:
                 p = 0.0
-            if n == 2 and len(obs.hand) > 1:
+            if n == 2 and len(obs.hand) > 1 and rules.capture != "free":
                 risk, bad = _exposure(obs, m, after, pool_next, h_next, ranks)
                 if risk:
                     a.terms["exposed"] = (1 - p) * risk * relative(rules, me, {me: tp, nxt: dp})
@@ -190,15 +194,20 @@ class CarefulBot:
 
     name = "careful"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, **weights: float) -> None:
+        """``weights`` override :data:`WEIGHTS` by term name (for experiments: ``CarefulBot(setup=0)``)."""
+        unknown = sorted(set(weights) - set(WEIGHTS))
+        if unknown:
+            raise ValueError(f"unknown term {unknown[0]!r}: the terms are {', '.join(WEIGHTS)}")
         self.seed = seed
+        self.weights = {**WEIGHTS, **{k: float(v) for k, v in weights.items()}}
 
     def _ranked(self, obs: Observation) -> list[Assessment]:
         moves = obs.legal_moves()
         rng = position_rng(self.seed, obs, "careful")
         assessed = assess_moves(obs, moves)
         keys = [rng.random() for _ in assessed]
-        order = sorted(range(len(assessed)), key=lambda i: (round(assessed[i].total, 9), keys[i]))
+        order = sorted(range(len(assessed)), key=lambda i: (round(assessed[i].score(self.weights), 9), keys[i]))
         return [assessed[i] for i in order]
 
     def choose(self, obs: Observation) -> Move:
@@ -219,8 +228,8 @@ class CarefulBot:
                 else "tvångstabbe: a card in your hand takes the whole table, so it must"
             return best.move, f"{head}: {forced} ({words})."
         second = ranked[1]
-        return best.move, (f"{head}: {words}. Expected {best.total:+.1f} points for you against "
-                           f"{second.total:+.1f} for {second.move.describe()}.")
+        return best.move, (f"{head}: {words}. Expected {best.score(self.weights):+.1f} points for you against "
+                           f"{second.score(self.weights):+.1f} for {second.move.describe()}.")
 
     def __repr__(self) -> str:
         return f"CarefulBot(seed={self.seed})"
