@@ -153,16 +153,20 @@ class Tournament:
         lines = [f"{givar} givar ({self.cycles} cycles of duplicate deals), {self.rules.describe()}",
                  "mean giv score per bot (lower is better), with 95% confidence interval:"]
         width = max(map(len, names))
+        def ci(m: float, h: float) -> str:
+            if math.isnan(h):
+                return f"{m:+7.2f}   (an interval needs two cycles or more)"
+            return f"{m:+7.2f} ± {h:.2f}   [{m - h:+.2f}, {m + h:+.2f}]"
+
         for name in sorted(names, key=lambda x: self.mean_ci(x)[0]):
-            m, h = self.mean_ci(name)
-            lines.append(f"  {name:<{width}}  {m:+7.2f} ± {h:.2f}   [{m - h:+.2f}, {m + h:+.2f}]")
+            lines.append(f"  {name:<{width}}  {ci(*self.mean_ci(name))}")
         if 1 < len(names) <= 6:
             lines.append("differences (row minus column's bot, paired by deal):")
             for i, a in enumerate(names):
                 for b in names[i + 1:]:
                     d, h = self.difference(a, b)
                     verdict = "" if math.isnan(h) or abs(d) <= h else (f"  → {a if d < 0 else b} is better")
-                    lines.append(f"  {a} − {b}: {d:+.2f} ± {h:.2f}   [{d - h:+.2f}, {d + h:+.2f}]{verdict}")
+                    lines.append(f"  {a} − {b}: {ci(d, h).strip()}{verdict}")
         return "\n".join(lines)
 
 
