@@ -109,6 +109,8 @@ def assess_moves(obs: Observation, moves: list[Move] | None = None) -> list[Asse
             if m.card.points:
                 a.terms["dump"] = -float(m.card.points)
                 a.notes.append(f"gets rid of {m.card.symbol} ({m.card.points} p) without taking it")
+            elif table:
+                a.notes.append("takes no points")
         else:
             after = list(table)
             for c in cap:
