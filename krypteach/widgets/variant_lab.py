@@ -103,4 +103,6 @@ class VariantLab(widgets.VBox):
             )
         head = ("<tr><th></th><th>Rules</th><th>Mean score per seat</th><th>Tabbar per giv</th>"
                 "<th>Dealer's seat wins</th><th>Negative score in giv</th></tr>")
-        return f'<table class="kt-lab-table" style="border-collapse:collapse">{head}{"".join(rows)}</table>'
+        style = ("<style>.kt-lab-table td,.kt-lab-table th{padding:3px 12px;text-align:left;"
+                 "border-bottom:1px solid #ddd}</style>")
+        return f'{style}<table class="kt-lab-table" style="border-collapse:collapse">{head}{"".join(rows)}</table>'
