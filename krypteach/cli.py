@@ -83,13 +83,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except ImportError:
             raise SystemExit("krypteach serve needs Voilà: pip install voila") from None
     port = _free_port(args.host, args.port) if args.port == 8866 else args.port
-    lesson = _lesson_file(folder, args.lesson)
+    # the landing page (lesson 00) unless another lesson is asked for
+    lesson = _lesson_file(folder, 0 if args.lesson is None and any(folder.glob("00*.ipynb")) else args.lesson)
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-    url = f"http://{shown_host}:{port}/"
-    if lesson:
-        url += f"voila/render/{lesson}"
+    base = f"http://{shown_host}:{port}/"
+    url = base + (f"voila/render/{lesson}" if lesson else "")
     print(f"krypteach {__version__}: serving the lessons in {folder}")
     print(f"Open {url}")
+    if lesson:
+        print(f"(all lesson files: {base})")
     if args.host in ("127.0.0.1", "localhost"):
         print("Classroom: run `krypteach serve --host 0.0.0.0` so that a class on the same network can "
               "connect to http://<this computer's address>:%d/" % port)

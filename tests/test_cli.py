@@ -59,3 +59,23 @@ def test_serve_command_line_hides_code_and_culls_kernels(tmp_path):
 
 def test_lessons_dir_is_found():
     assert (lessons_dir() / "00_start.ipynb").exists() or any(lessons_dir().glob("00*.ipynb"))
+
+
+def test_serve_prints_the_landing_page_url_and_a_classroom_hint(tmp_path):
+    import os
+    import signal
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "krypteach", "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+    text = "".join(lines)
+    assert f"Open http://127.0.0.1:{port}/voila/render/00_start.ipynb" in text
+    assert "--host 0.0.0.0" in text
