@@ -351,7 +351,7 @@ _SPECS = {ace: tuple((r,) + _spec(r, ace) for r in range(1, 14)) for ace in ("1o
 
 
 @lru_cache(maxsize=100_000)
-def _whole_ranks(counts: Counts, ace: str) -> list[int]:
+def _whole_ranks(counts: Counts, ace: str) -> tuple[int, ...]:
     """Ranks whose played card could take the whole (non-empty) table (cached on the counts)."""
     total = 0
     high = 0
@@ -361,14 +361,14 @@ def _whole_ranks(counts: Counts, ace: str) -> list[int]:
                 high = v
             total += v * counts[v]
     if not total:
-        return []
+        return ()
     out = []
     for r, target, single in _SPECS[ace]:
         if high > target or (not single and total % target):
             continue
         if _partitionable(counts, target, single):
             out.append(r)
-    return out
+    return tuple(out)
 
 
 # --- back to cards -----------------------------------------------------------
@@ -376,32 +376,48 @@ def _whole_ranks(counts: Counts, ace: str) -> list[int]:
 def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
     """Concrete captures (distinct card multisets) for a value-level capture.
 
-    Values are visited in ascending order and cards sort by value first, so
-    joining each value's (sorted) choice gives a sorted capture directly.
+    ``by_value`` lists each value's table cards in sorted order (see
+    :func:`_by_value`). Values are visited in ascending order and cards sort by
+    value first, so joining each value's (sorted) choice gives a sorted capture.
     """
+    fixed: list[Card] = []
     choices: list[list[tuple[Card, ...]]] = []
-    single = True
-    for v, m in [vm for vm in enumerate(k) if vm[1]]:
+    for v, m in _nonzero(k):
         cards = by_value[v]
         if m == len(cards):
-            choices.append([tuple(sorted(cards))])
+            if choices:
+                choices.append([tuple(cards)])
+            else:
+                fixed.extend(cards)
             continue
         kinds = sorted(set(cards))
         if len(kinds) == 1:
-            choices.append([(kinds[0],) * m])
+            if choices:
+                choices.append([(kinds[0],) * m])
+            else:
+                fixed.extend(kinds * m)
             continue
         have = {c: cards.count(c) for c in kinds}
-        choices.append([combo for combo in combinations_with_replacement(kinds, m)
-                        if all(combo.count(c) <= have[c] for c in set(combo))])
-        single = False
-    if single:
-        return [tuple(chain.from_iterable(opts[0] for opts in choices))]
+        opts = [combo for combo in combinations_with_replacement(kinds, m)
+                if all(combo.count(c) <= have[c] for c in set(combo))]
+        if not choices:
+            opts = [tuple(fixed) + o for o in opts]
+        choices.append(opts)
+    if not choices:
+        return [tuple(fixed)]
     return [tuple(chain.from_iterable(parts)) for parts in product(*choices)]
 
 
+@lru_cache(maxsize=50_000)
+def _nonzero(k: Counts) -> tuple[tuple[int, int], ...]:
+    """The (value, count) pairs of a value-level capture, ascending."""
+    return tuple((v, m) for v, m in enumerate(k) if m)
+
+
 def _by_value(table: Sequence[Card]) -> dict[int, list[Card]]:
+    """The table's cards by value, each list sorted."""
     by: dict[int, list[Card]] = {}
-    for c in table:
+    for c in sorted(table):
         by.setdefault((c >> 2) + 1, []).append(c)
     return by
 

@@ -390,7 +390,7 @@ class Giv:
         table = self.table
         if table:
             counts = _counts(table)
-            pa = tuple(_whole_ranks(counts, self.rules.ace))
+            pa = _whole_ranks(counts, self.rules.ace)
         else:
             counts = _EMPTY_COUNTS
             pa = ()
