@@ -141,45 +141,70 @@ def _rules_from_arg(text: str | None, players: int | None):
         raise SystemExit(f"krypteach: bad --rules {text!r}: {e}") from None
 
 
+class GivOutputs:
+    """The ``--record`` and ``--csv`` files of a run: per giv one record line and some CSV rows.
+
+    Used as a context manager so the files are closed however the run ends.
+    """
+
+    def __init__(self, record: str | None, csv_path: str | None, header: list[str]) -> None:
+        import csv
+
+        self.record, self.csv_path = record, csv_path
+        self._rec = open(record, "w", encoding="utf-8") if record else None
+        self._csv = open(csv_path, "w", encoding="utf-8", newline="") if csv_path else None
+        self._writer = csv.writer(self._csv) if self._csv else None
+        if self._writer:
+            self._writer.writerow(header)
+        self.count = 0  # givar written so far: the number of the next giv
+
+    def add(self, giv, rows) -> None:
+        """Write the giv's record and its CSV rows (an iterable of lists)."""
+        from .records import write_records
+
+        if self._rec:
+            write_records([giv], self._rec)
+        if self._writer:
+            self._writer.writerows(rows)
+        self.count += 1
+
+    def __enter__(self) -> "GivOutputs":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for f in (self._rec, self._csv):
+            if f:
+                f.close()
+
+    def report(self) -> None:
+        """Say where the files went."""
+        if self.record:
+            print(f"records written to {self.record}")
+        if self.csv_path:
+            print(f"results written to {self.csv_path}")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .records import write_records
     from .simulate import simulate
 
     rules = _rules_from_arg(args.rules, args.players)
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
-    rec_file = open(args.record, "w", encoding="utf-8") if args.record else None
-    csv_file = open(args.csv, "w", encoding="utf-8", newline="") if args.csv else None
-    import csv
-
-    writer = csv.writer(csv_file) if csv_file else None
-    if writer:
-        writer.writerow(["giv", "seat", "bot", "dealer", "card_points", "marks", "dukningar", "score"])
-    counter = {"i": 0}
-
-    def on_giv(g) -> None:
-        if rec_file:
-            write_records([g], rec_file)
-        if writer:
-            r = g.result
-            for s in range(rules.players):
-                writer.writerow([counter["i"], s, sim_bots[s], g.dealer, r.card_points[s], r.marks[s], r.dukningar[s], r.scores[s]])
-        counter["i"] += 1
-
     names = bots or ["random"]
     sim_bots = names * rules.players if len(names) == 1 else names
-    try:
-        sim = simulate(rules, args.givar, seed=args.seed, bots=bots, progress=None, on_giv=on_giv)
-    except ValueError as e:
-        raise SystemExit(f"krypteach: {e}") from None
-    finally:
-        for f in (rec_file, csv_file):
-            if f:
-                f.close()
+    header = ["giv", "seat", "bot", "dealer", "card_points", "marks", "dukningar", "score"]
+    with GivOutputs(args.record, args.csv, header) as out:
+
+        def on_giv(g) -> None:
+            r = g.result
+            out.add(g, ([out.count, s, sim_bots[s], g.dealer, r.card_points[s], r.marks[s], r.dukningar[s], r.scores[s]]
+                        for s in range(rules.players)))
+
+        try:
+            sim = simulate(rules, args.givar, seed=args.seed, bots=bots, progress=None, on_giv=on_giv)
+        except ValueError as e:
+            raise SystemExit(f"krypteach: {e}") from None
     print(sim.summary())
-    if args.record:
-        print(f"records written to {args.record}")
-    if args.csv:
-        print(f"results written to {args.csv}")
+    out.report()
     return 0
 
 

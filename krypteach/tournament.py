@@ -230,41 +230,21 @@ def _checked(g: Giv, move, lineup) -> object:
 
 def run_cli(args) -> int:
     """``krypteach tournament``: see ``krypteach tournament --help``."""
-    import csv
-
-    from .cli import _rules_from_arg
-    from .records import write_records
+    from .cli import GivOutputs, _rules_from_arg
 
     rules = _rules_from_arg(args.rules, args.players)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     givar = args.givar if args.givar is not None else 10 * len(bots)
-    rec_file = open(args.record, "w", encoding="utf-8") if args.record else None
-    csv_file = open(args.csv, "w", encoding="utf-8", newline="") if args.csv else None
-    writer = csv.writer(csv_file) if csv_file else None
-    if writer:
-        writer.writerow(["giv", "seat", "bot", "score"])
-    counter = [0]
+    with GivOutputs(args.record, args.csv, ["giv", "seat", "bot", "score"]) as out:
 
-    def on_giv(g: Giv, lineup: tuple[str, ...]) -> None:
-        if rec_file:
-            write_records([g], rec_file)
-        if writer:
+        def on_giv(g: Giv, lineup: tuple[str, ...]) -> None:
             scores = g.result.scores
-            for s in range(rules.players):
-                writer.writerow([counter[0], s, lineup[s], scores[s]])
-        counter[0] += 1
+            out.add(g, ([out.count, s, lineup[s], scores[s]] for s in range(rules.players)))
 
-    try:
-        t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv)
-    except ValueError as e:
-        raise SystemExit(f"krypteach: {e}") from None
-    finally:
-        for f in (rec_file, csv_file):
-            if f:
-                f.close()
+        try:
+            t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv)
+        except ValueError as e:
+            raise SystemExit(f"krypteach: {e}") from None
     print(t.summary())
-    if args.record:
-        print(f"records written to {args.record}")
-    if args.csv:
-        print(f"results written to {args.csv}")
+    out.report()
     return 0
