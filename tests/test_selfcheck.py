@@ -8,6 +8,8 @@ from krypteach.render import CardsView
 from krypteach.widgets import SelfCheck
 from krypteach.widgets.selfcheck import Question
 
+from .widget_helpers import buttons
+
 
 def _quiz():
     # the right option of question 2 is what the engine says
@@ -21,19 +23,12 @@ def _quiz():
     ])
 
 
-def _buttons(widget):
-    out = []
-    for child in getattr(widget, "children", ()):
-        if child.__class__.__name__ == "Button":
-            out.append(child)
-        out.extend(_buttons(child))
-    return out
 
 
 def test_layout_has_visible_options_a_check_button_and_feedback_areas():
     sc = _quiz()
     assert sc.total == 2
-    assert [b.description for b in _buttons(sc)] == ["Check"]
+    assert [b.description for b in buttons(sc)] == ["Check"]
     q1, q2 = sc.questions
     assert list(q1.choice.options) == ["52", "104", "108"] and q1.choice.index is None
     assert "kt-feedback" in q1.feedback._dom_classes and "kt-feedback" in q2.feedback._dom_classes
@@ -45,7 +40,7 @@ def test_layout_has_visible_options_a_check_button_and_feedback_areas():
 def test_check_marks_right_wrong_and_unanswered_with_explanations():
     sc = _quiz()
     sc.questions[0].choice.index = 0  # what clicking "52" does
-    _buttons(sc)[0].click()
+    buttons(sc)[0].click()
     assert sc.checks == 1 and sc.score == 0
     first, second = sc.message.splitlines()
     assert first == "1. Not quite: the answer is 104. Two decks of 52 are shuffled together."

@@ -26,6 +26,8 @@ from krypteach.widgets import (
     TvangstabbeExercise,
 )
 
+from .widget_helpers import buttons
+
 CODES = {str(Card(i)) for i in range(52)}
 
 
@@ -183,20 +185,13 @@ def test_front_end_files_ship_inside_the_package():
 
 # --------------------------------------------------------------- exercises
 def _texts(widget):
-    return [b.description for b in _buttons(widget)]
+    return [b.description for b in buttons(widget)]
 
 
-def _buttons(widget):
-    out = []
-    for child in getattr(widget, "children", ()):
-        if child.__class__.__name__ == "Button":
-            out.append(child)
-        out.extend(_buttons(child))
-    return out
 
 
 def _button(widget, text):
-    return next(b for b in _buttons(widget) if b.description == text)
+    return next(b for b in buttons(widget) if b.description == text)
 
 
 def test_take_all_seed_example_messages_come_from_the_engine():
