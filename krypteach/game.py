@@ -21,6 +21,7 @@ left each giv and a running protocol; the lowest total wins.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -298,9 +299,8 @@ class Giv:
         e = explain_move(self.hands[self.turn], self.table, move, self.rules)
         prev = self.turns[-1].player if self.turns else self.previous_mover
         if e.legal and e.tabbe and prev is not None:
-            n = 2 if "Dubbeltabbe" in e.message else 1
-            msg = e.message + f" Seat {prev} moved just before, so gets {'two dukningar' if n == 2 else 'a dukning'} (dukade för tabben)."
-            e = Explanation(e.legal, e.rule, msg, e.move, e.traffar, e.missing, e.extra, e.better, e.tabbe)
+            who = "two dukningar" if e.tabbe == 2 else "a dukning"
+            e = dataclasses.replace(e, message=e.message + f" Seat {prev} moved just before, so gets {who} (dukade för tabben).")
         return e
 
     def tabbe_pa(self) -> list[int]:

@@ -216,7 +216,7 @@ class Explanation:
     missing: tuple[Card, ...] = ()
     extra: tuple[Card, ...] = ()
     better: tuple[Move, ...] = field(default=())
-    tabbe: bool = False
+    tabbe: int = 0  # tabbe marks the move makes: 0, 1, or 2 for a dubbeltabbe
 
     def __str__(self) -> str:
         return self.message
@@ -306,10 +306,11 @@ def explain_move(hand: Sequence[Card], table: Sequence[Card], move: "Move | str"
         rest.remove(c)
     if move in legal:
         stays = f"; {describe_cards(rest, ' ')} {'stays' if len(rest) == 1 else 'stay'}" if rest else ""
-        tabbe = not rest
+        tabbe = 0
         msg = f"{sym} takes {_traffar_text(split)}{stays}."
-        if tabbe:
+        if not rest:
             double = rules.dubbeltabbe and len(table) == 1 and table[0] == card
+            tabbe = 2 if double else 1
             msg += " Dubbeltabbe (double tabbe): the lone card taken with its twin counts as two tabbar!" if double else " Tabbe: the table is empty!"
         return Explanation(True, "ok", msg, move, traffar=tuple(split), tabbe=tabbe)
     # a union of träffar that is not allowed

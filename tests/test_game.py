@@ -305,6 +305,15 @@ def test_undo_restores_the_exact_state_across_a_deal_and_the_sweep():
         assert g.state_key() == keys.pop()
 
 
+def test_explain_counts_a_dubbeltabbe_as_two():
+    g = Giv.from_position([["QH", "2C"], ["5S", "5H"]], ["QH"], previous_mover=1)
+    e = g.explain("QH:QH")
+    assert e.legal and e.tabbe == 2 and "two dukningar" in e.message
+    g = Giv.from_position([["QH", "2C"], ["5S", "5H"]], ["QH"], previous_mover=1, rules=Rules(dubbeltabbe=False))
+    e = g.explain("QH:QH")
+    assert e.tabbe == 1 and "a dukning" in e.message
+
+
 def test_explain_tells_who_gets_the_dukning():
     g = Giv.from_position([["10H"], ["4S"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
     e = g.explain("10H:AH+3D+7C+9S")
