@@ -444,10 +444,14 @@ def capture_options(card: Card, table: Sequence[Card], rules: Rules | None = Non
     caps = _value_captures(_counts(table), target, single, rules.capture)
     if not caps:
         return []
-    by_value = _by_value(table)
-    out: list[tuple[Card, ...]] = []
-    for k in caps:
-        out.extend(_expand(k, by_value))
+    return _expand_all(caps, _by_value(table))
+
+
+def _expand_all(caps: Sequence[Counts], by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+    """Concrete captures for value-level captures: the largest first, then in card order."""
+    if len(caps) == 1:
+        return _expand(caps[0], by_value)
+    out = [cap for k in caps for cap in _expand(k, by_value)]
     out.sort(key=lambda cap: (-len(cap), cap))
     return out
 

@@ -26,9 +26,8 @@ from .captures import (
     _value_captures,
     _whole_ranks,
     _SPECS,
-    _maximal_captures,
+    _expand_all,
     _by_value,
-    _expand,
     capture_options,
     split_into_traffar,
     traffar,
@@ -176,19 +175,11 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
         if not sums >> target & 1 and not (single and aces):
             moves.append(_new_move(c, None))
             continue
-        if mode == "maximal":
-            caps = _maximal_captures(counts[: target + 1] if target < 13 else counts, target, single)
-        else:
-            caps = _value_captures(counts, target, single, mode)
+        caps = _value_captures(counts, target, single, mode)
         if caps:
             if by_value is None:
                 by_value = _by_value(table)
-            if len(caps) == 1:
-                opts = _expand(caps[0], by_value)
-            else:
-                opts = [cap for k in caps for cap in _expand(k, by_value)]
-                opts.sort(key=lambda cap: (-len(cap), cap))
-            moves.extend([_new_move(c, cap) for cap in opts])
+            moves.extend([_new_move(c, cap) for cap in _expand_all(caps, by_value)])
             if mode == "free":
                 moves.append(_new_move(c, None))
         else:
