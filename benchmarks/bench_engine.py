@@ -20,10 +20,8 @@ from krypteach.simulate import simulate
 
 
 def clear_caches() -> None:
-    """Empty every cache of the capture code (every function with ``cache_clear``)."""
-    for f in vars(captures).values():
-        if hasattr(f, "cache_clear"):
-            f.cache_clear()
+    """Empty every cache of the capture code."""
+    captures.clear_caches()
 
 
 def givar_per_second(players: int, givar: int, seed: int) -> float:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .captures import _counts, _whole_ranks, tabbe_pa_text, tabbe_ranks
+from .captures import _RANK_TUPLES, _pack, _whole_packed, _whole_table, tabbe_pa_text, tabbe_ranks
 from .cards import Card
 from .moves import Explanation, IllegalMoveError, Move, explain_move, legal_moves
 from .rules import Rules, deal_plan
@@ -50,9 +50,6 @@ class Deal(NamedTuple):
 
     def cards(self) -> list[Card]:
         return [c for h in self.hands for c in h] + list(self.table) + list(self.aside)
-
-
-_EMPTY_COUNTS = (0,) * 14
 
 
 class Turn(NamedTuple):
@@ -190,6 +187,8 @@ class Giv:
         self.is_position = False  # True for a hand-made position (not all 104 cards)
         self._undo: list[tuple] = []
         self._legal: list[Move] | None = None
+        self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
+        self._whole_cache = _whole_table(rules.ace)
         self._deal()
 
     @classmethod
@@ -237,7 +236,8 @@ class Giv:
         g.marks, g.dukningar, g.tabbar = [0] * n, [0] * n, [0] * n
         g.turns, g.last_capturer, g.deal_index, g.turn, g.swept = [], None, 1, turn, None
         g.previous_mover, g.is_position = previous_mover, True
-        g._undo, g._legal = [], None
+        g._undo, g._legal, g._packed = [], None, None
+        g._whole_cache = _whole_table(rules.ace)
         return g
 
     # --- dealing ---------------------------------------------------------
@@ -280,11 +280,9 @@ class Giv:
             if self.swept is not None or (self.deal_index == len(self.deals) and not any(self.hands)):  # is_over
                 self._legal = []
             else:
-                if self.turns:  # _apply already looked at this table
-                    self._legal = legal_moves(self.hands[self.turn], self.table, self.rules,
-                                              _whole_ranks_hint=self.turns[-1].tabbe_pa, _counts_hint=self._counts_cache)
-                else:
-                    self._legal = legal_moves(self.hands[self.turn], self.table, self.rules)
+                packed = self._packed  # _apply already looked at this table (None: not yet)
+                self._legal = legal_moves(self.hands[self.turn], self.table, self.rules, _packed_hint=packed,
+                                          _ranks_hint=None if packed is None else self.turns[-1].tabbe_pa)
         return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
@@ -389,12 +387,12 @@ class Giv:
                 self.swept = sweep
         table = self.table
         if table:
-            counts = _counts(table)
-            pa = _whole_ranks(counts, self.rules.ace)
+            packed = self._packed = _pack(table)
+            bits = self._whole_cache.get(packed)
+            pa = _whole_packed(packed, self.rules.ace) if bits is None else _RANK_TUPLES[bits]
         else:
-            counts = _EMPTY_COUNTS
+            self._packed = None
             pa = ()
-        self._counts_cache = counts
         t = Turn(p, move, tabbe, dukning, cancelled, pa, dealt, sweep)
         self.turns.append(t)
         self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
@@ -425,7 +423,7 @@ class Giv:
         self.last_capturer = last_cap
         self.turn = p
         self._legal = None
-        self._counts_cache = _counts(self.table)
+        self._packed = None
         return t
 
     def play_out(self, choose) -> None:

@@ -21,13 +21,15 @@ from typing import NamedTuple
 
 from .captures import (
     _DEFAULT,
-    _counts,
-    _spec,
-    _value_captures,
-    _whole_ranks,
-    _SPECS,
-    _expand_all,
+    _RESULTS,
+    _USABLE,
     _by_value,
+    _caps_id,
+    _caps_table,
+    _expand_all,
+    _pack,
+    _spec,
+    _whole_packed,
     capture_options,
     split_into_traffar,
     traffar,
@@ -133,7 +135,7 @@ def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
 
 
 def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None = None,
-                *, _whole_ranks_hint: Sequence[int] | None = None, _counts_hint: tuple[int, ...] | None = None) -> list[Move]:
+                *, _packed_hint: int | None = None, _ranks_hint: Sequence[int] | None = None) -> list[Move]:
     """The legal moves for a player holding ``hand`` at ``table``.
 
     Applies tvångstabbe (forced tabbe): when a card in hand can take the whole
@@ -151,38 +153,37 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     distinct = list(dict.fromkeys(hand))
     if not table:
         return [_new_move(c, None) for c in distinct]
-    counts = _counts(table) if _counts_hint is None else _counts_hint
-    ace = rules.ace
+    # the value-level answers are cached on the table's packed value counts;
+    # a game passes what it already knows of this table (packed counts, whole-table ranks)
+    packed = _pack(table) if _packed_hint is None else _packed_hint
+    ace, mode = rules.ace, rules.capture
+    st = sorted(table)
     if rules.forced_tabbe:
-        ranks = _whole_ranks(counts, ace) if _whole_ranks_hint is None else _whole_ranks_hint
+        ranks = _whole_packed(packed, ace) if _ranks_hint is None else _ranks_hint
         if ranks:
-            whole = tuple(sorted(table))
+            whole = tuple(st)
             forced = [_new_move(c, whole) for c in distinct if ((c >> 2) + 1) in ranks]
             if forced:
                 return forced
-    mode = rules.capture
+    free = mode == "free"
     moves: list[Move] = []
     by_value = None
-    specs = _SPECS[ace]
-    # every sum the table's cards can make (up to 14): a card whose value is
-    # not among them, and that takes no lone ace, has no träff and creeps
-    sums = 1
-    for c in table:
-        sums = (sums | (sums << ((c >> 2) + 1))) & 0x7FFF
-    aces = counts[1]
+    cache = _caps_table(ace, mode)
+    usable = _USABLE[ace]
     for c in distinct:
-        _, target, single = specs[c >> 2]
-        if not sums >> target & 1 and not (single and aces):
+        r0 = c >> 2
+        rid = cache.get((packed & usable[r0]) << 4 | r0)
+        caps, mask = _RESULTS[_caps_id(packed, r0, ace, mode) if rid is None else rid]
+        if not caps:
             moves.append(_new_move(c, None))
             continue
-        caps = _value_captures(counts, target, single, mode)
-        if caps:
+        if mask is not None:  # one capture: every table card of its values
+            moves.append(_new_move(c, tuple([x for x in st if mask[x >> 2]])))
+        else:
             if by_value is None:
                 by_value = _by_value(table)
             moves.extend([_new_move(c, cap) for cap in _expand_all(caps, by_value)])
-            if mode == "free":
-                moves.append(_new_move(c, None))
-        else:
+        if free:
             moves.append(_new_move(c, None))
     return moves
 
