@@ -21,7 +21,7 @@ a value-level capture is turned back into concrete cards.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, combinations_with_replacement, product
+from itertools import chain, combinations, product
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
@@ -323,7 +323,7 @@ def _whole_search(counts: Counts, ace: str) -> int:
 # 8 cards of a value). A game meets the same shapes of table again and again
 # (over 3,000 random givar, 86 % of the tables met had been met before).
 #
-# The caches map ints to ints: capture results are interned in ``_RESULTS`` and
+# The caches map ints to ints: capture results are kept in ``_RESULTS`` and
 # referred to by their index. A dict of ints is never tracked by Python's cyclic
 # garbage collector; with tuples as keys and values (``lru_cache``) every full
 # collection walked every entry, which cost a quarter of a long simulation.
@@ -338,7 +338,6 @@ _UNIT = tuple(1 << 4 * (c >> 2) for c in range(52))  # a card's value, packed
 _CACHE_LIMIT = 300_000  # entries per cache; all are emptied together when one is full
 
 _RESULTS: list[_RankCaps] = []
-_RESULT_IDS: dict[_RankCaps, int] = {}
 _CAPS: dict[tuple[str, str], dict[int, int]] = {}  # (ace, mode) -> {usable packed << 4 | rank index: result id}
 _LIVE: dict[str, dict[int, int]] = {}  # mode -> {packed live cards << 5 | target << 1 | lone ace: result id}
 _SUMS: dict[int, int] = {}  # packed -> bit set of the sums up to 14 that the table's cards make
@@ -352,10 +351,10 @@ _PARTITIONABLE: dict[int, bool] = {}  # packed << 5 | target << 1 | lone ace -> 
 def clear_caches() -> None:
     """Empty every cache of the capture code (benchmarks start cold with this)."""
     # the per-rules dicts are emptied, not dropped: games hold on to them
-    for d in chain(_CAPS.values(), _LIVE.values(), _WHOLE.values(), (_RESULT_IDS, _SUMS, _KEEP, _PARTITIONABLE)):
+    for d in chain(_CAPS.values(), _LIVE.values(), _WHOLE.values(), (_SUMS, _KEEP, _PARTITIONABLE)):
         d.clear()
     _RESULTS.clear()
-    _intern(((), None))  # result 0: no capture
+    _store(((), None))  # result 0: no capture
     _nonzero.cache_clear()
 
 
@@ -377,12 +376,10 @@ def _unpack(p: int) -> Counts:
     return (0,) + tuple([(p >> s) & 15 for s in range(0, 52, 4)])
 
 
-def _intern(result: _RankCaps) -> int:
-    rid = _RESULT_IDS.get(result)
-    if rid is None:
-        rid = _RESULT_IDS[result] = len(_RESULTS)
-        _RESULTS.append(result)
-    return rid
+def _store(result: _RankCaps) -> int:
+    """Keep a result; returns its id (index in ``_RESULTS``)."""
+    _RESULTS.append(result)
+    return len(_RESULTS) - 1
 
 
 def _caps_table(ace: str, mode: str) -> dict[int, int]:
@@ -478,7 +475,7 @@ def _live_id(packed: int, target: int, single: bool, mode: str) -> int:
             k = caps[0]
             if all(m == 0 or m == live[v] for v, m in enumerate(k)):
                 mask = tuple(r0 + 1 < len(k) and k[r0 + 1] > 0 for r0 in range(13))
-        rid = d[key] = _intern((caps, mask))
+        rid = d[key] = _store((caps, mask))
     return rid
 
 
@@ -529,31 +526,27 @@ def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]
     :func:`_by_value`). Values are visited in ascending order and cards sort by
     value first, so joining each value's (sorted) choice gives a sorted capture.
     """
-    fixed: list[Card] = []
+    fixed: list[Card] = []  # values taken whole (or with no choice of suits), while no choice came before
     choices: list[list[tuple[Card, ...]]] = []
     for v, m in _nonzero(k):
         cards = by_value[v]
-        if m == len(cards):
+        if m == len(cards) or cards[0] == cards[-1]:  # all of them, or all the same card
             if choices:
-                choices.append([tuple(cards)])
+                choices.append([tuple(cards[:m])])
             else:
-                fixed.extend(cards)
+                fixed.extend(cards[:m])
             continue
-        kinds = sorted(set(cards))
-        if len(kinds) == 1:
-            if choices:
-                choices.append([(kinds[0],) * m])
-            else:
-                fixed.extend(kinds * m)
-            continue
-        have = {c: cards.count(c) for c in kinds}
-        opts = [combo for combo in combinations_with_replacement(kinds, m)
-                if all(combo.count(c) <= have[c] for c in set(combo))]
-        if not choices:
-            opts = [tuple(fixed) + o for o in opts]
+        # the distinct ways to pick m of them: combinations of a sorted list
+        # come in sorted order, so the first of equal ones are kept in order
+        opts = list(dict.fromkeys(combinations(cards, m))) if m > 1 else [(c,) for c in dict.fromkeys(cards)]
+        if not choices and fixed:
+            head = tuple(fixed)
+            opts = [head + o for o in opts]
         choices.append(opts)
     if not choices:
         return [tuple(fixed)]
+    if len(choices) == 1:
+        return choices[0]
     return [tuple(chain.from_iterable(parts)) for parts in product(*choices)]
 
 

@@ -393,7 +393,7 @@ class Giv:
         else:
             self._packed = None
             pa = ()
-        t = Turn(p, move, tabbe, dukning, cancelled, pa, dealt, sweep)
+        t = tuple.__new__(Turn, (p, move, tabbe, dukning, cancelled, pa, dealt, sweep))  # Turn(...), without the keyword handling
         self.turns.append(t)
         self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
         self._legal = None

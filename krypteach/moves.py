@@ -134,6 +134,9 @@ def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
     return tuple.__new__(Move, (card, capture, None))
 
 
+_CREEPS = tuple(_new_move(Card(i), None) for i in range(52))  # moves are immutable: one creep per card
+
+
 def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None = None,
                 *, _packed_hint: int | None = None, _ranks_hint: Sequence[int] | None = None) -> list[Move]:
     """The legal moves for a player holding ``hand`` at ``table``.
@@ -152,22 +155,21 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     rules = rules or _DEFAULT
     distinct = list(dict.fromkeys(hand))
     if not table:
-        return [_new_move(c, None) for c in distinct]
+        return [_CREEPS[c] for c in distinct]
     # the value-level answers are cached on the table's packed value counts;
     # a game passes what it already knows of this table (packed counts, whole-table ranks)
     packed = _pack(table) if _packed_hint is None else _packed_hint
     ace, mode = rules.ace, rules.capture
-    st = sorted(table)
     if rules.forced_tabbe:
         ranks = _whole_packed(packed, ace) if _ranks_hint is None else _ranks_hint
         if ranks:
-            whole = tuple(st)
+            whole = tuple(sorted(table))
             forced = [_new_move(c, whole) for c in distinct if ((c >> 2) + 1) in ranks]
             if forced:
                 return forced
     free = mode == "free"
     moves: list[Move] = []
-    by_value = None
+    st = by_value = None
     cache = _caps_table(ace, mode)
     usable = _USABLE[ace]
     for c in distinct:
@@ -175,16 +177,18 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
         rid = cache.get((packed & usable[r0]) << 4 | r0)
         caps, mask = _RESULTS[_caps_id(packed, r0, ace, mode) if rid is None else rid]
         if not caps:
-            moves.append(_new_move(c, None))
+            moves.append(_CREEPS[c])
             continue
         if mask is not None:  # one capture: every table card of its values
+            if st is None:
+                st = sorted(table)
             moves.append(_new_move(c, tuple([x for x in st if mask[x >> 2]])))
         else:
             if by_value is None:
                 by_value = _by_value(table)
             moves.extend([_new_move(c, cap) for cap in _expand_all(caps, by_value)])
         if free:
-            moves.append(_new_move(c, None))
+            moves.append(_CREEPS[c])
     return moves
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import _POINTS, Card
 from .rules import Rules
 
 __all__ = ["card_points", "GivResult", "PartiResult", "cancel_marks", "point_breakdown", "score_giv"]
@@ -137,7 +137,7 @@ class PartiResult:
 def score_giv(rules: Rules, piles: Sequence[Sequence[Card]], marks: Sequence[int], dukningar: Sequence[int],
               tabbar: Sequence[int], last_capturer: int | None, aside_cards: Sequence[Card]) -> GivResult:
     """Score a finished giv from its piles and marks."""
-    cp = [card_points(p) for p in piles]
+    cp = [sum(map(_POINTS.__getitem__, p)) for p in piles]  # card_points, for cards known to be Cards
     if last_capturer is not None and rules.last_capture_point:
         cp[last_capturer] += rules.last_capture_point
     scores = tuple(cp[s] + rules.tabbe_points * marks[s] + rules.dukning_points * dukningar[s] for s in range(len(piles)))
