@@ -20,7 +20,6 @@ a value-level capture is turned back into concrete cards.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import chain, combinations, product
 from collections.abc import Iterable, Sequence
 
@@ -189,17 +188,19 @@ def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int
     """Cards are decided highest first: a card is either left on the table
     (pruned as soon as the cards left contain a träff, tracked as a bit set of
     reachable sums) or taken together with lower undecided cards that complete
-    its träff."""
+    its träff. Cards of one value are interchangeable, so once one is left the
+    next ones of that value are left too (taking it instead gives the same capture)."""
     top = len(usable) - 1
     cards = [v for v in range(top, 0, -1) for _ in range(usable[v])]
     n = len(cards)
     mask = (1 << (target + 1)) - 1
+    tbit = 1 << target
     taken = [False] * n
     k = [0] * (top + 1)  # counts taken so far, by value
     found: dict[Counts, None] = {}
     nodes = budget
 
-    def rec(i: int, bits: int) -> None:
+    def rec(i: int, bits: int, left_value: int) -> None:
         nonlocal nodes
         nodes -= 1
         if nodes < 0:
@@ -214,20 +215,22 @@ def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int
         lone_ace = single_ace and v == 1
         if not lone_ace:  # leave it on the table
             nb = (bits | (bits << v)) & mask
-            if not nb >> target & 1:
-                rec(i + 1, nb)
+            if not nb & tbit:
+                rec(i + 1, nb, v)
+        if v == left_value:  # one of this value was left: taking this one instead is the same
+            return
         taken[i] = True
         k[v] += 1
         if lone_ace or v == target:  # a träff on its own
-            rec(i + 1, bits)
+            rec(i + 1, bits, left_value)
         if v < target:  # take it with lower cards that complete the sum
-            pick(i, bits, i + 1, target - v)
+            pick(i, bits, i + 1, target - v, left_value)
         taken[i] = False
         k[v] -= 1
 
-    def pick(i: int, bits: int, j: int, left: int) -> None:
+    def pick(i: int, bits: int, j: int, left: int, left_value: int) -> None:
         if left == 0:
-            rec(i + 1, bits)
+            rec(i + 1, bits, left_value)
             return
         prev = 0
         for jj in range(j, n):
@@ -237,11 +240,14 @@ def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int
             prev = w
             taken[jj] = True
             k[w] += 1
-            pick(i, bits, jj + 1, left - w)
+            pick(i, bits, jj + 1, left - w, left_value)
             taken[jj] = False
             k[w] -= 1
 
-    rec(0, 1)
+    try:
+        rec(0, 1, 0)
+    finally:
+        rec = pick = None  # type: ignore[assignment]  # break the closures' reference cycle
     return tuple(found)
 
 
@@ -308,10 +314,27 @@ def _whole_search(counts: Counts, ace: str) -> int:
     bits = 0
     if not total:
         return bits
+    sums = 0
     for r, target, single in _SPECS[ace]:
-        if high > target or (not single and total % target):
+        if high > target:
             continue
-        if _partitionable(counts, target, single):
+        if single:  # a played ace: some table aces alone, the rest in groups of 14
+            if all((total - j) % target for j in range(counts[1] + 1)):
+                continue
+        elif total % target:
+            continue
+        if total == target and not single:  # all the table is one träff
+            ok = True
+        elif total == 2 * target and not single:  # two träffar: some cards make the target, the rest too
+            if not sums:
+                sums = 1
+                for v in range(1, high + 1):
+                    for _ in range(counts[v]):
+                        sums = (sums | (sums << v)) & 0x7FFF
+            ok = bool(sums >> target & 1)
+        else:
+            ok = _partitionable(counts, target, single)
+        if ok:
             bits |= 1 << (r - 1)
     return bits
 
@@ -328,11 +351,14 @@ def _whole_search(counts: Counts, ace: str) -> int:
 # garbage collector; with tuples as keys and values (``lru_cache``) every full
 # collection walked every entry, which cost a quarter of a long simulation.
 
-#: What a played rank can capture: ``(captures, mask)``. ``captures`` holds the
-#: value-level captures (counts by value); ``mask`` (13 flags by rank index,
-#: ``card >> 2``) is set when there is exactly one capture and it takes every
-#: table card of its values — the common case, which needs no choice of suits.
-_RankCaps = tuple[tuple[Counts, ...], "tuple[bool, ...] | None"]
+#: What a played rank can capture: ``(captures, mask, picks)``. ``captures``
+#: holds the value-level captures (counts by value) and ``picks`` the same as
+#: ``(value, how many)`` pairs, ready for :func:`_expand`; ``mask`` (13 flags by
+#: rank index, ``card >> 2``) is set when there is exactly one capture and it
+#: takes every table card of its values — the common case, which needs no
+#: choice of suits.
+_RankCaps = tuple[tuple[Counts, ...], "tuple[bool, ...] | None", "tuple[_Pick, ...]"]
+_Pick = tuple[tuple[int, int], ...]
 
 _UNIT = tuple(1 << 4 * (c >> 2) for c in range(52))  # a card's value, packed
 _CACHE_LIMIT = 300_000  # entries per cache; all are emptied together when one is full
@@ -354,8 +380,7 @@ def clear_caches() -> None:
     for d in chain(_CAPS.values(), _LIVE.values(), _WHOLE.values(), (_SUMS, _KEEP, _PARTITIONABLE)):
         d.clear()
     _RESULTS.clear()
-    _store(((), None))  # result 0: no capture
-    _nonzero.cache_clear()
+    _store(((), None, ()))  # result 0: no capture
 
 
 def _pack(cards: Iterable[int]) -> int:
@@ -475,7 +500,8 @@ def _live_id(packed: int, target: int, single: bool, mode: str) -> int:
             k = caps[0]
             if all(m == 0 or m == live[v] for v, m in enumerate(k)):
                 mask = tuple(r0 + 1 < len(k) and k[r0 + 1] > 0 for r0 in range(13))
-        rid = d[key] = _store((caps, mask))
+        picks = tuple(_pick(k) for k in caps)
+        rid = d[key] = _store((caps, mask, picks))
     return rid
 
 
@@ -509,18 +535,19 @@ def _whole_ranks(counts: Counts, ace: str) -> tuple[int, ...]:
 
 def _captures_of(card: Card, table: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
     """Concrete captures of ``card`` on ``table``, in the public order."""
-    caps, mask = _RESULTS[_caps_id(_pack(table), card >> 2, rules.ace, rules.capture)]
+    caps, mask, picks = _RESULTS[_caps_id(_pack(table), card >> 2, rules.ace, rules.capture)]
     if not caps:
         return []
     if mask is not None:
         return [tuple([c for c in sorted(table) if mask[c >> 2]])]
-    return _expand_all(caps, _by_value(table))
+    return _expand_all(picks, _by_value(table))
 
 
 # --- back to cards -----------------------------------------------------------
 
-def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
-    """Concrete captures (distinct card multisets) for a value-level capture.
+def _expand(pick: _Pick, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+    """Concrete captures (distinct card multisets) for a value-level capture,
+    given as its ``(value, how many)`` pairs (see :func:`_pick`).
 
     ``by_value`` lists each value's table cards in sorted order (see
     :func:`_by_value`). Values are visited in ascending order and cards sort by
@@ -528,7 +555,7 @@ def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]
     """
     fixed: list[Card] = []  # values taken whole (or with no choice of suits), while no choice came before
     choices: list[list[tuple[Card, ...]]] = []
-    for v, m in _nonzero(k):
+    for v, m in pick:
         cards = by_value[v]
         if m == len(cards) or cards[0] == cards[-1]:  # all of them, or all the same card
             if choices:
@@ -550,9 +577,8 @@ def _expand(k: Counts, by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]
     return [tuple(chain.from_iterable(parts)) for parts in product(*choices)]
 
 
-@lru_cache(maxsize=50_000)
-def _nonzero(k: Counts) -> tuple[tuple[int, int], ...]:
-    """The (value, count) pairs of a value-level capture, ascending."""
+def _pick(k: Counts) -> _Pick:
+    """The (value, how many) pairs of a value-level capture, ascending."""
     return tuple((v, m) for v, m in enumerate(k) if m)
 
 
@@ -585,12 +611,13 @@ def capture_options(card: Card, table: Sequence[Card], rules: Rules | None = Non
     return _captures_of(card, table, rules)
 
 
-def _expand_all(caps: Sequence[Counts], by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+def _expand_all(picks: Sequence[_Pick], by_value: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
     """Concrete captures for value-level captures: the largest first, then in card order."""
-    if len(caps) == 1:
-        return _expand(caps[0], by_value)
-    out = [cap for k in caps for cap in _expand(k, by_value)]
-    out.sort(key=lambda cap: (-len(cap), cap))
+    if len(picks) == 1:
+        return _expand(picks[0], by_value)
+    out = [cap for pick in picks for cap in _expand(pick, by_value)]
+    out.sort()  # card order, then (a stable sort) the largest first
+    out.sort(key=len, reverse=True)
     return out
 
 
@@ -646,12 +673,12 @@ def traffar(card: Card, table: Sequence[Card], rules: Rules | None = None) -> li
     by_value = _by_value(table)
     out: list[tuple[Card, ...]] = []
     if single and counts[1]:
-        out.extend(_expand(tuple(1 if v == 1 else 0 for v in range(14)), by_value))
+        out.extend(_expand(((1, 1),), by_value))
     top = min(target, 13)
     groups = _subsets_summing(counts, target, top)
     groups.sort(key=lambda g: (sum(g), [-g[v] for v in range(13, 0, -1)]))
     for g in groups:
-        out.extend(_expand(g, by_value))
+        out.extend(_expand(_pick(g), by_value))
     return out
 
 

@@ -25,7 +25,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .captures import _RANK_TUPLES, _pack, _whole_packed, _whole_table, tabbe_pa_text, tabbe_ranks
 from .cards import Card

@@ -175,7 +175,7 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     for c in distinct:
         r0 = c >> 2
         rid = cache.get((packed & usable[r0]) << 4 | r0)
-        caps, mask = _RESULTS[_caps_id(packed, r0, ace, mode) if rid is None else rid]
+        caps, mask, picks = _RESULTS[_caps_id(packed, r0, ace, mode) if rid is None else rid]
         if not caps:
             moves.append(_CREEPS[c])
             continue
@@ -186,7 +186,7 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
         else:
             if by_value is None:
                 by_value = _by_value(table)
-            moves.extend([_new_move(c, cap) for cap in _expand_all(caps, by_value)])
+            moves.extend([_new_move(c, cap) for cap in _expand_all(picks, by_value)])
         if free:
             moves.append(_CREEPS[c])
     return moves
