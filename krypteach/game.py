@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .captures import _RANK_TUPLES, _pack, _whole_packed, _whole_table, tabbe_pa_text, tabbe_ranks
+from .captures import _RANK_TUPLES, _UNIT, _caps_table, _pack, _whole_packed, _whole_table, tabbe_pa_text, tabbe_ranks
 from .cards import Card
-from .moves import Explanation, IllegalMoveError, Move, explain_move, legal_moves
+from .moves import Explanation, IllegalMoveError, Move, _legal_moves, explain_move, legal_moves
 from .rules import Rules, deal_plan
 from .scoring import GivResult, PartiResult, cancel_marks, score_giv
 
@@ -86,18 +86,18 @@ def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal,
     n = rules.players
     pos = 0
     deals = []
-    order = [(dealer + 1 + i) % n for i in range(n)]
+    deck = tuple(deck)
     for k, t in deal_plan(rules, len(deck)):
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for _ in range(k):
-            for seat in order:
-                hands[seat].append(deck[pos])
-                pos += 1
-        laid = deck[pos:pos + t]
-        pos += t
-        deals.append(Deal(tuple(tuple(h) for h in hands),
-                          tuple(c for c in laid if not c.is_face),
-                          tuple(c for c in laid if c.is_face)))
+        # one card at a time round the table: the seat j places after the dealer gets every n-th card
+        end = pos + k * n
+        hands = [()] * n
+        for j in range(n):
+            hands[(dealer + 1 + j) % n] = deck[pos + j:end:n]
+        laid = deck[end:end + t]
+        pos = end + t
+        deals.append(Deal(tuple(hands),
+                          tuple([c for c in laid if c < 40]),  # not a klätt kort (J, Q, K: see Card.is_face)
+                          tuple([c for c in laid if c >= 40])))
     return tuple(deals)
 
 
@@ -189,6 +189,7 @@ class Giv:
         self._legal: list[Move] | None = None
         self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
         self._whole_cache = _whole_table(rules.ace)
+        self._caps_cache = _caps_table(rules.ace, rules.capture)
         self._deal()
 
     @classmethod
@@ -238,6 +239,7 @@ class Giv:
         g.previous_mover, g.is_position = previous_mover, True
         g._undo, g._legal, g._packed = [], None, None
         g._whole_cache = _whole_table(rules.ace)
+        g._caps_cache = _caps_table(rules.ace, rules.capture)
         return g
 
     # --- dealing ---------------------------------------------------------
@@ -281,8 +283,8 @@ class Giv:
                 self._legal = []
             else:
                 packed = self._packed  # _apply already looked at this table (None: not yet)
-                self._legal = legal_moves(self.hands[self.turn], self.table, self.rules, _packed_hint=packed,
-                                          _ranks_hint=None if packed is None else self.turns[-1].tabbe_pa)
+                self._legal = _legal_moves(self.hands[self.turn], self.table, self.rules, packed,
+                                           None if packed is None else self.turns[-1].tabbe_pa, self._caps_cache)
         return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
@@ -347,7 +349,10 @@ class Giv:
         dukning = None
         cancelled = 0
         capture = move.capture
+        packed = self._packed  # the table's packed value counts, kept up to date move by move (None: unknown)
         if capture is not None:
+            if packed is not None:
+                packed -= sum(map(_UNIT.__getitem__, capture))
             new_table = list(table_before)
             for c in capture:
                 new_table.remove(c)
@@ -368,6 +373,10 @@ class Giv:
         else:
             pile_len = len(pile)
             new_table = table_before + [move.card]
+            if packed is not None:
+                packed += _UNIT[move.card]
+            elif not table_before:
+                packed = _UNIT[move.card]
         self.table = new_table
         self.turn = (p + 1) % self.rules.players
         dealt = False
@@ -378,6 +387,7 @@ class Giv:
             if deal_index < len(self.deals):
                 self._deal()
                 dealt = True
+                packed = None  # new cards on the table
             else:
                 sweep = tuple(self.table) + tuple(self.kladda)
                 if self.last_capturer is not None:
@@ -387,7 +397,9 @@ class Giv:
                 self.swept = sweep
         table = self.table
         if table:
-            packed = self._packed = _pack(table)
+            if packed is None:
+                packed = _pack(table)
+            self._packed = packed
             bits = self._whole_cache.get(packed)
             pa = _whole_packed(packed, self.rules.ace) if bits is None else _RANK_TUPLES[bits]
         else:

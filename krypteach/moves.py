@@ -137,8 +137,7 @@ def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
 _CREEPS = tuple(_new_move(Card(i), None) for i in range(52))  # moves are immutable: one creep per card
 
 
-def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None = None,
-                *, _packed_hint: int | None = None, _ranks_hint: Sequence[int] | None = None) -> list[Move]:
+def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None = None) -> list[Move]:
     """The legal moves for a player holding ``hand`` at ``table``.
 
     Applies tvångstabbe (forced tabbe): when a card in hand can take the whole
@@ -153,15 +152,24 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     ['9C:2C+7H+9S', '4H']
     """
     rules = rules or _DEFAULT
+    return _legal_moves(hand, table, rules, None, None, _caps_table(rules.ace, rules.capture))
+
+
+def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
+                 packed: int | None, ranks: Sequence[int] | None, cache: dict[int, int]) -> list[Move]:
+    """:func:`legal_moves`, with what a game already knows of the table: its
+    packed value counts and the ranks that take it whole (``None``: not known),
+    and the capture cache for its rules (:func:`_caps_table`)."""
     distinct = list(dict.fromkeys(hand))
     if not table:
         return [_CREEPS[c] for c in distinct]
-    # the value-level answers are cached on the table's packed value counts;
-    # a game passes what it already knows of this table (packed counts, whole-table ranks)
-    packed = _pack(table) if _packed_hint is None else _packed_hint
+    # the value-level answers are cached on the table's packed value counts
+    if packed is None:
+        packed = _pack(table)
     ace, mode = rules.ace, rules.capture
     if rules.forced_tabbe:
-        ranks = _whole_packed(packed, ace) if _ranks_hint is None else _ranks_hint
+        if ranks is None:
+            ranks = _whole_packed(packed, ace)
         if ranks:
             whole = tuple(sorted(table))
             forced = [_new_move(c, whole) for c in distinct if ((c >> 2) + 1) in ranks]
@@ -170,7 +178,6 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     free = mode == "free"
     moves: list[Move] = []
     st = by_value = None
-    cache = _caps_table(ace, mode)
     usable = _USABLE[ace]
     for c in distinct:
         r0 = c >> 2

@@ -4,7 +4,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from krypteach import Giv, Rules, giv_from_record, giv_to_record
+from krypteach import Giv, Rules, giv_from_record, giv_to_record, legal_moves
 from krypteach.cards import double_deck
 
 
@@ -42,6 +42,7 @@ def test_random_givar_keep_every_invariant(rules, seed, dealer):
         assert g.card_count() == 104                      # 104 cards conserved
         moves = g.legal_moves()
         assert moves                                       # never empty before the end
+        assert moves == legal_moves(g.hand, g.table, rules)  # what the game keeps of the table is up to date
         assert len(set(moves)) == len(moves)
         if rng.random() < 0.05 and undo_checks < 4:        # undo restores the exact state
             before = g.state_key()
