@@ -484,24 +484,40 @@ def _live_id(packed: int, target: int, single: bool, mode: str) -> int:
     d = _LIVE.get(mode)
     if d is None:
         d = _LIVE[mode] = {}
-    key = ((packed & keep) << 5) | (target << 1) | single
+    return _live_result(packed & keep, target, single, mode, d)
+
+
+def _live_result(live_packed: int, target: int, single: bool, mode: str, d: dict[int, int]) -> int:
+    """Result id for live cards (packed) that hold a träff, cached in ``d``."""
+    key = (live_packed << 5) | (target << 1) | single
     rid = d.get(key)
-    if rid is None:
-        live = _unpack(packed & keep)[: min(target, 13) + 1]
-        if mode == "free":
-            caps = _all_captures(live, target, single)
-        else:
-            caps = _maximal_live(live, target, single)
-            if mode == "maximum" and caps:
-                best = max(sum(k) for k in caps)
-                caps = tuple(k for k in caps if sum(k) == best)
-        mask = None
-        if len(caps) == 1:
-            k = caps[0]
-            if all(m == 0 or m == live[v] for v, m in enumerate(k)):
-                mask = tuple(r0 + 1 < len(k) and k[r0 + 1] > 0 for r0 in range(13))
-        picks = tuple(_pick(k) for k in caps)
-        rid = d[key] = _store((caps, mask, picks))
+    if rid is not None:
+        return rid
+    live = _unpack(live_packed)[: min(target, 13) + 1]
+    same = live[target] if target <= 13 else 0
+    if same and mode != "free":
+        # Cards of the played value are träffar on their own and in no other
+        # träff, so every maximal capture takes all of them: solve the other
+        # cards (shared by tables with any number of these), then add them.
+        rest = live_packed & ~(15 << 4 * (target - 1))
+        base: tuple[Counts, ...] = ()
+        if rest and (single and live[1] or _sums(rest) >> target & 1):
+            base = _RESULTS[_live_result(rest, target, single, mode, d)][0]
+        caps = tuple(k[:target] + (same,) for k in base) if base else ((0,) * target + (same,),)
+    elif mode == "free":
+        caps = _all_captures(live, target, single)
+    else:
+        caps = _maximal_live(live, target, single)
+        if mode == "maximum" and caps:
+            best = max(sum(k) for k in caps)
+            caps = tuple(k for k in caps if sum(k) == best)
+    mask = None
+    if len(caps) == 1:
+        k = caps[0]
+        if all(m == 0 or m == live[v] for v, m in enumerate(k)):
+            mask = tuple(r0 + 1 < len(k) and k[r0 + 1] > 0 for r0 in range(13))
+    picks = tuple(_pick(k) for k in caps)
+    rid = d[key] = _store((caps, mask, picks))
     return rid
 
 
