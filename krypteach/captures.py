@@ -21,6 +21,7 @@ a value-level capture is turned back into concrete cards.
 from __future__ import annotations
 
 from itertools import chain, combinations, product
+from operator import mul
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
@@ -302,42 +303,37 @@ def _all_captures(usable: Counts, target: int, single_ace: bool) -> tuple[Counts
 _SPECS = {ace: tuple((r,) + _spec(r, ace) for r in range(1, 14)) for ace in ("1or14", "1", "14hand")}
 
 
-def _whole_search(counts: Counts, ace: str) -> int:
-    """Bit set (bit ``rank - 1``) of the ranks whose played card takes the whole non-empty table."""
-    total = 0
-    high = 0
-    for v in range(13, 0, -1):
-        if counts[v]:
-            if not high:
-                high = v
-            total += v * counts[v]
+def _whole_search(packed: int, ace: str) -> int:
+    """Bit set (bit ``rank - 1``) of the ranks whose played card takes the whole table (packed counts)."""
+    if not packed:
+        return 0
+    high = (packed.bit_length() + 3) >> 2  # the highest value on the table
+    counts = _unpack(packed)
+    total = sum(map(mul, counts, range(14)))
     bits = 0
-    if not total:
-        return bits
-    sums = 0
-    for r, target, single in _SPECS[ace]:
+    for r, target, single in _WHOLE_CANDIDATES[ace][total]:
         if high > target:
             continue
         if single:  # a played ace: some table aces alone, the rest in groups of 14
             if all((total - j) % target for j in range(counts[1] + 1)):
                 continue
-        elif total % target:
-            continue
-        if total == target and not single:  # all the table is one träff
+            ok = _partitionable(counts, target, single)
+        elif total == target:  # all the table is one träff
             ok = True
-        elif total == 2 * target and not single:  # two träffar: some cards make the target, the rest too
-            if not sums:
-                sums = 1
-                for v in range(1, high + 1):
-                    for _ in range(counts[v]):
-                        sums = (sums | (sums << v)) & 0x7FFF
-            ok = bool(sums >> target & 1)
+        elif total == 2 * target:  # two träffar: some cards make the target, the rest too
+            ok = bool(_sums(packed) >> target & 1)
         else:
             ok = _partitionable(counts, target, single)
         if ok:
             bits |= 1 << (r - 1)
     return bits
 
+
+#: per ace rule, by the table's total value (at most 8 of each value): the
+#: ranks that could take it whole — the total is a multiple of their value (a
+#: played ace that takes lone aces is always a candidate)
+_WHOLE_CANDIDATES = {ace: [tuple(spec for spec in specs if spec[2] or total % spec[1] == 0) for total in range(8 * 91 + 1)]
+                     for ace, specs in _SPECS.items()}
 
 # --- caches ------------------------------------------------------------------
 #
@@ -540,7 +536,7 @@ def _whole_packed(packed: int, ace: str) -> tuple[int, ...]:
     bits = d.get(packed)
     if bits is None:
         _make_room(d)
-        bits = d[packed] = _whole_search(_unpack(packed), ace)
+        bits = d[packed] = _whole_search(packed, ace)
     return _RANK_TUPLES[bits]
 
 
