@@ -125,3 +125,33 @@ def test_engine_agrees_with_oracle(card, table, capture, ace):
     got = codes(capture_options(Card(card), parse_cards(table), rules))
     assert got == set(oracle.capture_options(card, table, capture=capture, ace=ace))
     assert can_take_whole_table(Card(card), parse_cards(table), rules) == oracle.can_take_whole_table(card, table, ace=ace)
+
+
+def test_full_caches_are_emptied_and_answers_stay_the_same(monkeypatch):
+    """The capture caches are bounded: when one is full all are emptied, even in
+    the middle of a giv, and play goes on exactly as with room to spare."""
+    import random
+
+    from krypteach import captures
+    from krypteach.simulate import simulate
+
+    def play():
+        captures.clear_caches()
+        sim = simulate(Rules(), givar=6, seed=11, keep=True)
+        return [[t.move for t in g.turns] for g in sim.givar], [t.tabbe_pa for g in sim.givar for t in g.turns]
+
+    roomy = play()
+    emptied = []
+    real_clear = captures.clear_caches
+    monkeypatch.setattr(captures, "_CACHE_LIMIT", 40)
+    monkeypatch.setattr(captures, "clear_caches", lambda: (emptied.append(1), real_clear()))
+    assert play() == roomy
+    assert len(emptied) > 10  # the small limit was really hit, many times
+    rng = random.Random(3)
+    for _ in range(200):  # and single questions still get the oracle's answers
+        table = [CODES[rng.randrange(52)] for _ in range(rng.randint(1, 9))]
+        card = CODES[rng.randrange(52)]
+        if any(table.count(c) > 2 for c in table) or table.count(card) >= 2:
+            continue
+        assert codes(capture_options(Card(card), parse_cards(table))) == set(oracle.capture_options(card, table))
+        assert can_take_whole_table(Card(card), parse_cards(table)) == oracle.can_take_whole_table(card, table)
