@@ -347,13 +347,13 @@ _WHOLE_CANDIDATES = {ace: [tuple(spec for spec in specs if spec[2] or total % sp
 # garbage collector; with tuples as keys and values (``lru_cache``) every full
 # collection walked every entry, which cost a quarter of a long simulation.
 
-#: What a played rank can capture: ``(captures, mask, picks)``. ``captures``
-#: holds the value-level captures (counts by value) and ``picks`` the same as
-#: ``(value, how many)`` pairs, ready for :func:`_expand`; ``mask`` (13 flags by
-#: rank index, ``card >> 2``) is set when there is exactly one capture and it
-#: takes every table card of its values — the common case, which needs no
-#: choice of suits.
-_RankCaps = tuple[tuple[Counts, ...], "tuple[bool, ...] | None", "tuple[_Pick, ...]"]
+#: What a played rank can capture: ``(captures, mask, picks, whole)``.
+#: ``captures`` holds the value-level captures (counts by value) and ``picks``
+#: the same as ``(value, how many)`` pairs, ready for :func:`_expand`; ``mask``
+#: (13 flags by rank index, ``card >> 2``) is set when there is exactly one
+#: capture and it takes every table card of its values — the common case, which
+#: needs no choice of suits; ``whole`` says whether a capture takes every live card.
+_RankCaps = tuple[tuple[Counts, ...], "tuple[bool, ...] | None", "tuple[_Pick, ...]", bool]
 _Pick = tuple[tuple[int, int], ...]
 
 _UNIT = tuple(1 << 4 * (c >> 2) for c in range(52))  # a card's value, packed
@@ -376,7 +376,7 @@ def clear_caches() -> None:
     for d in chain(_CAPS.values(), _LIVE.values(), _WHOLE.values(), (_SUMS, _KEEP, _PARTITIONABLE)):
         d.clear()
     _RESULTS.clear()
-    _store(((), None, ()))  # result 0: no capture
+    _store(((), None, (), False))  # result 0: no capture
 
 
 def _pack(cards: Iterable[int]) -> int:
@@ -423,19 +423,25 @@ _USABLE = {ace: tuple((1 << 4 * min(target, 13)) - 1 for _, target, _ in specs) 
 
 
 def _caps_id(packed: int, r0: int, ace: str, mode: str) -> int:
-    """Result id (into ``_RESULTS``) for a card of rank index ``r0`` on a packed table.
+    """``result id << 1 | whole`` for a card of rank index ``r0`` on a packed table.
 
-    Cached on the table's cards up to the card's value (``_USABLE``) and the rank.
+    The result id indexes ``_RESULTS``; ``whole`` is set when the card can take
+    every table card up to its value (so the whole table, when no card above
+    its value lies there: a tabbe). Cached on the table's cards up to the
+    card's value (``_USABLE``) and the rank.
     """
     d = _caps_table(ace, mode)
     usable = packed & _USABLE[ace][r0]
     key = usable << 4 | r0
-    rid = d.get(key)
-    if rid is None:
+    code = d.get(key)
+    if code is None:
         _make_room(d)
         _, target, single = _SPECS[ace][r0]
-        rid = d[key] = _live_id(usable, target, single, mode)
-    return rid
+        rid = _live_id(usable, target, single, mode)
+        # whole: every card is live (in some träff) and one capture takes them all
+        whole = rid and _RESULTS[rid][3] and not usable & ~_keep_mask(_sums(usable), target, single)
+        code = d[key] = rid << 1 | bool(whole)
+    return code
 
 
 def _sums(packed: int) -> int:
@@ -513,7 +519,7 @@ def _live_result(live_packed: int, target: int, single: bool, mode: str, d: dict
         if all(m == 0 or m == live[v] for v, m in enumerate(k)):
             mask = tuple(r0 + 1 < len(k) and k[r0 + 1] > 0 for r0 in range(13))
     picks = tuple(_pick(k) for k in caps)
-    rid = d[key] = _store((caps, mask, picks))
+    rid = d[key] = _store((caps, mask, picks, live in caps))
     return rid
 
 
@@ -547,7 +553,7 @@ def _whole_ranks(counts: Counts, ace: str) -> tuple[int, ...]:
 
 def _captures_of(card: Card, table: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
     """Concrete captures of ``card`` on ``table``, in the public order."""
-    caps, mask, picks = _RESULTS[_caps_id(_pack(table), card >> 2, rules.ace, rules.capture)]
+    caps, mask, picks, _ = _RESULTS[_caps_id(_pack(table), card >> 2, rules.ace, rules.capture) >> 1]
     if not caps:
         return []
     if mask is not None:

@@ -25,9 +25,9 @@ import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .captures import _RANK_TUPLES, _UNIT, _caps_table, _pack, _whole_packed, _whole_table, tabbe_pa_text, tabbe_ranks
+from .captures import _UNIT, _caps_table, _pack, _whole_packed, tabbe_pa_text, tabbe_ranks
 from .cards import Card
 from .moves import Explanation, IllegalMoveError, Move, _legal_moves, explain_move, legal_moves
 from .rules import Rules, deal_plan
@@ -52,7 +52,7 @@ class Deal(NamedTuple):
         return [c for h in self.hands for c in h] + list(self.table) + list(self.aside)
 
 
-class Turn(NamedTuple):
+class Turn:
     """What one move did: who played what, and its consequences.
 
     ``tabbe`` is 0, 1, or 2 (dubbeltabbe); ``dukning`` the seat that set it up
@@ -60,16 +60,57 @@ class Turn(NamedTuple):
     ``tabbe_pa`` the ranks that could now take the whole table ("tabbe på …");
     ``dealt`` whether a new utdelning followed; ``sweep`` the cards the last
     capturer took when the giv ended after this move.
+
+    A game works ``tabbe_pa`` out when it is first asked for (it is a search
+    over the table, which a fast simulation never needs). Turns compare equal
+    when all these fields are equal; treat them as read-only.
+
+    >>> Turn(1, Move.parse("9C"), tabbe_pa=(10,))
+    Turn(player=1, move=Move.parse('9C'), tabbe=0, dukning=None, cancelled=0, tabbe_pa=(10,), dealt=False, sweep=None)
     """
 
-    player: int
-    move: Move
-    tabbe: int = 0
-    dukning: int | None = None
-    cancelled: int = 0
-    tabbe_pa: tuple[int, ...] = ()
-    dealt: bool = False
-    sweep: tuple[Card, ...] | None = None
+    __slots__ = ("player", "move", "tabbe", "dukning", "cancelled", "_tabbe_pa", "dealt", "sweep", "_table")
+    _fields = ("player", "move", "tabbe", "dukning", "cancelled", "tabbe_pa", "dealt", "sweep")
+
+    def __init__(self, player: int, move: Move, tabbe: int = 0, dukning: int | None = None, cancelled: int = 0,
+                 tabbe_pa: Sequence[int] = (), dealt: bool = False, sweep: tuple[Card, ...] | None = None) -> None:
+        self.player = player
+        self.move = move
+        self.tabbe = tabbe
+        self.dukning = dukning
+        self.cancelled = cancelled
+        self._tabbe_pa: tuple[int, ...] | None = tuple(tabbe_pa)
+        self.dealt = dealt
+        self.sweep = sweep
+        self._table: tuple[int, str] | None = None  # (packed value counts, ace rule) while tabbe_pa is not worked out
+
+    @property
+    def tabbe_pa(self) -> tuple[int, ...]:
+        pa = self._tabbe_pa
+        if pa is None:
+            packed, ace = self._table  # type: ignore[misc]
+            pa = self._tabbe_pa = _whole_packed(packed, ace)
+        return pa
+
+    def _astuple(self) -> tuple:
+        return (self.player, self.move, self.tabbe, self.dukning, self.cancelled, self.tabbe_pa, self.dealt, self.sweep)
+
+    def _replace(self, **changes: Any) -> "Turn":
+        return Turn(**{**dict(zip(self._fields, self._astuple())), **changes})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Turn):
+            return NotImplemented
+        return self._astuple() == other._astuple()
+
+    def __hash__(self) -> int:
+        return hash(self._astuple())
+
+    def __repr__(self) -> str:
+        return "Turn(" + ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, self._astuple())) + ")"
+
+
+_new_turn = object.__new__
 
 
 def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal, ...]:
@@ -188,7 +229,6 @@ class Giv:
         self._undo: list[tuple] = []
         self._legal: list[Move] | None = None
         self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
-        self._whole_cache = _whole_table(rules.ace)
         self._caps_cache = _caps_table(rules.ace, rules.capture)
         self._deal()
 
@@ -238,7 +278,6 @@ class Giv:
         g.turns, g.last_capturer, g.deal_index, g.turn, g.swept = [], None, 1, turn, None
         g.previous_mover, g.is_position = previous_mover, True
         g._undo, g._legal, g._packed = [], None, None
-        g._whole_cache = _whole_table(rules.ace)
         g._caps_cache = _caps_table(rules.ace, rules.capture)
         return g
 
@@ -282,9 +321,8 @@ class Giv:
             if self.swept is not None or (self.deal_index == len(self.deals) and not any(self.hands)):  # is_over
                 self._legal = []
             else:
-                packed = self._packed  # _apply already looked at this table (None: not yet)
-                self._legal = _legal_moves(self.hands[self.turn], self.table, self.rules, packed,
-                                           None if packed is None else self.turns[-1].tabbe_pa, self._caps_cache)
+                # _apply keeps the table's packed counts (None: not yet known)
+                self._legal = _legal_moves(self.hands[self.turn], self.table, self.rules, self._packed, self._caps_cache)
         return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
@@ -396,16 +434,18 @@ class Giv:
                     self.kladda = []
                 self.swept = sweep
         table = self.table
+        t = _new_turn(Turn)  # Turn(...) without the argument handling; tabbe_pa is worked out when asked for
         if table:
             if packed is None:
                 packed = _pack(table)
             self._packed = packed
-            bits = self._whole_cache.get(packed)
-            pa = _whole_packed(packed, self.rules.ace) if bits is None else _RANK_TUPLES[bits]
+            t._tabbe_pa = None
+            t._table = (packed, self.rules.ace)
         else:
             self._packed = None
-            pa = ()
-        t = tuple.__new__(Turn, (p, move, tabbe, dukning, cancelled, pa, dealt, sweep))  # Turn(...), without the keyword handling
+            t._tabbe_pa = ()
+            t._table = None
+        t.player, t.move, t.tabbe, t.dukning, t.cancelled, t.dealt, t.sweep = p, move, tabbe, dukning, cancelled, dealt, sweep
         self.turns.append(t)
         self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
         self._legal = None

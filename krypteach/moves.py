@@ -29,7 +29,6 @@ from .captures import (
     _expand_all,
     _pack,
     _spec,
-    _whole_packed,
     capture_options,
     split_into_traffar,
     traffar,
@@ -152,14 +151,14 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     ['9C:2C+7H+9S', '4H']
     """
     rules = rules or _DEFAULT
-    return _legal_moves(hand, table, rules, None, None, _caps_table(rules.ace, rules.capture))
+    return _legal_moves(hand, table, rules, None, _caps_table(rules.ace, rules.capture))
 
 
 def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
-                 packed: int | None, ranks: Sequence[int] | None, cache: dict[int, int]) -> list[Move]:
-    """:func:`legal_moves`, with what a game already knows of the table: its
-    packed value counts and the ranks that take it whole (``None``: not known),
-    and the capture cache for its rules (:func:`_caps_table`)."""
+                 packed: int | None, cache: dict[int, int]) -> list[Move]:
+    """:func:`legal_moves`, with what a game already knows of the table (its
+    packed value counts, ``None``: not known) and the capture cache for its
+    rules (:func:`_caps_table`)."""
     distinct = list(dict.fromkeys(hand))
     if not table:
         return [_CREEPS[c] for c in distinct]
@@ -167,22 +166,20 @@ def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
     if packed is None:
         packed = _pack(table)
     ace, mode = rules.ace, rules.capture
-    if rules.forced_tabbe:
-        if ranks is None:
-            ranks = _whole_packed(packed, ace)
-        if ranks:
-            whole = tuple(sorted(table))
-            forced = [_new_move(c, whole) for c in distinct if ((c >> 2) + 1) in ranks]
-            if forced:
-                return forced
     free = mode == "free"
     moves: list[Move] = []
+    forced: list[Card] = []
     st = by_value = None
     usable = _USABLE[ace]
     for c in distinct:
         r0 = c >> 2
-        rid = cache.get((packed & usable[r0]) << 4 | r0)
-        caps, mask, picks = _RESULTS[_caps_id(packed, r0, ace, mode) if rid is None else rid]
+        mine = usable[r0]
+        code = cache.get((packed & mine) << 4 | r0)
+        if code is None:
+            code = _caps_id(packed, r0, ace, mode)
+        if code & 1 and not packed & ~mine:  # it takes every card, none lies above its value: a tabbe
+            forced.append(c)
+        caps, mask, picks, _ = _RESULTS[code >> 1]
         if not caps:
             moves.append(_CREEPS[c])
             continue
@@ -196,6 +193,9 @@ def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
             moves.extend([_new_move(c, cap) for cap in _expand_all(picks, by_value)])
         if free:
             moves.append(_CREEPS[c])
+    if forced and rules.forced_tabbe:  # tvångstabbe: only the cards that take the whole table, and they take it all
+        whole = tuple(sorted(table))
+        return [_new_move(c, whole) for c in forced]
     return moves
 
 

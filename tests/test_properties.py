@@ -4,7 +4,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from krypteach import Giv, Rules, giv_from_record, giv_to_record, legal_moves
+from krypteach import Card, Giv, Rules, can_take_whole_table, giv_from_record, giv_to_record, legal_moves
 from krypteach.cards import double_deck
 
 
@@ -43,6 +43,12 @@ def test_random_givar_keep_every_invariant(rules, seed, dealer):
         moves = g.legal_moves()
         assert moves                                       # never empty before the end
         assert moves == legal_moves(g.hand, g.table, rules)  # what the game keeps of the table is up to date
+        takers = {c for c in g.hand if can_take_whole_table(c, g.table, rules)}  # (found by another search)
+        if rules.forced_tabbe and takers:                  # tvångstabbe: only they, and they take everything
+            assert {m.card for m in moves} == takers
+            assert all(sorted(m.capture) == sorted(g.table) for m in moves)
+        if g.turns:                                        # "tabbe på …" names the ranks that take this table
+            assert list(g.turns[-1].tabbe_pa) == [r for r in range(1, 14) if can_take_whole_table(Card(4 * (r - 1)), g.table, rules)]
         assert len(set(moves)) == len(moves)
         if rng.random() < 0.05 and undo_checks < 4:        # undo restores the exact state
             before = g.state_key()
