@@ -7,9 +7,9 @@ rule the capturing card must *take all it can*: no träff may be left among the
 cards that stay on the table.
 
 All the work happens on *values*: a table is reduced to how many cards of each
-value it holds (a tuple of 14 counts), and results are cached on that, so the
-same shapes of table are solved once. Suits only matter at the very end, when
-a value-level capture is turned back into concrete cards.
+value it holds (packed into one int, see the caches below), and results are
+cached on that, so the same shapes of table are solved once. Suits only matter
+at the very end, when a value-level capture is turned back into concrete cards.
 
 >>> from krypteach import Card, parse_cards
 >>> capture_options(Card("9H"), parse_cards("9S 2C 5D 7H"))
@@ -345,7 +345,8 @@ _WHOLE_CANDIDATES = {ace: [tuple(spec for spec in specs if spec[2] or total % sp
 # The caches map ints to ints: capture results are kept in ``_RESULTS`` and
 # referred to by their index. A dict of ints is never tracked by Python's cyclic
 # garbage collector; with tuples as keys and values (``lru_cache``) every full
-# collection walked every entry, which cost a quarter of a long simulation.
+# collection walked every entry: 12 % of the time of 3,000 random givar, and
+# more the longer a simulation ran (docs/performance.md).
 
 #: What a played rank can capture: ``(captures, mask, picks, whole)``.
 #: ``captures`` holds the value-level captures (counts by value) and ``picks``
@@ -437,9 +438,10 @@ def _caps_id(packed: int, r0: int, ace: str, mode: str) -> int:
     if code is None:
         _make_room(d)
         _, target, single = _SPECS[ace][r0]
-        rid = _live_id(usable, target, single, mode)
+        keep = _keep_mask(_sums(usable), target, single)
+        rid = _live_result(usable & keep, target, single, mode) if keep else 0
         # whole: every card is live (in some träff) and one capture takes them all
-        whole = rid and _RESULTS[rid][3] and not usable & ~_keep_mask(_sums(usable), target, single)
+        whole = rid and _RESULTS[rid][3] and not usable & ~keep
         code = d[key] = rid << 1 | bool(whole)
     return code
 
@@ -478,19 +480,20 @@ def _keep_mask(sums: int, target: int, single: bool) -> int:
 
 
 def _live_id(packed: int, target: int, single: bool, mode: str) -> int:
-    """Result id for a card of this spec on a packed table, cached on the table's live cards
-    (different tables with the same live cards share one answer)."""
+    """Result id for a card of this spec on a packed table (0: it has no träff)."""
     keep = _keep_mask(_sums(packed), target, single)
-    if not keep:
-        return 0
+    return _live_result(packed & keep, target, single, mode) if keep else 0
+
+
+def _live_result(live_packed: int, target: int, single: bool, mode: str) -> int:
+    """Result id for the live cards of a table (packed; they hold a träff).
+
+    Cached on the live cards alone: tables that differ only in cards that are
+    in no träff share one answer.
+    """
     d = _LIVE.get(mode)
     if d is None:
         d = _LIVE[mode] = {}
-    return _live_result(packed & keep, target, single, mode, d)
-
-
-def _live_result(live_packed: int, target: int, single: bool, mode: str, d: dict[int, int]) -> int:
-    """Result id for live cards (packed) that hold a träff, cached in ``d``."""
     key = (live_packed << 5) | (target << 1) | single
     rid = d.get(key)
     if rid is not None:
@@ -503,8 +506,8 @@ def _live_result(live_packed: int, target: int, single: bool, mode: str, d: dict
         # cards (shared by tables with any number of these), then add them.
         rest = live_packed & ~(15 << 4 * (target - 1))
         base: tuple[Counts, ...] = ()
-        if rest and (single and live[1] or _sums(rest) >> target & 1):
-            base = _RESULTS[_live_result(rest, target, single, mode, d)][0]
+        if rest and _sums(rest) >> target & 1:  # (no lone aces here: the played card is not an ace counting 14)
+            base = _RESULTS[_live_result(rest, target, single, mode)][0]
         caps = tuple(k[:target] + (same,) for k in base) if base else ((0,) * target + (same,),)
     elif mode == "free":
         caps = _all_captures(live, target, single)
