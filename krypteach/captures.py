@@ -75,28 +75,45 @@ def _counts(cards: Iterable[int]) -> Counts:
 
 # --- value-level machinery -------------------------------------------------
 
-def _subsets_summing(k: Counts, target: int, top: int) -> list[Counts]:
-    """Every sub-multiset of ``k`` using values <= ``top`` that sums to ``target``."""
+def _subsets_summing(k: Counts, target: int, top: int, test=None) -> list[Counts]:
+    """Every sub-multiset of ``k`` using values <= ``top`` that sums to ``target``.
+
+    With ``test``, stop at the first one for which ``test(group)`` is true and
+    return just it (``[]``: none).
+    """
     out: list[Counts] = []
     pick = [0] * len(k)
+    top = min(top, len(k) - 1)
+    reach = [0] * (top + 1)  # reach[v]: the sum of all the cards of values up to v
+    for v in range(1, top + 1):
+        reach[v] = reach[v - 1] + v * k[v]
 
-    def rec(v: int, remaining: int) -> None:
+    def rec(v: int, remaining: int) -> bool:
         if remaining == 0:
-            out.append(tuple(pick))
-            return
-        for val in range(min(v, remaining), 0, -1):
-            avail = k[val]
-            if avail:
-                break
-        else:
-            return
-        # choose how many of `val` (from max down to 0), then continue below it
-        for m in range(min(avail, remaining // val), -1, -1):
-            pick[val] = m
-            rec(val - 1, remaining - m * val)
-        pick[val] = 0
+            group = tuple(pick)
+            if test is None:
+                out.append(group)
+                return False
+            if test(group):
+                out.append(group)
+                return True
+            return False
+        v = min(v, remaining)
+        if reach[v] < remaining:  # the cards left cannot make it
+            return False
+        while not k[v]:
+            v -= 1
+        # choose how many of v (from max down to 0), then continue below it
+        for m in range(min(k[v], remaining // v), -1, -1):
+            pick[v] = m
+            if rec(v - 1, remaining - m * v):
+                pick[v] = 0
+                return True
+        pick[v] = 0
+        return False
 
-    rec(min(top, len(k) - 1), target)
+    rec(top, target)
+    rec = None  # type: ignore[assignment]  # (a closure that calls itself: break the cycle)
     return out
 
 
@@ -136,10 +153,8 @@ def _partitionable_search(k: Counts, target: int, single_ace: bool) -> bool:
     need = target - high
     if need == 0:
         return _partitionable(rest_t, target, single_ace)
-    for group in _subsets_summing(rest_t, need, high):
-        if _partitionable(tuple([a - b for a, b in zip(rest_t, group)]), target, single_ace):
-            return True
-    return False
+    return bool(_subsets_summing(rest_t, need, high, lambda group: _partitionable(
+        tuple([a - b for a, b in zip(rest_t, group)]), target, single_ace)))
 
 
 def _has_traff(r: Counts, target: int, single_ace: bool) -> bool:
@@ -158,7 +173,7 @@ class _TooManyBranches(Exception):
     pass
 
 
-_DFS_BUDGET = 1000  # search nodes before switching to the rest-first enumeration
+_DFS_BUDGET = 1000  # search steps (both kinds) before switching to the rest-first enumeration
 
 
 def _maximal_live(usable: Counts, target: int, single_ace: bool) -> tuple[Counts, ...]:
@@ -230,6 +245,10 @@ def _maximal_by_cards(usable: Counts, target: int, single_ace: bool, budget: int
         k[v] -= 1
 
     def pick(i: int, bits: int, j: int, left: int, left_value: int) -> None:
+        nonlocal nodes
+        nodes -= 1
+        if nodes < 0:
+            raise _TooManyBranches
         if left == 0:
             rec(i + 1, bits, left_value)
             return
