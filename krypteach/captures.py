@@ -550,17 +550,11 @@ def _value_captures(counts: Counts, target: int, single_ace: bool, mode: str) ->
     return _RESULTS[_live_id(_pack_counts(counts), target, single_ace, mode)][0]
 
 
-def _whole_table(ace: str) -> dict[int, int]:
-    """The cache of whole-table rank bit sets by packed table, for this ace rule."""
+def _whole_packed(packed: int, ace: str) -> tuple[int, ...]:
+    """Ranks that take the whole table, by packed counts ("tabbe på …")."""
     d = _WHOLE.get(ace)
     if d is None:
         d = _WHOLE[ace] = {}
-    return d
-
-
-def _whole_packed(packed: int, ace: str) -> tuple[int, ...]:
-    """Ranks that take the whole table, by packed counts ("tabbe på …")."""
-    d = _whole_table(ace)
     bits = d.get(packed)
     if bits is None:
         _make_room(d)
