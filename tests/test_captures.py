@@ -155,3 +155,40 @@ def test_full_caches_are_emptied_and_answers_stay_the_same(monkeypatch):
             continue
         assert codes(capture_options(Card(card), parse_cards(table))) == set(oracle.capture_options(card, table))
         assert can_take_whole_table(Card(card), parse_cards(table)) == oracle.can_take_whole_table(card, table)
+
+
+def test_legal_moves_agree_with_the_oracle_over_random_givar():
+    """Whole givar of random variants: at every turn (tables up to 12 cards),
+    the game's legal moves are exactly what the naive oracle gives — the
+    tvångstabbe cards taking everything, or each card's captures, or a creep."""
+    import random
+
+    from krypteach import Giv
+
+    rng = random.Random(2026)
+    checked = 0
+    for _ in range(24):
+        rules = Rules(players=rng.choice([2, 3, 4, 5, 6]), capture=rng.choice(["maximal", "maximum", "free"]),
+                      ace=rng.choice(["1or14", "1", "14hand"]), forced_tabbe=rng.random() < 0.7,
+                      table_first=rng.choice([0, 4, 8]), hand_size=rng.choice([2, 4, 6]))
+        g = Giv(rules, seed=rng.getrandbits(32))
+        while not g.is_over:
+            moves = g.legal_moves()
+            if len(g.table) <= 12:
+                hand = [str(c) for c in dict.fromkeys(g.hand)]
+                table = [str(c) for c in g.table]
+                takers = [c for c in hand if table and oracle.can_take_whole_table(c, table, ace=rules.ace)]
+                if rules.forced_tabbe and takers:
+                    expected = {(c, oracle.sorted_codes(table)) for c in takers}
+                else:
+                    expected = set()
+                    for c in hand:
+                        caps = oracle.capture_options(c, table, capture=rules.capture, ace=rules.ace) if table else set()
+                        expected |= {(c, cap) for cap in caps}
+                        if not caps or rules.capture == "free":
+                            expected.add((c, None))
+                got = [(str(m.card), None if m.capture is None else tuple(map(str, m.capture))) for m in moves]
+                assert set(got) == expected and len(got) == len(expected), (rules, hand, table)
+                checked += 1
+            g.play(moves[rng.randrange(len(moves))])
+    assert checked > 1000
