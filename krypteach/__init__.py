@@ -11,7 +11,7 @@ of a giv and a parti, scoring and records.
 from .cards import Card, CardParseError, parse_cards, double_deck
 from .rules import Rules, RulesError, PRESETS
 from .captures import capture_options, can_take_whole_table, tabbe_ranks, traffar, split_into_traffar
-from .moves import Move, MoveParseError, IllegalMoveError, Explanation, legal_moves, explain_move
+from .moves import Move, MoveParseError, IllegalMoveError, Explanation, legal_moves, explain_move, table_after
 from .scoring import GivResult, PartiResult, card_points
 from .game import Deal, Turn, Giv, Parti, Observation, GameOverError
 from .records import RecordError, giv_to_record, giv_from_record, read_records, write_records
@@ -22,7 +22,7 @@ __all__ = [
     "Card", "CardParseError", "parse_cards", "double_deck",
     "Rules", "RulesError", "PRESETS",
     "capture_options", "can_take_whole_table", "tabbe_ranks", "traffar", "split_into_traffar",
-    "Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move",
+    "Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
     "GivResult", "PartiResult", "card_points",
     "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError",
     "RecordError", "giv_to_record", "giv_from_record", "read_records", "write_records",

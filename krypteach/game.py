@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from .captures import _UNIT, _caps_table, _pack, _whole_packed, tabbe_pa_text, tabbe_ranks
 from .cards import Card
-from .moves import Explanation, IllegalMoveError, Move, _legal_moves, explain_move, legal_moves
+from .moves import Explanation, IllegalMoveError, Move, _legal_moves, explain_move, legal_moves, table_after
 from .rules import Rules, deal_plan
 from .scoring import GivResult, PartiResult, cancel_marks, score_giv
 
@@ -388,12 +388,10 @@ class Giv:
         cancelled = 0
         capture = move.capture
         packed = self._packed  # the table's packed value counts, kept up to date move by move (None: unknown)
+        new_table = table_after(table_before, move)
         if capture is not None:
             if packed is not None:
                 packed -= sum(map(_UNIT.__getitem__, capture))
-            new_table = list(table_before)
-            for c in capture:
-                new_table.remove(c)
             pile_len = len(pile)
             pile.append(move.card)
             pile.extend(capture)
@@ -410,7 +408,6 @@ class Giv:
                 cancelled = cancel_marks(self.marks, rules)
         else:
             pile_len = len(pile)
-            new_table = table_before + [move.card]
             if packed is not None:
                 packed += _UNIT[move.card]
             elif not table_before:

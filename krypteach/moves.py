@@ -36,7 +36,8 @@ from .captures import (
 from .cards import Card, CardParseError, parse_cards
 from .rules import Rules
 
-__all__ = ["Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "describe_cards"]
+__all__ = ["Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "describe_cards",
+           "table_after"]
 
 
 class MoveParseError(ValueError):
@@ -126,6 +127,24 @@ class Move(_MoveBase):
 def describe_cards(cards: Sequence[Card], sep: str = "+") -> str:
     """Cards as symbols: ``"2♣+7♦"``."""
     return sep.join(Card(c).symbol for c in cards)
+
+
+def table_after(table: Sequence[Card], move: Move) -> list[Card]:
+    """The table once ``move`` is played on it (before any new utdelning): a
+    creep adds the card, a capture removes the cards it takes.
+
+    >>> from krypteach import parse_cards
+    >>> [str(c) for c in table_after(parse_cards("9S 2C 5D 7H"), Move.parse("9C:2C+7H+9S"))]
+    ['5D']
+    >>> [str(c) for c in table_after(parse_cards("9S"), Move.parse("4H"))]
+    ['9S', '4H']
+    """
+    if move.capture is None:
+        return [*table, move.card]
+    rest = list(table)
+    for c in move.capture:
+        rest.remove(c)
+    return rest
 
 
 def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
@@ -304,9 +323,7 @@ def explain_move(hand: Sequence[Card], table: Sequence[Card], move: "Move | str"
         else:
             msg = f"{describe_cards(move.capture)} is not a träff for your {sym}: {why}."
         return Explanation(False, "not-traffar", msg, move, extra=tuple(move.capture), better=same_card)
-    rest = list(table)
-    for c in move.capture:
-        rest.remove(c)
+    rest = table_after(table, move)
     if move in legal:
         stays = f"; {describe_cards(rest, ' ')} {'stays' if len(rest) == 1 else 'stay'}" if rest else ""
         tabbe = 0
@@ -326,9 +343,7 @@ def explain_move(hand: Sequence[Card], table: Sequence[Card], move: "Move | str"
         if best is not None and best.capture is not None:
             missing = tuple((Counter(best.capture) - Counter(move.capture)).elements())
             bsplit = split_into_traffar(card, best.capture, rules) or [best.capture]
-            bstay = list(table)
-            for c in best.capture:
-                bstay.remove(c)
+            bstay = table_after(table, best)
             hint = f" Take {_traffar_text(bsplit)}" + (f"; {describe_cards(bstay, ' ')} {'stays' if len(bstay) == 1 else 'stay'}." if bstay else ".")
         shown = left_traffar[0]
         return Explanation(

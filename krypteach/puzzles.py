@@ -57,7 +57,7 @@ from typing import Any
 
 from .captures import capture_options
 from .cards import Card, parse_cards
-from .moves import Move, MoveParseError, legal_moves
+from .moves import Move, MoveParseError, legal_moves, table_after
 from .rules import Rules
 
 __all__ = [
@@ -407,12 +407,7 @@ def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
     right = []
     details: dict[str, Any] = {}
     for m in moves:
-        after = list(p.table)
-        if m.capture is None:
-            after.append(m.card)
-        else:
-            for c in m.capture:
-                after.remove(c)
+        after = table_after(p.table, m)
         takers = sorted({c for c in p.next_hand if _takes_whole(c, after, rules)})
         details[str(m)] = [str(c) for c in takers]
         if takers and after:

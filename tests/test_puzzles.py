@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from krypteach import Card, Giv, Move, Rules, capture_options, legal_moves, parse_cards
+from krypteach import Card, Giv, Move, Rules, capture_options, legal_moves, parse_cards, table_after
 from krypteach.cli import main
 from krypteach.puzzles import (
     DIFFICULTIES, KINDS, Puzzle, brute_captures, check_answer, check_puzzles, generate, load_puzzles, save_puzzles,
@@ -135,12 +135,7 @@ def test_set_up_dukning_answer_really_forces_the_next_player():
     for p in [q for q in SHIPPED if q.kind == "set-up-dukning"]:
         (answer,) = p.answers
         move = Move.parse(answer)
-        table = list(p.table)
-        if move.capture is None:
-            table.append(move.card)
-        else:
-            for c in move.capture:
-                table.remove(c)
+        table = table_after(p.table, move)
         # by the engine: the next player's every legal move takes the whole table
         nxt = legal_moves(p.next_hand, table, p.rules)
         assert nxt and all(m.capture is not None and sorted(m.capture) == sorted(table) for m in nxt), p.id

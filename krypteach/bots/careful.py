@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from ..captures import _counts, _whole_ranks
 from ..cards import Card
 from ..game import Observation
-from ..moves import Move, legal_moves
+from ..moves import Move, legal_moves, table_after
 from .knowledge import forbidden_ranks, move_points, p_holds_any, relative
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng"]
@@ -103,8 +103,8 @@ def assess_moves(obs: Observation, moves: list[Move] | None = None) -> list[Asse
         a = Assessment(m)
         cap = m.capture
         table = list(obs.table)
+        after = table_after(table, m)
         if cap is None:
-            after = table + [m.card]
             a.terms["points"] = 0.0
             if m.card.points:
                 a.terms["dump"] = -float(m.card.points)
@@ -112,9 +112,6 @@ def assess_moves(obs: Observation, moves: list[Move] | None = None) -> list[Asse
             elif table:
                 a.notes.append("takes no points")
         else:
-            after = list(table)
-            for c in cap:
-                after.remove(c)
             pts = move_points(m)
             a.terms["points"] = relative(rules, me, {me: pts})
             a.notes.append(f"takes {pts} point{'s' if pts != 1 else ''}" if pts else "takes no points")
@@ -176,12 +173,7 @@ def _exposure(obs: Observation, move: Move, after: list[Card], pool: list[Card],
             continue
         card = Card.make(r, "H")
         for m in legal_moves([card], after, rules):
-            if m.capture is None:
-                t2 = after + [card]
-            else:
-                t2 = list(after)
-                for c in m.capture:
-                    t2.remove(c)
+            t2 = table_after(after, m)
             if t2 and not my_ranks.isdisjoint(_whole_ranks(_counts(t2), rules.ace)):
                 bad.add(r)
                 break

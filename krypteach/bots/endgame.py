@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..moves import Move, legal_moves
+from ..moves import Move, legal_moves, table_after
 from ..rules import Rules
 
 __all__ = ["solve_endgame", "best_moves", "endgame_line"]
@@ -194,11 +194,8 @@ def endgame_line(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[
         m = best_moves(vals)[0]
         line.append((side, m, vals[m]))
         hands[side].remove(m.card)
-        if m.capture is None:
-            tab.append(m.card)
-        else:
-            for c in m.capture:
-                tab.remove(c)
+        tab = table_after(tab, m)
+        if m.capture is not None:
             lc = side
         prev = True
         side = 1 - side

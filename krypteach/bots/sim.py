@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from ..captures import _SPECS, _counts, _value_captures, _whole_ranks
 from ..cards import Card
 from ..game import Giv, Observation
-from ..moves import Move, legal_moves
+from ..moves import Move, legal_moves, table_after
 from ..rules import Rules, deal_plan
 from ..scoring import cancel_marks
 from .knowledge import forbidden_ranks
@@ -95,9 +95,7 @@ class SimState:
         p = self.turn
         self.hands[p].remove(move.card)
         if move.capture is not None:
-            table = list(self.table)
-            for c in move.capture:
-                table.remove(c)
+            table = table_after(self.table, move)
             self.pile_points[p] += _POINTS[move.card] + sum(_POINTS[c] for c in move.capture)
             self.last_capturer = p
             if not table:
@@ -109,7 +107,7 @@ class SimState:
                 cancel_marks(self.marks, rules)
             self.table = table
         else:
-            self.table = self.table + [move.card]
+            self.table = table_after(self.table, move)
         self.prev = p
         self.turn = (p + 1) % self.n
         self.moves_played += 1
@@ -179,9 +177,7 @@ class SimState:
                     cost += swing * (2 if (rules.dubbeltabbe and len(table) == 1 and table[0] == m.card) else 1)
                     after = None
                 else:
-                    after = list(table)
-                    for c in cap:
-                        after.remove(c)
+                    after = table_after(table, m)
             if after and not ends_deal and rules.forced_tabbe and swing:
                 counts = _counts(after)
                 ranks = _whole_ranks(counts, ace)
