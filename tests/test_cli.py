@@ -1,7 +1,6 @@
 import subprocess
 import sys
 
-import pytest
 
 from krypteach import __version__, read_records
 from krypteach.cli import main, voila_command, lessons_dir

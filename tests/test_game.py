@@ -3,7 +3,7 @@
 import pytest
 
 from krypteach import (
-    Card, GameOverError, Giv, IllegalMoveError, Move, Parti, Rules, legal_moves, parse_cards,
+    GameOverError, Giv, IllegalMoveError, Move, Parti, Rules, legal_moves, parse_cards,
 )
 from krypteach.game import deal_giv
 from krypteach.cards import double_deck

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from krypteach import Card, Giv, Move, Rules, capture_options, legal_moves, parse_cards, table_after
+from krypteach import Card, Move, Rules, capture_options, legal_moves, parse_cards, table_after
 from krypteach.cli import main
 from krypteach.puzzles import (
     DIFFICULTIES, KINDS, Puzzle, brute_captures, check_answer, check_puzzles, generate, load_puzzles, save_puzzles,
