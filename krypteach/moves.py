@@ -202,6 +202,8 @@ def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
         if not caps:
             moves.append(_CREEPS[c])
             continue
+        # as captures._captures_of does, but sorting the table and grouping it by value
+        # once for the whole hand (measured: 4 % of a random giv)
         if mask is not None:  # one capture: every table card of its values
             if st is None:
                 st = sorted(table)
