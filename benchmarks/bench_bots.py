@@ -31,9 +31,9 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from krypteach.bots import make_bot  # noqa: E402
-from krypteach.cli import _rules_from_arg  # noqa: E402
-from krypteach.game import Giv  # noqa: E402
-from krypteach.tournament import Row, Tournament, parse_bot_spec, tournament  # noqa: E402
+from krypteach.cli import rules_from_arg  # noqa: E402
+from krypteach.engine.game import Giv  # noqa: E402
+from krypteach.play.tournament import Row, Tournament, parse_bot_spec, tournament  # noqa: E402
 
 
 def _strength_part(args: tuple) -> list[tuple]:
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--players", type=int, default=None)
     v.add_argument("--json", default=None)
     a = p.parse_args(argv)
-    rules = _rules_from_arg(a.rules, a.players)
+    rules = rules_from_arg(a.rules, a.players)
     t0 = time.perf_counter()
     if a.what == "strength":
         bots = [b.strip() for b in a.bots.split(",")]

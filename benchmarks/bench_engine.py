@@ -14,8 +14,8 @@ import statistics
 import time
 
 from krypteach import Card, Rules, capture_options, parse_cards
-from krypteach import captures
-from krypteach.simulate import simulate
+from krypteach.engine import captures
+from krypteach.play.simulate import simulate
 
 
 def clear_caches() -> None:

@@ -120,8 +120,8 @@ def cmd_lab(args: argparse.Namespace) -> int:
         return 0
 
 
-def _rules_from_arg(text: str | None, players: int | None):
-    from .rules import Rules, RulesError
+def rules_from_arg(text: str | None, players: int | None):
+    from .engine.rules import Rules, RulesError
 
     try:
         if text is None:
@@ -141,53 +141,11 @@ def _rules_from_arg(text: str | None, players: int | None):
         raise SystemExit(f"krypteach: bad --rules {text!r}: {e}") from None
 
 
-class GivOutputs:
-    """The ``--record`` and ``--csv`` files of a run: per giv one record line and some CSV rows.
-
-    Used as a context manager so the files are closed however the run ends.
-    """
-
-    def __init__(self, record: str | None, csv_path: str | None, header: list[str]) -> None:
-        import csv
-
-        self.record, self.csv_path = record, csv_path
-        self._rec = open(record, "w", encoding="utf-8") if record else None
-        self._csv = open(csv_path, "w", encoding="utf-8", newline="") if csv_path else None
-        self._writer = csv.writer(self._csv) if self._csv else None
-        if self._writer:
-            self._writer.writerow(header)
-        self.count = 0  # givar written so far: the number of the next giv
-
-    def add(self, giv, rows) -> None:
-        """Write the giv's record and its CSV rows (an iterable of lists)."""
-        from .records import write_records
-
-        if self._rec:
-            write_records([giv], self._rec)
-        if self._writer:
-            self._writer.writerows(rows)
-        self.count += 1
-
-    def __enter__(self) -> "GivOutputs":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        for f in (self._rec, self._csv):
-            if f:
-                f.close()
-
-    def report(self) -> None:
-        """Say where the files went."""
-        if self.record:
-            print(f"records written to {self.record}")
-        if self.csv_path:
-            print(f"results written to {self.csv_path}")
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from .play.outputs import GivOutputs
+    from .play.simulate import simulate
 
-    rules = _rules_from_arg(args.rules, args.players)
+    rules = rules_from_arg(args.rules, args.players)
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     names = bots or ["random"]
     sim_bots = names * rules.players if len(names) == 1 else names
@@ -264,15 +222,70 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import run_cli
+    """``krypteach tournament``: see ``krypteach tournament --help``."""
+    from .play.outputs import GivOutputs
+    from .play.tournament import tournament
 
-    return run_cli(args)
+    rules = rules_from_arg(args.rules, args.players)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    givar = args.givar if args.givar is not None else 10 * len(bots)
+    with GivOutputs(args.record, args.csv, ["giv", "seat", "bot", "score"]) as out:
+
+        def on_giv(g, lineup: tuple[str, ...]) -> None:
+            scores = g.result.scores
+            out.add(g, ([out.count, s, lineup[s], scores[s]] for s in range(rules.players)))
+
+        try:
+            t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv)
+        except ValueError as e:
+            raise SystemExit(f"krypteach: {e}") from None
+    print(t.summary())
+    out.report()
+    return 0
 
 
 def cmd_puzzles(args: argparse.Namespace) -> int:
-    from .puzzles import run_cli
+    """``krypteach puzzles``: check the shipped puzzles, or generate a set."""
+    from collections import Counter
 
-    return run_cli(args)
+    from .teaching.puzzles import DIFFICULTIES, KINDS, check_puzzles, load_puzzles, make_puzzle_set, save_puzzles, solve
+
+    if args.generate:
+        puzzles = make_puzzle_set(args.seed, args.per)
+        counts, problems = check_puzzles(puzzles)
+        out = args.out or "puzzles.json"
+        save_puzzles(puzzles, out, seed=args.seed, per=args.per,
+                     generator=f"krypteach.teaching.puzzles.make_puzzle_set({args.seed}, {args.per})")
+        print(f"{len(puzzles)} puzzles written to {out}")
+        return 1 if problems else 0
+    try:
+        puzzles = load_puzzles(args.file)
+    except (OSError, ValueError) as e:
+        print(f"krypteach: cannot read the puzzles: {e}")
+        return 2
+    if args.show:
+        for p in puzzles:
+            if p.id == args.show:
+                print(p.prompt)
+                print("Answer:", ", ".join(p.answers))
+                print(solve(p).explanation)
+                return 0
+        print(f"krypteach: no puzzle {args.show!r}")
+        return 2
+    counts, problems = check_puzzles(puzzles)
+    for kind in KINDS:
+        by_diff = Counter(p.difficulty for p in puzzles if p.kind == kind)
+        detail = ", ".join(f"{by_diff[d]} {d}" for d in DIFFICULTIES if by_diff[d])
+        print(f"{kind:<20} {counts[kind]:3d}  ({detail})")
+    print(f"{len(puzzles)} puzzles")
+    if problems:
+        for line in problems:
+            print("FAILED:", line)
+        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}: the solver could not prove every puzzle")
+        return 1
+    if args.check:
+        print("every answer proved by the solver")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

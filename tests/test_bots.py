@@ -14,9 +14,9 @@ from krypteach.bots.careful import assess_moves
 from krypteach.bots.endgame import best_moves, endgame_line, solve_endgame
 from krypteach.bots.knowledge import forbidden_ranks, p_holds_any, relative
 from krypteach.bots.sim import sample_world, state_from_giv
-from krypteach.game import Deal
-from krypteach.rules import deal_plan
-from krypteach.tournament import lineups, tournament
+from krypteach.engine.game import Deal
+from krypteach.engine.rules import deal_plan
+from krypteach.play.tournament import lineups, tournament
 
 SMALL = {"expert": {"rollouts": 12, "min_samples": 3}}
 

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from krypteach import legal_moves, parse_cards
-from krypteach.puzzles import check_answer, load_puzzles
+from krypteach.teaching.puzzles import check_answer, load_puzzles
 
 from .conftest import LESSONS
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from krypteach import Card, Rules, capture_options, can_take_whole_table, parse_cards, tabbe_ranks, traffar
-from krypteach.captures import split_into_traffar
+from krypteach.engine.captures import split_into_traffar
 
 from . import oracle
 
@@ -132,8 +132,8 @@ def test_full_caches_are_emptied_and_answers_stay_the_same(monkeypatch):
     the middle of a giv, and play goes on exactly as with room to spare."""
     import random
 
-    from krypteach import captures
-    from krypteach.simulate import simulate
+    from krypteach.engine import captures
+    from krypteach.play.simulate import simulate
 
     def play():
         captures.clear_caches()

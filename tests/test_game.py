@@ -5,9 +5,9 @@ import pytest
 from krypteach import (
     GameOverError, Giv, IllegalMoveError, Move, Parti, Rules, legal_moves, parse_cards,
 )
-from krypteach.game import deal_giv
-from krypteach.cards import double_deck
-from krypteach.rules import deal_plan
+from krypteach.engine.game import deal_giv
+from krypteach.engine.cards import double_deck
+from krypteach.engine.rules import deal_plan
 
 
 def moves(hand, table, rules=None):

@@ -1,12 +1,13 @@
-"""Tests for krypteach.narrate: engine events in words."""
+"""Tests for krypteach.teaching.narrate: engine events in words."""
 
 import doctest
 import random
 
 import pytest
 
-from krypteach import Giv, Move, Rules, Turn, narrate, parse_cards
-from krypteach.narrate import (
+from krypteach import Giv, Move, Rules, Turn, parse_cards
+from krypteach.teaching import narrate
+from krypteach.teaching.narrate import (
     describe_giv,
     describe_result,
     describe_turn,
@@ -14,7 +15,7 @@ from krypteach.narrate import (
     tabbe_pa_text,
     traffar_text,
 )
-from krypteach.scoring import point_breakdown, score_giv
+from krypteach.engine.scoring import point_breakdown, score_giv
 
 NAMES = ["You", "Bea", "Dan"]
 
@@ -134,7 +135,7 @@ def test_traffar_text_and_names():
 
 def test_sweep_without_context_does_not_claim_nobody_captured():
     from krypteach import Giv
-    from krypteach.narrate import describe_turn
+    from krypteach.teaching.narrate import describe_turn
 
     g = Giv.from_position([["9C", "4H"], ["2S", "KH"]], ["9S", "5D"])
     for m in ("9C:9S", "2S", "4H", "KH"):
@@ -147,7 +148,7 @@ def test_sweep_without_context_does_not_claim_nobody_captured():
 
 def test_result_when_nothing_was_left():
     from krypteach import Giv
-    from krypteach.narrate import describe_result
+    from krypteach.teaching.narrate import describe_result
 
     g = Giv.from_position([["9C"], ["2S"]], ["9S"])
     g.play("9C:9S")

@@ -2,9 +2,9 @@
 
 import pytest
 
-from krypteach.cards import parse_cards
-from krypteach.moves import Move
-from krypteach.puzzles import KINDS, Puzzle, load_puzzles, solve
+from krypteach.engine.cards import parse_cards
+from krypteach.engine.moves import Move
+from krypteach.teaching.puzzles import KINDS, Puzzle, load_puzzles, solve
 from krypteach.widgets.puzzle_widget import PuzzleTrainer
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from krypteach import Card, Move, Rules, capture_options, legal_moves, parse_cards, table_after
 from krypteach.cli import main
-from krypteach.puzzles import (
+from krypteach.teaching.puzzles import (
     DIFFICULTIES, KINDS, Puzzle, brute_captures, check_answer, check_puzzles, generate, load_puzzles, save_puzzles,
     solve, verify,
 )

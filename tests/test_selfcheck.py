@@ -4,7 +4,7 @@ read the feedback and the score."""
 import pytest
 
 from krypteach import Card, capture_options, parse_cards
-from krypteach.render import CardsView
+from krypteach.views import CardsView
 from krypteach.widgets import SelfCheck
 from krypteach.widgets.selfcheck import Question
 

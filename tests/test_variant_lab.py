@@ -1,8 +1,8 @@
 """The variant lab: simulation statistics, the comparison plot and the widget."""
 
 from krypteach import Rules
-from krypteach.plots import compare_simulations, figure_png
-from krypteach.simulate import simulate
+from krypteach.views.plots import compare_simulations, figure_png
+from krypteach.play.simulate import simulate
 from krypteach.widgets import VariantLab
 
 

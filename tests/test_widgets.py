@@ -11,10 +11,10 @@ import pytest
 
 from krypteach import Card, Giv, Move, Rules, explain_move, parse_cards
 from krypteach.bots import BOT_LEVELS
-from krypteach.captures import traffar
-from krypteach.narrate import describe_giv
-from krypteach.render import CardsView, card_name, giv_html, hand_html, table_html
-from krypteach.rules import PRESETS
+from krypteach.engine.captures import traffar
+from krypteach.teaching.narrate import describe_giv
+from krypteach.views import CardsView, card_name, giv_html, hand_html, table_html
+from krypteach.engine.rules import PRESETS
 from krypteach.widgets import (
     CardRowWidget,
     CountPointsExercise,

@@ -1,10 +1,10 @@
 """Computer opponents.
 
 A bot is a small object with one method, ``choose(observation) -> Move``: it
-sees only what its seat may know (:class:`krypteach.game.Observation`).
+sees only what its seat may know (:class:`krypteach.engine.game.Observation`).
 Bots are deterministic under their seed.
 
->>> from krypteach.game import Giv
+>>> from krypteach.engine.game import Giv
 >>> g = Giv(seed=2)
 >>> bot = make_bot("random", seed=1)
 >>> g.play(bot.choose(g.observation())).player
@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..game import Observation
-from ..moves import Move
+from ..engine.game import Observation
+from ..engine.moves import Move
 
 __all__ = ["Bot", "RandomBot", "CarefulBot", "ExpertBot", "make_bot", "BOT_LEVELS", "suggest"]
 

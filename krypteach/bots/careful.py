@@ -23,7 +23,7 @@ The lowest total wins; exact ties are broken by the bot's seeded random
 generator (seeded by the seed and the position, so the same observation gives
 the same move). :meth:`CarefulBot.explain` says why in words.
 
->>> from krypteach.game import Giv
+>>> from krypteach.engine.game import Giv
 >>> g = Giv(seed=2)
 >>> bot = CarefulBot(seed=0)
 >>> bot.choose(g.observation()) in g.legal_moves()
@@ -36,10 +36,10 @@ import random
 import zlib
 from dataclasses import dataclass, field
 
-from ..captures import _counts, _whole_ranks
-from ..cards import Card
-from ..game import Observation
-from ..moves import Move, legal_moves, table_after
+from ..engine.captures import _counts, _whole_ranks
+from ..engine.cards import Card
+from ..engine.game import Observation
+from ..engine.moves import Move, legal_moves, table_after
 from .knowledge import forbidden_ranks, move_points, p_holds_any, relative
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng"]

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..moves import Move, legal_moves, table_after
-from ..rules import Rules
+from ..engine.cards import Card
+from ..engine.moves import Move, legal_moves, table_after
+from ..engine.rules import Rules
 
 __all__ = ["solve_endgame", "best_moves", "endgame_line"]
 
@@ -77,7 +77,7 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
         full = tab + nt
         if not full or not rules.forced_tabbe:
             return 0
-        from ..captures import can_take_whole_table
+        from ..engine.captures import can_take_whole_table
 
         costs = [c.points + _pts(full) + (2 if (rules.dubbeltabbe and len(full) == 1 and full[0] == c) else 1) * (tp - dp)
                  for c in leader if can_take_whole_table(c, full, rules)]

@@ -34,7 +34,7 @@ not time, so the bot is deterministic under its seed; ``max_seconds`` can cap
 the time as well (then the result depends on the machine's speed). Ties go to careful's preference. ``docs/bots.md`` has the
 measured strength and time per move.
 
->>> from krypteach.game import Giv
+>>> from krypteach.engine.game import Giv
 >>> g = Giv(seed=2)
 >>> bot = ExpertBot(seed=0, rollouts=24)
 >>> bot.choose(g.observation()) in g.legal_moves()
@@ -47,9 +47,9 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..game import Observation
-from ..moves import Move
+from ..engine.cards import Card
+from ..engine.game import Observation
+from ..engine.moves import Move
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
 from .knowledge import forbidden_ranks

@@ -1,13 +1,13 @@
 """What a seat can infer from its observation, shared by the bots.
 
-Everything here reads only an :class:`~krypteach.game.Observation`: the
+Everything here reads only an :class:`~krypteach.engine.game.Observation`: the
 unseen cards, which ranks another seat *cannot* hold (it faced a table its
 card would have taken whole and made no tabbe, so tvångstabbe says it had no
 such card), the chance that a seat holds a card of some ranks, and how a
 change of scores counts for one seat in a misère game (its team's score
 against the others').
 
->>> from krypteach.game import Giv
+>>> from krypteach.engine.game import Giv
 >>> obs = Giv(seed=3).observation()
 >>> len(obs.unseen()) == 104 - len(obs.hand) - len(obs.dealt_to_table)
 True
@@ -20,10 +20,10 @@ from __future__ import annotations
 from math import comb
 from collections.abc import Iterable, Mapping
 
-from ..captures import tabbe_ranks
-from ..cards import Card
-from ..game import Observation
-from ..rules import Rules
+from ..engine.captures import tabbe_ranks
+from ..engine.cards import Card
+from ..engine.game import Observation
+from ..engine.rules import Rules
 
 __all__ = ["current_deal_turns", "forbidden_ranks", "p_holds_any", "relative", "point_value", "move_points"]
 
@@ -44,7 +44,7 @@ def forbidden_ranks(obs: Observation) -> dict[int, frozenset[int]]:
     the whole table, and made no tabbe, held no card of those ranks — and its
     hand now is part of that hand. (Only with ``forced_tabbe`` on.)
 
-    >>> from krypteach.game import Giv
+    >>> from krypteach.engine.game import Giv
     >>> forbidden_ranks(Giv(seed=1).observation())
     {}
     """

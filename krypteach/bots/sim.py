@@ -3,13 +3,13 @@
 :class:`SimState` holds just what decides the rest of a giv — hands, table,
 the points of the klädda högen, pile points, marks, dukningar, the last
 capturer, who moves, who moved last, and the utdelningar still to come — and
-plays moves by the same rules as :class:`krypteach.game.Giv` (tests check
+plays moves by the same rules as :class:`krypteach.engine.game.Giv` (tests check
 the two agree move by move). :func:`sample_world` deals the cards a seat has
 not seen into the other hands and the stock, consistently with what the seat
 knows (hand sizes, stock size, and the ranks tvångstabbe says a seat lacks).
 
 >>> import random
->>> from krypteach.game import Giv
+>>> from krypteach.engine.game import Giv
 >>> g = Giv(seed=4)
 >>> s = sample_world(g.observation(), random.Random(1))
 >>> s.hands[g.turn] == g.hands[g.turn], s.stock_size == g.stock_size
@@ -21,12 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..captures import _SPECS, _counts, _value_captures, _whole_ranks
-from ..cards import Card
-from ..game import Giv, Observation
-from ..moves import Move, legal_moves, table_after
-from ..rules import Rules, deal_plan
-from ..scoring import cancel_marks
+from ..engine.captures import _SPECS, _counts, _value_captures, _whole_ranks
+from ..engine.cards import Card
+from ..engine.game import Giv, Observation
+from ..engine.moves import Move, legal_moves, table_after
+from ..engine.rules import Rules, deal_plan
+from ..engine.scoring import cancel_marks
 from .knowledge import forbidden_ranks
 
 __all__ = ["SimState", "sample_world", "state_from_giv", "tables_after"]
@@ -125,7 +125,7 @@ class SimState:
                     self.kladda_points = 0
 
     def scores(self) -> list[int]:
-        """Giv scores as :func:`krypteach.scoring.score_giv` counts them (call when the giv is over)."""
+        """Giv scores as :func:`krypteach.engine.scoring.score_giv` counts them (call when the giv is over)."""
         r = self.rules
         cp = list(self.pile_points)
         if self.last_capturer is not None and r.last_capture_point:

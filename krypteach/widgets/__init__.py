@@ -1,9 +1,9 @@
 """Jupyter widgets for krypteach: clickable cards, exercises, a game table, a rules picker.
 
 The widgets hold no game logic: every check, explanation and move comes from
-the engine (:mod:`krypteach.moves`, :mod:`krypteach.captures`,
-:mod:`krypteach.game`, :mod:`krypteach.scoring`, :mod:`krypteach.bots`), and
-the cards are drawn by :mod:`krypteach.render`.
+the engine (:mod:`krypteach.engine.moves`, :mod:`krypteach.engine.captures`,
+:mod:`krypteach.engine.game`, :mod:`krypteach.engine.scoring`, :mod:`krypteach.bots`), and
+the cards are drawn by :mod:`krypteach.views`.
 
 >>> from krypteach.widgets import GameTable, TakeAllExercise
 >>> TakeAllExercise(card="9H", table="9S 2C 5D 7D").options

@@ -1,6 +1,6 @@
 """``CardRowWidget``: a row of clickable cards (a hand, the table or a pile).
 
-The cards are drawn in Python by :func:`krypteach.render.card_svg` (one
+The cards are drawn in Python by :func:`krypteach.views.card_svg` (one
 renderer for the static HTML and the widgets); ``cards.js`` only places the
 SVG strings of the ``svgs`` trait and turns clicks and Enter/Space into
 changes of ``selected``. Tests drive it like the front end does: set
@@ -21,8 +21,8 @@ from collections.abc import Iterable
 import anywidget
 import traitlets
 
-from ..cards import Card
-from ..render import card_svg
+from ..engine.cards import Card
+from ..views import card_svg
 
 __all__ = ["CardRowWidget"]
 

@@ -3,7 +3,7 @@
 Every check and every explanation comes from the engine
 (:func:`~krypteach.traffar`, :func:`~krypteach.explain_move`,
 :func:`~krypteach.capture_options`, :func:`~krypteach.legal_moves`,
-:func:`~krypteach.split_into_traffar`, :func:`~krypteach.scoring.point_breakdown`,
+:func:`~krypteach.split_into_traffar`, :func:`~krypteach.engine.scoring.point_breakdown`,
 the :class:`~krypteach.Giv` state machine); the widgets only show cards, take
 the learner's choice and print what the engine says, with the cards in play.
 
@@ -31,15 +31,15 @@ from collections.abc import Iterable, Sequence
 import ipywidgets as widgets
 import traitlets
 
-from ..captures import can_take_whole_table, capture_options, played_value, split_into_traffar, tabbe_ranks, traffar
-from ..cards import Card, parse_cards
-from ..game import Giv
-from ..moves import Move, explain_move
-from ..moves import describe_cards
-from ..narrate import describe_turn, signed, tabbe_pa_text, traffar_text
-from ..render import table_html
-from ..rules import Rules
-from ..scoring import card_points, point_breakdown, score_giv
+from ..engine.captures import can_take_whole_table, capture_options, played_value, split_into_traffar, tabbe_ranks, traffar
+from ..engine.cards import Card, parse_cards
+from ..engine.game import Giv
+from ..engine.moves import Move, explain_move
+from ..engine.moves import describe_cards
+from ..teaching.narrate import describe_turn, signed, tabbe_pa_text, traffar_text
+from ..views import table_html
+from ..engine.rules import Rules
+from ..engine.scoring import card_points, point_breakdown, score_giv
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 

@@ -3,7 +3,7 @@
 Seat 0 is "You"; the opponents (Bea, Dan, Eva, Kim, Ola) are bots from
 :data:`krypteach.bots.BOT_LEVELS`. The widget holds no rules: the
 :class:`~krypteach.Giv` checks every move and explains illegal ones, the bots
-choose theirs, :mod:`krypteach.narrate` words the log and the scoring.
+choose theirs, :mod:`krypteach.teaching.narrate` words the log and the scoring.
 
 Tests drive it without a browser through exactly the methods the buttons
 call: :meth:`~GameTable.select_hand`, :meth:`~GameTable.select_table`,
@@ -27,13 +27,13 @@ from collections.abc import Iterable, Sequence
 import ipywidgets as widgets
 
 from ..bots import BOT_LEVELS, make_bot, suggest
-from ..cards import Card
-from ..game import Giv
-from ..moves import IllegalMoveError, Move, describe_cards
-from ..narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
-from ..render import hand_html, stack_svg
-from ..rules import Rules
-from ..scoring import point_breakdown, score_giv
+from ..engine.cards import Card
+from ..engine.game import Giv
+from ..engine.moves import IllegalMoveError, Move, describe_cards
+from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
+from ..views import hand_html, stack_svg
+from ..engine.rules import Rules
+from ..engine.scoring import point_breakdown, score_giv
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .rules_picker import RulesPicker

@@ -1,6 +1,6 @@
 """``PuzzleTrainer``: solve the shipped capture puzzles by clicking cards.
 
-Every check and explanation comes from :mod:`krypteach.puzzles` (which proves
+Every check and explanation comes from :mod:`krypteach.teaching.puzzles` (which proves
 each answer); the widget only turns the selected cards into an answer:
 
 - *what must you take?* — the selected table cards (or **Creep**),
@@ -21,10 +21,10 @@ from collections.abc import Iterable, Sequence
 import ipywidgets as widgets
 import traitlets
 
-from ..captures import tabbe_pa_text, tabbe_ranks, traffar
-from ..cards import Card
-from ..moves import Move, legal_moves
-from ..puzzles import DIFFICULTIES, KINDS, Puzzle, check_answer, load_puzzles, solve
+from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
+from ..engine.cards import Card
+from ..engine.moves import Move, legal_moves
+from ..teaching.puzzles import DIFFICULTIES, KINDS, Puzzle, check_answer, load_puzzles, solve
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 

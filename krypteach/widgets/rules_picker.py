@@ -23,7 +23,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 import traitlets
 
-from ..rules import PRESETS, Rules, RulesError
+from ..engine.rules import PRESETS, Rules, RulesError
 
 __all__ = ["RulesPicker"]
 

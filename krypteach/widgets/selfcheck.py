@@ -47,7 +47,7 @@ class Question:
     in full); ``answer`` the right option, by index or by its text;
     ``explanation`` says why (shown after checking, right or wrong);
     ``picture`` optional HTML shown under the question (e.g. a table of
-    cards from :mod:`krypteach.render`).
+    cards from :mod:`krypteach.views`).
     """
 
     text: str

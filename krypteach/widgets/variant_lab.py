@@ -4,8 +4,8 @@ A learner picks rule set A and rule set B (any option of RULES.md), the
 computer players' level and the number of givar, presses Run, and sees the two
 side by side: score distributions per seat, tabbar per giv, how often the
 dealer's seat wins, and how often a giv ends with a negative score. All the
-numbers come from :func:`krypteach.simulate.simulate`; the plot from
-:func:`krypteach.plots.compare_simulations`.
+numbers come from :func:`krypteach.play.simulate.simulate`; the plot from
+:func:`krypteach.views.plots.compare_simulations`.
 
 >>> lab = VariantLab(givar=4)
 >>> lab.picker_b.choose_preset("table-grows-by-creeping")
@@ -21,8 +21,8 @@ import html
 import ipywidgets as widgets
 
 from ..bots import BOT_LEVELS
-from ..plots import compare_simulations, figure_png
-from ..simulate import Simulation, simulate
+from ..views.plots import compare_simulations, figure_png
+from ..play.simulate import Simulation, simulate
 from ._ui import button, message_html
 from .rules_picker import RulesPicker
 

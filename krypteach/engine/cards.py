@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from . import display
+
 __all__ = [
     "Card",
     "CardParseError",
@@ -83,7 +85,7 @@ class Card(int):
         >>> Card.parse("11H")
         Traceback (most recent call last):
         ...
-        krypteach.cards.CardParseError: '11H' is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D or A♠
+        krypteach.engine.cards.CardParseError: '11H' is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D or A♠
         """
         if not isinstance(text, str):
             raise CardParseError(f"{text!r} is not a card code (expected text such as '10D')")
@@ -170,10 +172,8 @@ class Card(int):
     def __deepcopy__(self, memo) -> "Card":
         return self
 
-    def _repr_svg_(self) -> str:
-        from .render import card_svg
-
-        return card_svg(self)
+    def _repr_svg_(self) -> str | None:
+        return display.show("card", self)
 
 
 _CODES = tuple(r + s for r in RANKS for s in SUITS)

@@ -1,6 +1,6 @@
 """Pure plotting functions (matplotlib) for simulation results.
 
->>> from krypteach.simulate import simulate
+>>> from krypteach.play.simulate import simulate
 >>> from krypteach import Rules
 >>> fig = compare_simulations([simulate(Rules(), 4, seed=1), simulate(Rules(table_next=0), 4, seed=1)], ["A", "B"])
 >>> len(fig.axes)
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .simulate import Simulation
+from ..play.simulate import Simulation
 
 __all__ = ["compare_simulations", "figure_png"]
 

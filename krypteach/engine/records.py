@@ -11,7 +11,7 @@ Loading replays every move through the engine, so a record that breaks a rule
 (or whose stored result disagrees with the replay) is refused with an error
 that names the line and the move.
 
->>> from krypteach.game import Giv
+>>> from krypteach.engine.game import Giv
 >>> g = Giv(seed=5)
 >>> while not g.is_over:
 ...     _ = g.play(g.legal_moves()[-1])

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from . import display
 from .captures import _UNIT, _caps_table, _pack, _whole_packed, tabbe_pa_text, tabbe_ranks
 from .cards import Card
 from .moves import Explanation, IllegalMoveError, Move, _legal_moves, explain_move, legal_moves, table_after
@@ -119,7 +120,7 @@ def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal,
     Cards go one at a time round the table starting at the dealer's left,
     then to the table; face cards laid on the table are set aside.
 
-    >>> from krypteach.cards import double_deck
+    >>> from krypteach.engine.cards import double_deck
     >>> deals = deal_giv(double_deck(), Rules())
     >>> len(deals), [str(c) for c in deals[0].hands[1]]
     (9, ['AS', 'AD', '2S', '2D'])
@@ -509,10 +510,8 @@ class Giv:
         state = "over" if self.is_over else f"seat {self.turn} to play"
         return f"<Giv {self.rules.players} players, dealer {self.dealer}, deal {self.deal_index}/{len(self.deals)}, {len(self.turns)} moves, {state}>"
 
-    def _repr_html_(self) -> str:
-        from .render import giv_html
-
-        return giv_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.show("giv", self)
 
 
 def _check_deck(deck: Sequence[Card]) -> None:

@@ -28,9 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .bots import Bot, make_bot
-from .game import Giv
-from .rules import Rules
+from ..bots import Bot, make_bot
+from ..engine.game import Giv
+from ..engine.rules import Rules
 
 __all__ = ["tournament", "Tournament", "Row", "lineups", "parse_bot_spec", "mean_ci", "t_quantile"]
 
@@ -226,25 +226,3 @@ def _checked(g: Giv, move, lineup) -> object:
     if move not in g.legal_moves():
         raise ValueError(f"bot {lineup[g.turn]} in seat {g.turn} chose an illegal move {move}")
     return move
-
-
-def run_cli(args) -> int:
-    """``krypteach tournament``: see ``krypteach tournament --help``."""
-    from .cli import GivOutputs, _rules_from_arg
-
-    rules = _rules_from_arg(args.rules, args.players)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    givar = args.givar if args.givar is not None else 10 * len(bots)
-    with GivOutputs(args.record, args.csv, ["giv", "seat", "bot", "score"]) as out:
-
-        def on_giv(g: Giv, lineup: tuple[str, ...]) -> None:
-            scores = g.result.scores
-            out.add(g, ([out.count, s, lineup[s], scores[s]] for s in range(rules.players)))
-
-        try:
-            t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv)
-        except ValueError as e:
-            raise SystemExit(f"krypteach: {e}") from None
-    print(t.summary())
-    out.report()
-    return 0

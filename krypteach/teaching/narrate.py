@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .captures import split_into_traffar
-from .cards import Card
-from .captures import tabbe_pa_text  # the engine's "tabbe på …" (re-exported here)
-from .moves import describe_cards
-from .rules import Rules
-from .scoring import point_breakdown
+from ..engine.captures import split_into_traffar
+from ..engine.cards import Card
+from ..engine.captures import tabbe_pa_text  # the engine's "tabbe på …" (re-exported here)
+from ..engine.moves import describe_cards
+from ..engine.rules import Rules
+from ..engine.scoring import point_breakdown
 
 __all__ = ["DEFAULT_NAMES", "seat_names", "signed", "traffar_text", "tabbe_pa_text",
            "describe_turn", "describe_giv", "describe_result"]
@@ -85,8 +85,8 @@ def describe_turn(turn, names: Sequence[str], rules: Rules | None = None, *,
                   last_capturer: "int | None | object" = _UNKNOWN, show_dukning: bool = True) -> str:
     """One move in words, with everything it caused.
 
-    ``turn`` is a :class:`krypteach.game.Turn`. Optional context, which a
-    :class:`~krypteach.game.Giv` knows (see :func:`describe_giv`): ``deal`` =
+    ``turn`` is a :class:`krypteach.engine.game.Turn`. Optional context, which a
+    :class:`~krypteach.engine.game.Giv` knows (see :func:`describe_giv`): ``deal`` =
     (number, of) of the utdelning that followed the move, ``kladda`` how many
     of the swept cards were klädda högen, ``last_capturer`` who swept
     (``None``: nobody captured in the giv; left out: not known).
@@ -202,7 +202,7 @@ def _plural(n: int, one: str, many: str) -> str:
 def describe_result(result, names: Sequence[str], *, piles: Sequence[Sequence[Card]] | None = None) -> list[str]:
     """The scoring of a finished giv in words, one line per item.
 
-    ``result`` is a :class:`krypteach.scoring.GivResult`; with ``piles`` (the
+    ``result`` is a :class:`krypteach.engine.scoring.GivResult`; with ``piles`` (the
     players' piles, e.g. ``giv.piles``) each line names the cards that scored.
 
     >>> from krypteach import Giv

@@ -55,10 +55,10 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from .captures import capture_options
-from .cards import Card, parse_cards
-from .moves import Move, MoveParseError, legal_moves, table_after
-from .rules import Rules
+from ..engine.captures import capture_options
+from ..engine.cards import Card, parse_cards
+from ..engine.moves import Move, MoveParseError, legal_moves, table_after
+from ..engine.rules import Rules
 
 __all__ = [
     "KINDS", "DIFFICULTIES", "Puzzle", "Solution", "PuzzleError", "generate", "solve", "check_answer", "verify",
@@ -334,7 +334,7 @@ def _solve_take(p: Puzzle, rules: Rules) -> Solution:
     engine = sorted(tuple(c) for c in capture_options(card, p.table, rules))
     if caps != engine:
         raise PuzzleError(f"puzzle {p.id}: engine captures {engine} differ from the brute force {caps}")
-    from .captures import split_into_traffar
+    from ..engine.captures import split_into_traffar
 
     if not caps:
         return Solution(frozenset({"creep"}), f"{card.symbol} has no träff on {_cards_text(p.table)}: it creeps "
@@ -359,7 +359,7 @@ def _solve_take(p: Puzzle, rules: Rules) -> Solution:
 def _solve_which(p: Puzzle, rules: Rules) -> Solution:
     if not rules.forced_tabbe or not p.table:
         raise PuzzleError(f"puzzle {p.id}: which-card needs tvångstabbe and a table")
-    from .captures import split_into_traffar
+    from ..engine.captures import split_into_traffar
 
     whole = sorted({c for c in p.hand if _takes_whole(c, p.table, rules)})
     if not whole:
@@ -426,7 +426,7 @@ def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
 
 
 def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
-    from .bots.endgame import endgame_line, solve_endgame
+    from ..bots.endgame import endgame_line, solve_endgame
 
     if rules.players != 2:
         raise PuzzleError(f"puzzle {p.id}: endgame puzzles are for two players")
@@ -607,7 +607,7 @@ def _fits(p: Puzzle, sol: Solution, level: int, rules: Rules) -> bool:
     """Difficulty checks that need the solution."""
     distinct = len(set(p.hand))
     if p.kind == "what-must-you-take":
-        from .captures import split_into_traffar
+        from ..engine.captures import split_into_traffar
 
         if "creep" in sol.answers:
             return False
@@ -729,8 +729,8 @@ def _gen_setup(rng: random.Random, level: int, rules: Rules) -> dict | None:
 
 def _gen_endgame(rng: random.Random, level: int, rules: Rules) -> dict | None:
     """A real last deal: careful bots play a giv up to the last utdelning."""
-    from .bots import make_bot
-    from .game import Giv
+    from ..bots import make_bot
+    from ..engine.game import Giv
 
     if rules.players != 2:
         return None
@@ -745,7 +745,7 @@ def _gen_endgame(rng: random.Random, level: int, rules: Rules) -> dict | None:
         return None
     me = g.turn
     if level == 2:  # hard: the careful bot would not find the best move
-        from .bots.endgame import best_moves, solve_endgame
+        from ..bots.endgame import best_moves, solve_endgame
 
         lc = None if g.last_capturer is None else ("mover" if g.last_capturer == me else "other")
         vals = solve_endgame(rules, g.hands[me], g.hands[1 - me], g.table, kladda=g.kladda, last_capturer=lc)
@@ -774,43 +774,3 @@ def make_puzzle_set(seed: int = 2024, per: int = 5, rules: Rules | None = None) 
                 out.append(p)
                 i += 1
     return out
-
-
-def run_cli(args) -> int:
-    """``krypteach puzzles``: check the shipped puzzles, or generate a set."""
-    if args.generate:
-        puzzles = make_puzzle_set(args.seed, args.per)
-        counts, problems = check_puzzles(puzzles)
-        out = args.out or "puzzles.json"
-        save_puzzles(puzzles, out, seed=args.seed, per=args.per,
-                     generator=f"krypteach.puzzles.make_puzzle_set({args.seed}, {args.per})")
-        print(f"{len(puzzles)} puzzles written to {out}")
-        return 1 if problems else 0
-    try:
-        puzzles = load_puzzles(args.file)
-    except (OSError, ValueError) as e:
-        print(f"krypteach: cannot read the puzzles: {e}")
-        return 2
-    if args.show:
-        for p in puzzles:
-            if p.id == args.show:
-                print(p.prompt)
-                print("Answer:", ", ".join(p.answers))
-                print(solve(p).explanation)
-                return 0
-        print(f"krypteach: no puzzle {args.show!r}")
-        return 2
-    counts, problems = check_puzzles(puzzles)
-    for kind in KINDS:
-        by_diff = Counter(p.difficulty for p in puzzles if p.kind == kind)
-        detail = ", ".join(f"{by_diff[d]} {d}" for d in DIFFICULTIES if by_diff[d])
-        print(f"{kind:<20} {counts[kind]:3d}  ({detail})")
-    print(f"{len(puzzles)} puzzles")
-    if problems:
-        for line in problems:
-            print("FAILED:", line)
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}: the solver could not prove every puzzle")
-        return 1
-    if args.check:
-        print("every answer proved by the solver")
-    return 0

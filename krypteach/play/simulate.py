@@ -12,10 +12,10 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .bots import Bot, make_bot
-from .game import Giv
-from .rules import Rules
-from .scoring import GivResult
+from ..bots import Bot, make_bot
+from ..engine.game import Giv
+from ..engine.rules import Rules
+from ..engine.scoring import GivResult
 
 __all__ = ["simulate", "Simulation", "play_giv"]
 
