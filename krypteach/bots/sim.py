@@ -26,7 +26,7 @@ from ..engine.cards import Card
 from ..engine.game import Giv, Observation
 from ..engine.moves import Move, legal_moves, table_after
 from ..engine.rules import Rules, deal_plan
-from ..engine.scoring import cancel_marks
+from ..engine.turn import cancel_marks
 from .knowledge import forbidden_ranks
 
 __all__ = ["SimState", "sample_world", "state_from_giv", "tables_after"]

@@ -23,23 +23,32 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from . import display
 from .captures import _UNIT, _caps_table, _pack, _whole_packed, tabbe_pa_text, tabbe_ranks
-from .cards import Card
+from .cards import Card, parse_cards
 from .moves import Explanation, IllegalMoveError, Move, _legal_moves, explain_move, legal_moves, table_after
 from .rules import Rules, deal_plan
-from .scoring import GivResult, PartiResult, cancel_marks, score_giv
+from .scoring import GivResult, PartiResult, score_giv
+from .turn import book_tabbe, tabbe_marks
 
-__all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "deal_giv", "Observation"]
+__all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "PositionError", "deal_giv", "Observation"]
 
 
 
 class GameOverError(IllegalMoveError):
     """A move was played after the giv (or parti) ended."""
+
+
+class PositionError(ValueError):
+    """A hand-made position that cannot happen (bad seat, hand sizes, too many copies of a card)."""
+
+
+def _is_seat(seat: object, players: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
 
 
 class Deal(NamedTuple):
@@ -95,9 +104,6 @@ class Turn:
 
     def _astuple(self) -> tuple:
         return (self.player, self.move, self.tabbe, self.dukning, self.cancelled, self.tabbe_pa, self.dealt, self.sweep)
-
-    def _replace(self, **changes: Any) -> "Turn":
-        return Turn(**{**dict(zip(self._fields, self._astuple())), **changes})
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Turn):
@@ -165,6 +171,7 @@ class Observation:
     deals_total: int
     dealer: int
     last_capturer: int | None
+    previous_mover: int | None = None  # the seat that moved last (it gets the dukning if the next move is a tabbe)
 
     def legal_moves(self) -> list[Move]:
         return legal_moves(self.hand, self.table, self.rules)
@@ -226,7 +233,6 @@ class Giv:
         self.turn = (dealer + 1) % n
         self.swept: tuple[Card, ...] | None = None
         self.previous_mover: int | None = None  # who moved before this giv's first move (positions only)
-        self.is_position = False  # True for a hand-made position (not all 104 cards)
         self._undo: list[tuple] = []
         self._legal: list[Move] | None = None
         self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
@@ -247,7 +253,7 @@ class Giv:
         >>> t = g.play("10S:AH+3D+7C+9S"); (t.tabbe, t.dukning)
         (1, 1)
         """
-        from .cards import parse_cards
+
 
         n = len(hands)
         rules = rules or Rules(players=n)
@@ -256,28 +262,60 @@ class Giv:
         hs = [parse_cards(h) for h in hands]
         tb = parse_cards(table)
         kl = parse_cards(kladda)
-        if not 0 <= turn < n:
-            raise ValueError(f"turn={turn} is not a seat: seats are 0..{n - 1}")
+        seats = f"seats are 0..{n - 1}"
+        if not _is_seat(turn, n):
+            raise PositionError(f"turn={turn!r} is not a seat: {seats}")
+        if dealer is not None and not _is_seat(dealer, n):
+            raise PositionError(f"dealer={dealer!r} is not a seat: {seats}")
+        before = (turn - 1) % n
+        if previous_mover is not None and (not _is_seat(previous_mover, n) or previous_mover != before):
+            raise PositionError(
+                f"previous_mover={previous_mover!r} cannot have moved just before seat {turn}: play goes left, "
+                f"so it is seat {before} (or None when no move came before)")
         order = [(turn + i) % n for i in range(n)]
         sizes = [len(hs[s]) for s in order]
         if sizes[0] == 0 or any(b > a for a, b in zip(sizes, sizes[1:])) or sizes[0] - sizes[-1] > 1:
-            raise ValueError("hand sizes must be equal, or one less for the seats that have already played "
-                             f"this round (seat {turn} to play first); got {[len(h) for h in hs]}")
+            raise PositionError("hand sizes must be equal, or one less for the seats that have already played "
+                                f"this round (seat {turn} to play first); got {[len(h) for h in hs]}")
         from collections import Counter
 
         over = [str(c) for c, k in (Counter(c for h in hs for c in h) + Counter(tb) + Counter(kl)).items() if k > 2]
         if over:
-            raise ValueError(f"a double deck has each card twice; too many of {', '.join(over)}")
+            raise PositionError(f"a double deck has each card twice; too many of {', '.join(over)}")
+        return cls.from_state(rules, hands=hs, table=tb, kladda=kl, turn=turn, previous_mover=previous_mover,
+                              dealer=before if dealer is None else dealer)
+
+    @classmethod
+    def from_state(cls, rules: Rules, *, hands: Sequence[Sequence[Card]], table: Sequence[Card],
+                   kladda: Sequence[Card] = (), turn: int, dealer: int, previous_mover: int | None = None,
+                   piles: Sequence[Sequence[Card]] | None = None, marks: Sequence[int] | None = None,
+                   dukningar: Sequence[int] | None = None, tabbar: Sequence[int] | None = None,
+                   last_capturer: int | None = None, deals_to_come: Sequence[Deal] = ()) -> "Giv":
+        """A giv part-way through, every card placed: the hands, the table and
+        klädda högen now, the piles, marks and dukningar so far, and the
+        utdelningar still to come. NOT checked: this is how a search builds a
+        determinization (a guess at the unseen cards) from what a seat knows;
+        lessons and tests use the checked :meth:`from_position`. Play then
+        follows exactly the same rules as any giv.
+
+        >>> g = Giv.from_state(Rules(), hands=[parse_cards("QH"), parse_cards("5S")], table=parse_cards("QH"),
+        ...                    turn=0, dealer=1, previous_mover=1, marks=[0, 1])
+        >>> t = g.push(g.legal_moves()[0]); t.tabbe, g.marks, g.dukningar
+        (2, [1, 0], [0, 2])
+        """
+        n = rules.players
         g = cls.__new__(cls)
         g.rules = rules
-        g.dealer = (turn - 1) % n if dealer is None else dealer
-        g.deals = (Deal(tuple(tuple(h) for h in hs), tuple(tb), tuple(kl)),)
-        g.hands = [list(h) for h in hs]
-        g.table, g.kladda = list(tb), list(kl)
-        g.piles = [[] for _ in range(n)]
-        g.marks, g.dukningar, g.tabbar = [0] * n, [0] * n, [0] * n
-        g.turns, g.last_capturer, g.deal_index, g.turn, g.swept = [], None, 1, turn, None
-        g.previous_mover, g.is_position = previous_mover, True
+        g.dealer = dealer
+        g.deals = (Deal(tuple(tuple(h) for h in hands), tuple(table), tuple(kladda)), *deals_to_come)
+        g.hands = [list(h) for h in hands]
+        g.table, g.kladda = list(table), list(kladda)
+        g.piles = [list(p) for p in piles] if piles is not None else [[] for _ in range(n)]
+        g.marks = list(marks) if marks is not None else [0] * n
+        g.dukningar = list(dukningar) if dukningar is not None else [0] * n
+        g.tabbar = list(tabbar) if tabbar is not None else [0] * n
+        g.turns, g.last_capturer, g.deal_index, g.turn, g.swept = [], last_capturer, 1, turn, None
+        g.previous_mover = previous_mover
         g._undo, g._legal, g._packed = [], None, None
         g._caps_cache = _caps_table(rules.ace, rules.capture)
         return g
@@ -293,6 +331,12 @@ class Giv:
         self.deal_index += 1
 
     # --- queries ---------------------------------------------------------
+    @property
+    def last_mover(self) -> int | None:
+        """The seat that made the last move (``previous_mover`` before the first
+        move of a hand-made position): it gets the dukning if the next move is a tabbe."""
+        return self.turns[-1].player if self.turns else self.previous_mover
+
     @property
     def players(self) -> int:
         return self.rules.players
@@ -358,7 +402,7 @@ class Giv:
             marks=tuple(self.marks), dukningar=tuple(self.dukningar),
             hand_sizes=tuple(len(h) for h in self.hands), stock_left=self.stock_size,
             deal_index=self.deal_index, deals_total=len(self.deals), dealer=self.dealer,
-            last_capturer=self.last_capturer,
+            last_capturer=self.last_capturer, previous_mover=self.last_mover,
         )
 
     # --- playing ---------------------------------------------------------
@@ -372,10 +416,18 @@ class Giv:
         if move not in self.legal_moves():
             e = explain_move(self.hands[self.turn], self.table, move, self.rules)
             raise IllegalMoveError(f"Seat {self.turn} cannot play {move}: {e.message}", move, e)
-        return self._apply(move)
+        return self.push(move)
 
-    def _apply(self, move: Move) -> Turn:
-        """Apply a move known to be legal (no checks)."""
+    def push(self, move: Move) -> Turn:
+        """Play ``move`` for the player to move WITHOUT checking it (for search
+        and simulation, which take their moves from :meth:`legal_moves`);
+        :meth:`play` is the checked version. An illegal move here corrupts the
+        giv. :meth:`pop` takes it back.
+
+        >>> g = Giv(seed=1)
+        >>> t = g.push(g.legal_moves()[0]); g.pop() == t
+        True
+        """
         p = self.turn
         hand = self.hands[p]
         idx = hand.index(move.card)
@@ -398,15 +450,11 @@ class Giv:
             pile.extend(capture)
             self.last_capturer = p
             if not new_table:
-                rules = self.rules
                 marks_before = (tuple(self.marks), tuple(self.dukningar), tuple(self.tabbar))
-                tabbe = 2 if (rules.dubbeltabbe and len(table_before) == 1 and table_before[0] == move.card) else 1
-                self.marks[p] += tabbe
-                self.tabbar[p] += tabbe
+                tabbe = tabbe_marks(table_before, move, self.rules)
                 dukning = self.turns[-1].player if self.turns else self.previous_mover
-                if dukning is not None:
-                    self.dukningar[dukning] += tabbe
-                cancelled = cancel_marks(self.marks, rules)
+                cancelled = book_tabbe(self.rules, self.marks, self.dukningar, self.tabbar, taker=p,
+                                       previous_mover=dukning, made=tabbe)
         else:
             pile_len = len(pile)
             if packed is not None:
@@ -449,8 +497,9 @@ class Giv:
         self._legal = None
         return t
 
-    def undo(self) -> Turn:
-        """Take back the last move exactly (including a deal or the final sweep it caused)."""
+    def pop(self) -> Turn:
+        """Take back the last move exactly (including a deal or the final sweep it
+        caused) and return its :class:`Turn`."""
         if not self._undo:
             raise IllegalMoveError("Nothing to undo: no move has been played in this giv.")
         idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
@@ -476,10 +525,12 @@ class Giv:
         self._packed = None
         return t
 
-    def play_out(self, choose) -> None:
-        """Play to the end, asking ``choose(giv)`` for each move."""
+    undo = pop  # the learner's word for it (the "Undo" buttons)
+
+    def play_out(self, choose: Callable[["Giv"], Move]) -> None:
+        """Play to the end, asking ``choose(giv)`` for each move (checked, as :meth:`play`)."""
         while not self.is_over:
-            self._apply(choose(self))
+            self.play(choose(self))
 
     # --- results ---------------------------------------------------------
     @property

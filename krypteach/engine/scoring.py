@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from .cards import _POINTS, Card
 from .rules import Rules
+from .turn import giv_scores
 
-__all__ = ["card_points", "GivResult", "PartiResult", "cancel_marks", "point_breakdown", "score_giv"]
+__all__ = ["card_points", "GivResult", "PartiResult", "point_breakdown", "score_giv"]
 
 
 def card_points(cards: Iterable[Card]) -> int:
@@ -39,28 +40,6 @@ def point_breakdown(cards: Iterable[Card]) -> list[tuple[Card, int, str]]:
         if c.points:
             out.append((c, c.points, why.get(str(c), "ess" if c.rank == 1 else "spader")))
     return out
-
-
-def cancel_marks(marks: list[int], rules: Rules) -> int:
-    """Turn marks down while every player (every team) has one; returns how many rounds.
-
-    In team play the mark turned down is taken from the team member with the
-    most marks (the lower seat on a tie). Mutates ``marks``.
-
-    >>> m = [1, 2]; cancel_marks(m, Rules()), m
-    (1, [0, 1])
-    """
-    if not rules.cancel_marks:
-        return 0
-    rounds = 0
-    teams = range(rules.team_count)
-    members = [rules.team_members(t) for t in teams]
-    while all(sum(marks[s] for s in ms) > 0 for ms in members):
-        for ms in members:
-            seat = max(ms, key=lambda s: (marks[s], -s))
-            marks[seat] -= 1
-        rounds += 1
-    return rounds
 
 
 @dataclass(frozen=True)
@@ -138,7 +117,7 @@ def score_giv(rules: Rules, piles: Sequence[Sequence[Card]], marks: Sequence[int
               tabbar: Sequence[int], last_capturer: int | None, aside_cards: Sequence[Card]) -> GivResult:
     """Score a finished giv from its piles and marks."""
     cp = [sum(map(_POINTS.__getitem__, p)) for p in piles]  # card_points, for cards known to be Cards
+    scores = giv_scores(rules, cp, marks, dukningar, last_capturer)
     if last_capturer is not None and rules.last_capture_point:
         cp[last_capturer] += rules.last_capture_point
-    scores = tuple(cp[s] + rules.tabbe_points * marks[s] + rules.dukning_points * dukningar[s] for s in range(len(piles)))
     return GivResult(rules, tuple(cp), tuple(marks), tuple(dukningar), tuple(tabbar), scores, last_capturer, tuple(aside_cards))

@@ -33,7 +33,7 @@ def _fast_random_giv(rules: Rules, rng: random.Random, dealer: int, seed: int) -
     g = Giv(rules, dealer=dealer, seed=seed)
     choice = rng.choice
     while not g.is_over:
-        g._apply(choice(g.legal_moves()))
+        g.push(choice(g.legal_moves()))
     return g
 
 

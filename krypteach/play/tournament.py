@@ -213,7 +213,7 @@ def tournament(rules: Rules | None = None, givar: int = 100, bots: Sequence[str]
             players.append(make_bot(name, seed=(deck_seed + 7919 * s + 104729 * bots.index(label)) & 0xFFFFFFFF, **options))
         g = Giv(rules, dealer=dealer, seed=deck_seed)
         while not g.is_over:
-            g._apply(_checked(g, players[g.turn].choose(g.observation()), lineup))
+            g.push(_checked(g, players[g.turn].choose(g.observation()), lineup))
         scores = g.result.scores
         for s in range(rules.players):
             result.rows.append(Row(i, s, lineup[s], scores[s]))
