@@ -132,19 +132,19 @@ def test_full_caches_are_emptied_and_answers_stay_the_same(monkeypatch):
     the middle of a giv, and play goes on exactly as with room to spare."""
     import random
 
-    from krypteach.engine import captures
+    from krypteach.engine import capture_cache
     from krypteach.play.simulate import simulate
 
     def play():
-        captures.clear_caches()
+        capture_cache.clear_caches()
         sim = simulate(Rules(), givar=6, seed=11, keep=True)
         return [[t.move for t in g.turns] for g in sim.givar], [t.tabbe_pa for g in sim.givar for t in g.turns]
 
     roomy = play()
     emptied = []
-    real_clear = captures.clear_caches
-    monkeypatch.setattr(captures, "_CACHE_LIMIT", 40)
-    monkeypatch.setattr(captures, "clear_caches", lambda: (emptied.append(1), real_clear()))
+    real_clear = capture_cache.clear_caches
+    monkeypatch.setattr(capture_cache, "CACHE_LIMIT", 40)
+    monkeypatch.setattr(capture_cache, "clear_caches", lambda: (emptied.append(1), real_clear()))
     assert play() == roomy
     assert len(emptied) > 10  # the small limit was really hit, many times
     rng = random.Random(3)
