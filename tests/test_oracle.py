@@ -1,4 +1,4 @@
-"""Tests of the reference capture oracle (``tests/oracle.py``) and its position file.
+"""Tests of the reference capture rules (``krypteach/engine/reference.py``, "the oracle") and its position file.
 
 ``tests/data/capture_positions.jsonl`` holds hand-reasoned positions; every line must
 agree with the oracle, so the file and the oracle check each other. The engine's own
@@ -8,7 +8,6 @@ tests can then use both to check ``krypteach``.
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -17,11 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+from krypteach.engine import reference as oracle
 
-import oracle  # noqa: E402  (the path above makes this work under any import mode)
+HERE = Path(__file__).resolve().parent
 
 POSITIONS_FILE = HERE / "data" / "capture_positions.jsonl"
 FIELDS = {"id", "card", "table", "capture", "ace", "expected", "note"}

@@ -1,9 +1,13 @@
-"""A deliberately naive reference for Krypkasino capture rules.
+"""A deliberately naive reference for the Krypkasino capture and turn rules.
 
-Written straight from ``RULES.md`` ("Cards", "A turn", "Träffar in detail" and the
-variants ``capture`` and ``ace``), independently of the ``krypteach`` engine, so that
-the engine can be checked against it. It favours being obviously right over being fast:
-it lists every subset of table indices and combines träffar by brute force.
+Written straight from the rules ("Cards", "A turn", "Träffar in detail" and the
+variants ``capture``, ``ace`` and ``forced_tabbe``), independently of the fast
+capture search (:mod:`krypteach.engine.capture_search`), so that the engine can be
+checked against it: the tests compare the two, and the puzzle prover
+(:mod:`krypteach.teaching.puzzles`) proves every answer with it. It favours being
+obviously right over being fast: it lists every subset of table indices and
+combines träffar by brute force (use it on tables of a dozen cards or fewer).
+It imports nothing from the rest of krypteach.
 
 Cards are code strings: a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` followed by a suit
 ``S H D C`` (``"10D"``, ``"AS"``, ``"QH"``). Only upper-case codes are accepted here.
@@ -208,3 +212,30 @@ def can_take_whole_table(card: str, table: list[str], ace: str = "1or14") -> boo
         return False
     unions, _ = _masks_of_unions(card, table, ace)
     return (1 << len(table)) - 1 in unions
+
+
+def legal_moves(hand: list[str], table: list[str], capture: str = "maximal", ace: str = "1or14",
+                forced_tabbe: bool = True) -> set[tuple[str, tuple[str, ...] | None]]:
+    """The legal moves of a turn: ``(card, captured cards)`` or ``(card, None)`` for a creep.
+
+    Tvångstabbe first: when some card of the hand can take the whole table, only
+    such cards may be played and they take everything. Otherwise each card
+    captures as :func:`capture_options` says, or creeps when it has no träff (and
+    may always creep under ``capture="free"``).
+
+    >>> sorted(legal_moves(["10S", "4H"], ["AH", "7C", "3D", "9S"]))
+    [('10S', ('AH', '3D', '7C', '9S'))]
+    >>> sorted(legal_moves(["9C", "4H"], ["9S", "2C", "5D", "7H"]), key=str)
+    [('4H', None), ('9C', ('2C', '7H', '9S'))]
+    """
+    cards = list(dict.fromkeys(hand))
+    takers = [c for c in cards if table and can_take_whole_table(c, table, ace)]
+    if forced_tabbe and takers:
+        return {(c, sorted_codes(table)) for c in takers}
+    moves: set[tuple[str, tuple[str, ...] | None]] = set()
+    for c in cards:
+        caps = capture_options(c, table, capture=capture, ace=ace) if table else set()
+        moves |= {(c, cap) for cap in caps}
+        if not caps or capture == "free":
+            moves.add((c, None))
+    return moves
