@@ -30,7 +30,8 @@ from typing import NamedTuple
 from . import display
 from .captures import _UNIT, _caps_table, _pack, _whole_packed, tabbe_pa_text, tabbe_ranks
 from .cards import Card, parse_cards
-from .moves import Explanation, IllegalMoveError, Move, _legal_moves, explain_move, legal_moves, table_after
+from .explain import Explanation, explain_move
+from .moves import IllegalMoveError, Move, _legal_moves, legal_moves, table_after
 from .rules import Rules, deal_plan
 from .scoring import GivResult, PartiResult, score_giv
 from .turn import book_tabbe, tabbe_marks
@@ -373,17 +374,34 @@ class Giv:
     def is_legal(self, move: Move | str) -> bool:
         return (Move.parse(move) if isinstance(move, str) else move) in self.legal_moves()
 
-    def explain(self, move: Move | str) -> Explanation:
+    def explain(self, move: Move | str, names: Sequence[str] | None = None) -> Explanation:
         """Explain a proposed move for the player to move (legal or not), with
-        what a tabbe would bring (marks and who gets the dukning)."""
+        what a tabbe would bring (marks and who gets the dukning).
+
+        ``names`` (one per seat, as the learner sees them) name the player who
+        gets the dukning; without them it is "the player who moved just before you".
+
+        >>> g = Giv.from_position([["10H"], ["4S"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
+        >>> print(g.explain("10H:AH+3D+7C+9S", names=["Ann", "Bo"]))
+        10♥ takes A♥+9♠ and 3♦+7♣. Tabbe: the table is empty! Bo moved just before you, so Bo gets a dukning (dukade för tabben).
+        >>> print(g.explain("10H:AH+3D+7C+9S").message.split("! ")[1])
+        The player who moved just before you gets a dukning (dukade för tabben).
+        """
+        if names is not None and len(names) < self.rules.players:
+            raise ValueError(f"{self.rules.players} names needed, one per seat; got {list(names)}")
         if self.is_over:
             m = Move.parse(move) if isinstance(move, str) else move
             return Explanation(False, "giv-over", "The giv is over: no more moves.", m)
         e = explain_move(self.hands[self.turn], self.table, move, self.rules)
         prev = self.turns[-1].player if self.turns else self.previous_mover
         if e.legal and e.tabbe and prev is not None:
-            who = "two dukningar" if e.tabbe == 2 else "a dukning"
-            e = dataclasses.replace(e, message=e.message + f" Seat {prev} moved just before, so gets {who} (dukade för tabben).")
+            what = "two dukningar" if e.tabbe == 2 else "a dukning"
+            if names is None:
+                said = f"The player who moved just before you gets {what}"
+            else:
+                who = names[prev]
+                said = f"{who} moved just before you, so {who} {'get' if who.lower() == 'you' else 'gets'} {what}"
+            e = dataclasses.replace(e, message=f"{e.message} {said} (dukade för tabben).")
         return e
 
     def tabbe_pa(self) -> list[int]:

@@ -1,4 +1,4 @@
-"""Moves, the legal moves of a turn, and explanations that teach.
+"""Moves and the legal moves of a turn (:mod:`krypteach.engine.explain` says why).
 
 A :class:`Move` is one card played from the hand, with the table cards it
 captures (``capture``) or ``None`` when it creeps (*kryper*). Its text form
@@ -14,10 +14,8 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .captures import (
     _DEFAULT,
@@ -28,16 +26,14 @@ from .captures import (
     _caps_table,
     _expand_all,
     _pack,
-    _spec,
-    capture_options,
-    split_into_traffar,
-    traffar,
 )
 from .cards import Card, CardParseError, parse_cards
 from .rules import Rules
 
-__all__ = ["Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "describe_cards",
-           "table_after"]
+if TYPE_CHECKING:  # explain imports this module: here the explanation type is only named
+    from .explain import Explanation
+
+__all__ = ["IllegalMoveError", "Move", "MoveParseError", "describe_cards", "legal_moves", "table_after"]
 
 
 class MoveParseError(ValueError):
@@ -47,7 +43,7 @@ class MoveParseError(ValueError):
 class IllegalMoveError(ValueError):
     """A move the rules forbid here. ``explanation`` says which rule and which cards."""
 
-    def __init__(self, message: str, move: "Move | None" = None, explanation: "Explanation | None" = None):
+    def __init__(self, message: str, move: Move | None = None, explanation: Explanation | None = None) -> None:
         super().__init__(message)
         self.move = move
         self.explanation = explanation
@@ -218,146 +214,3 @@ def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
         whole = tuple(sorted(table))
         return [_new_move(c, whole) for c in forced]
     return moves
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """Why a proposed move is legal or not, in words a learner understands.
-
-    ``rule`` is a short key: ``"ok"``, ``"not-in-hand"``, ``"not-on-table"``,
-    ``"tvangstabbe"``, ``"must-capture"``, ``"not-traffar"``, ``"take-all"``,
-    ``"maximum"``. ``traffar`` splits a legal capture into its träffar;
-    ``missing`` holds cards that must also be taken (or the whole table for a
-    tvångstabbe); ``better`` lists legal moves with the same card (or the
-    forced cards).
-    """
-
-    legal: bool
-    rule: str
-    message: str
-    move: Move
-    traffar: tuple[tuple[Card, ...], ...] = ()
-    missing: tuple[Card, ...] = ()
-    extra: tuple[Card, ...] = ()
-    better: tuple[Move, ...] = field(default=())
-    tabbe: int = 0  # tabbe marks the move makes: 0, 1, or 2 for a dubbeltabbe
-
-    def __str__(self) -> str:
-        return self.message
-
-    def __bool__(self) -> bool:
-        return self.legal
-
-
-def _traffar_text(groups: Sequence[Sequence[Card]]) -> str:
-    return " and ".join(describe_cards(g) for g in groups)
-
-
-def explain_move(hand: Sequence[Card], table: Sequence[Card], move: "Move | str", rules: Rules | None = None) -> Explanation:
-    """Explain whether ``move`` is legal for ``hand`` at ``table``, naming the rule and the cards.
-
-    >>> from krypteach import parse_cards
-    >>> e = explain_move(parse_cards("9C"), parse_cards("9S 2C 5D 7H"), "9C:9S")
-    >>> e.legal, e.rule
-    (False, 'take-all')
-    >>> print(e.message)
-    You must take all you can: 2♣+7♥ also make 9 and would stay on the table. Take 9♠ and 2♣+7♥; 5♦ stays.
-    """
-    rules = rules or _DEFAULT
-    move = Move.parse(move) if isinstance(move, str) else move
-    card = move.card
-    sym = card.symbol
-    if card not in hand:
-        return Explanation(False, "not-in-hand", f"{sym} is not in your hand (your hand: {describe_cards(hand, ' ') or 'empty'}).", move)
-    if move.capture is not None:
-        left = Counter(table)
-        for c in move.capture:
-            if left[c] <= 0:
-                return Explanation(
-                    False, "not-on-table",
-                    f"{c.symbol} is not on the table (the table: {describe_cards(table, ' ') or 'empty'}).", move,
-                    extra=(c,),
-                )
-            left[c] -= 1
-    legal = legal_moves(hand, table, rules)
-    same_card = tuple(m for m in legal if m.card == card)
-    whole = tuple(sorted(table))
-    # tvångstabbe
-    if rules.forced_tabbe and legal and legal[0].capture == whole and table:
-        forced_cards = [m.card for m in legal]
-        if move.card not in forced_cards or move.capture != whole:
-            who = " or ".join(c.symbol for c in forced_cards)
-            split = split_into_traffar(forced_cards[0], table, rules) or [tuple(table)]
-            if move.card in forced_cards:
-                head = f"Tvångstabbe (forced tabbe): your {sym} can take the whole table ({_traffar_text(split)}), so it must take everything."
-            else:
-                head = (
-                    f"Tvångstabbe (forced tabbe): your {who} can take the whole table "
-                    f"({_traffar_text(split)}), so you must play {'it' if len(forced_cards) == 1 else 'one of them'} and take everything."
-                )
-            return Explanation(False, "tvangstabbe", head, move, missing=whole, better=tuple(legal))
-    opts = capture_options(card, table, rules)
-    if move.capture is None:
-        if not opts or move in legal:
-            msg = f"{sym} has no träff, so it creeps (kryper): it is laid on the table."
-            if opts:
-                msg = f"{sym} creeps (kryper); under the free rule you may creep even though it could capture."
-            return Explanation(True, "ok", msg, move)
-        shown = traffar(card, table, rules)
-        return Explanation(
-            False, "must-capture",
-            f"You may not creep (krypa) with {sym}: it has a träff — it can take {_traffar_text(shown)}. "
-            "A card that can capture must capture.", move, better=same_card,
-        )
-    # a capture: must split into träffar
-    split = split_into_traffar(card, move.capture, rules)
-    value = _spec(card.rank, rules.ace)[0]
-    if split is None:
-        total = sum(c.value for c in move.capture)
-        why = (
-            f"the cards you take must split into träffar: single cards of the same rank, "
-            f"or groups that add up to {value}"
-        )
-        if len(move.capture) > 1:
-            why += f" ({describe_cards(move.capture)} add up to {total})"
-        if not opts:
-            msg = f"{sym} has no träff on this table, so it cannot take anything: it creeps."
-        else:
-            msg = f"{describe_cards(move.capture)} is not a träff for your {sym}: {why}."
-        return Explanation(False, "not-traffar", msg, move, extra=tuple(move.capture), better=same_card)
-    rest = table_after(table, move)
-    if move in legal:
-        stays = f"; {describe_cards(rest, ' ')} {'stays' if len(rest) == 1 else 'stay'}" if rest else ""
-        tabbe = 0
-        msg = f"{sym} takes {_traffar_text(split)}{stays}."
-        if not rest:
-            double = rules.dubbeltabbe and len(table) == 1 and table[0] == card
-            tabbe = 2 if double else 1
-            msg += " Dubbeltabbe (double tabbe): the lone card taken with its twin counts as two tabbar!" if double else " Tabbe: the table is empty!"
-        return Explanation(True, "ok", msg, move, traffar=tuple(split), tabbe=tabbe)
-    # a union of träffar that is not allowed
-    left_traffar = traffar(card, rest, rules)
-    if left_traffar and rules.capture != "free":
-        # show a disjoint set of träffar that could still be taken
-        best = next((m for m in same_card if set(move.capture) <= set(m.capture or ())), same_card[0] if same_card else None)
-        missing: tuple[Card, ...] = ()
-        hint = ""
-        if best is not None and best.capture is not None:
-            missing = tuple((Counter(best.capture) - Counter(move.capture)).elements())
-            bsplit = split_into_traffar(card, best.capture, rules) or [best.capture]
-            bstay = table_after(table, best)
-            hint = f" Take {_traffar_text(bsplit)}" + (f"; {describe_cards(bstay, ' ')} {'stays' if len(bstay) == 1 else 'stay'}." if bstay else ".")
-        shown = left_traffar[0]
-        return Explanation(
-            False, "take-all",
-            f"You must take all you can: {describe_cards(shown)} also {'make' if len(shown) > 1 else 'matches'} "
-            f"{value if len(shown) > 1 else sym} and would stay on the table.{hint}",
-            move, traffar=tuple(split), missing=missing, better=same_card,
-        )
-    # maximum rule
-    most = max(len(m.capture) for m in same_card if m.capture)
-    return Explanation(
-        False, "maximum",
-        f"Under the 'maximum' rule you must take the most cards: {sym} can take {most} cards, this takes {len(move.capture)}.",
-        move, traffar=tuple(split), better=same_card,
-    )

@@ -34,7 +34,8 @@ import traitlets
 from ..engine.captures import can_take_whole_table, capture_options, played_value, split_into_traffar, tabbe_ranks, traffar
 from ..engine.cards import Card, parse_cards
 from ..engine.game import Giv
-from ..engine.moves import Move, explain_move
+from ..engine.explain import explain_move
+from ..engine.moves import Move
 from ..engine.moves import describe_cards
 from ..teaching.narrate import describe_turn, signed, tabbe_pa_text, traffar_text
 from ..views import table_html
@@ -419,7 +420,7 @@ class TvangstabbeExercise(Exercise):
 
     >>> ex = TvangstabbeExercise(hand="4C 10S 6H", table="AH 7C 3D 9S")
     >>> ex.hand_row.select(["4C"]); ex.check(); ex.message
-    'Tvångstabbe (forced tabbe): your 10♠ can take the whole table (A♥+9♠ and 3♦+7♣), so you must play it and take everything.'
+    'Tvångstabbe (forced tabbe): your 10♠ can take the whole table (A♥+9♠ = 10 and 3♦+7♣ = 10), so you must play it and take everything.'
     """
 
     title = "Tvångstabbe (forced tabbe)"
