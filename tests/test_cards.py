@@ -23,7 +23,7 @@ def test_bad_text_names_the_text(bad):
 
 
 def test_values_and_names():
-    assert [Card(c).value for c in ("AS", "2H", "10D", "JC", "QS", "KH")] == [1, 2, 10, 11, 12, 13]
+    assert [Card(c).rank for c in ("AS", "2H", "10D", "JC", "QS", "KH")] == [1, 2, 10, 11, 12, 13]
     assert Card("10D").name == "ruter 10 (storan)" and Card("2S").name == "spader 2 (lillan)"
     assert Card("AS").name == "spader ess" and Card("QH").name == "hjärter dam"
     assert Card("KH").is_face and not Card("10H").is_face

@@ -158,7 +158,7 @@ def split_into_traffar(card: Card, capture: Sequence[Card], rules: Rules | None 
         if not rest:
             return True
         first, others = rest[0], rest[1:]
-        v = first.value
+        v = first.rank
         if v == target:  # a single card of the same rank
             groups.append((first,))
             if rec(others):
@@ -188,7 +188,7 @@ def split_into_traffar(card: Card, capture: Sequence[Card], rules: Rules | None 
                 groups.pop()
                 return False
             for j in range(i, n):
-                cv = others[j].value
+                cv = others[j].rank
                 if cv <= left and (j == i or others[j] != others[j - 1]):
                     chosen.append(j)
                     if pick(j + 1, left - cv, chosen):

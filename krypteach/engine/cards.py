@@ -32,13 +32,13 @@ __all__ = [
     "full_deck",
     "double_deck",
     "cards_text",
+    "POINTS",
 ]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spader", "H": "hjärter", "D": "ruter", "C": "klöver"}
-SUIT_ENGLISH = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {1: "ess", 11: "knekt", 12: "dam", 13: "kung"}
 _SYMBOL_TO_SUIT = {sym: s for s, sym in SUIT_SYMBOLS.items()}
 # alternative symbols (white suits) learners may paste
@@ -57,8 +57,8 @@ class Card(int):
     exist; ``Card("9H")`` returns the shared one.
 
     >>> c = Card("9h")
-    >>> c.rank, c.suit, c.value, str(c)
-    (9, 'H', 9, '9H')
+    >>> c.rank, c.suit, str(c)
+    (9, 'H', '9H')
     >>> Card("AS").points, Card("2S").points, Card("10D").points, Card("7H").points
     (2, 2, 3, 0)
     """
@@ -111,18 +111,19 @@ class Card(int):
     # --- properties -------------------------------------------------------
     @property
     def rank(self) -> int:
-        """1 (ess/ace) .. 13 (kung/king)."""
+        """1 (ess/ace) .. 13 (kung/king): also the card's value in a sum on the
+        table (a table ace counts 1; a *played* ace may count 14, see
+        :func:`krypteach.engine.captures.played_value`)."""
+        return int(self) // 4 + 1
+
+    @property
+    def value(self) -> int:  # TODO(issue 8): callers move to .rank, then this goes
         return int(self) // 4 + 1
 
     @property
     def suit(self) -> str:
         """``"S"`` spader, ``"H"`` hjärter, ``"D"`` ruter or ``"C"`` klöver."""
         return SUITS[int(self) % 4]
-
-    @property
-    def value(self) -> int:
-        """Value on the table: ace 1, 2..10, knekt 11, dam 12, kung 13."""
-        return int(self) // 4 + 1
 
     @property
     def is_face(self) -> bool:
@@ -133,7 +134,7 @@ class Card(int):
     def points(self) -> int:
         """Card points when the giv is scored (storan 3, lillan 2, spader ess 2,
         other aces 1, other spades 1, all else 0)."""
-        return _POINTS[int(self)]
+        return POINTS[int(self)]
 
     @property
     def code(self) -> str:
@@ -190,7 +191,8 @@ def _points(i: int) -> int:
     return 0
 
 
-_POINTS = tuple(_points(i) for i in range(52))
+#: card points by card index (``int(card)``): see :attr:`Card.points`
+POINTS = tuple(_points(i) for i in range(52))
 _ALL: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 _BY_TEXT: dict[str, Card] = {}
 for _c in _ALL:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import _POINTS, Card
+from .cards import POINTS, Card
 from .rules import Rules
 from .turn import giv_scores
 
@@ -116,7 +116,7 @@ class PartiResult:
 def score_giv(rules: Rules, piles: Sequence[Sequence[Card]], marks: Sequence[int], dukningar: Sequence[int],
               tabbar: Sequence[int], last_capturer: int | None, aside_cards: Sequence[Card]) -> GivResult:
     """Score a finished giv from its piles and marks."""
-    cp = [sum(map(_POINTS.__getitem__, p)) for p in piles]  # card_points, for cards known to be Cards
+    cp = [sum(map(POINTS.__getitem__, p)) for p in piles]  # card_points, for cards known to be Cards
     scores = giv_scores(rules, cp, marks, dukningar, last_capturer)
     if last_capturer is not None and rules.last_capture_point:
         cp[last_capturer] += rules.last_capture_point
