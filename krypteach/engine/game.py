@@ -28,10 +28,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import display
-from .captures import _UNIT, _caps_table, _pack, _whole_packed, tabbe_pa_text, tabbe_ranks
+from .capture_cache import caps_table, ranks_taking_whole_packed
+from .capture_search import UNIT, pack
+from .captures import tabbe_pa_text, tabbe_ranks
 from .cards import Card, parse_cards
 from .explain import Explanation, explain_move
-from .moves import IllegalMoveError, Move, _legal_moves, legal_moves, table_after
+from .moves import IllegalMoveError, Move, legal_moves_packed, legal_moves, table_after
 from .rules import Rules, deal_plan
 from .scoring import GivResult, PartiResult, score_giv
 from .turn import book_tabbe, tabbe_marks
@@ -100,7 +102,7 @@ class Turn:
         pa = self._tabbe_pa
         if pa is None:
             packed, ace = self._table  # type: ignore[misc]
-            pa = self._tabbe_pa = _whole_packed(packed, ace)
+            pa = self._tabbe_pa = ranks_taking_whole_packed(packed, ace)
         return pa
 
     def _astuple(self) -> tuple:
@@ -237,7 +239,7 @@ class Giv:
         self._undo: list[tuple] = []
         self._legal: list[Move] | None = None
         self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
-        self._caps_cache = _caps_table(rules.ace, rules.capture)
+        self._caps_cache = caps_table(rules.ace, rules.capture)
         self._deal()
 
     @classmethod
@@ -318,7 +320,7 @@ class Giv:
         g.turns, g.last_capturer, g.deal_index, g.turn, g.swept = [], last_capturer, 1, turn, None
         g.previous_mover = previous_mover
         g._undo, g._legal, g._packed = [], None, None
-        g._caps_cache = _caps_table(rules.ace, rules.capture)
+        g._caps_cache = caps_table(rules.ace, rules.capture)
         return g
 
     # --- dealing ---------------------------------------------------------
@@ -368,7 +370,7 @@ class Giv:
                 self._legal = []
             else:
                 # _apply keeps the table's packed counts (None: not yet known)
-                self._legal = _legal_moves(self.hands[self.turn], self.table, self.rules, self._packed, self._caps_cache)
+                self._legal = legal_moves_packed(self.hands[self.turn], self.table, self.rules, self._packed, self._caps_cache)
         return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
@@ -462,7 +464,7 @@ class Giv:
         new_table = table_after(table_before, move)
         if capture is not None:
             if packed is not None:
-                packed -= sum(map(_UNIT.__getitem__, capture))
+                packed -= sum(map(UNIT.__getitem__, capture))
             pile_len = len(pile)
             pile.append(move.card)
             pile.extend(capture)
@@ -476,9 +478,9 @@ class Giv:
         else:
             pile_len = len(pile)
             if packed is not None:
-                packed += _UNIT[move.card]
+                packed += UNIT[move.card]
             elif not table_before:
-                packed = _UNIT[move.card]
+                packed = UNIT[move.card]
         self.table = new_table
         self.turn = (p + 1) % self.rules.players
         dealt = False
@@ -501,7 +503,7 @@ class Giv:
         t = _new_turn(Turn)  # Turn(...) without the argument handling; tabbe_pa is worked out when asked for
         if table:
             if packed is None:
-                packed = _pack(table)
+                packed = pack(table)
             self._packed = packed
             t._tabbe_pa = None
             t._table = (packed, self.rules.ace)

@@ -17,18 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .captures import (
-    _DEFAULT,
-    _RESULTS,
-    _USABLE,
-    _by_value,
-    _caps_id,
-    _caps_table,
-    _expand_all,
-    _pack,
-)
+from .capture_cache import RESULTS, USABLE, caps_code, caps_table, expand_all, table_by_value
+from .capture_search import pack
 from .cards import Card, CardParseError, parse_cards
 from .rules import Rules
+
+_DEFAULT = Rules()
 
 if TYPE_CHECKING:  # explain imports this module: here the explanation type is only named
     from .explain import Explanation
@@ -166,35 +160,35 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     ['9C:2C+7H+9S', '4H']
     """
     rules = rules or _DEFAULT
-    return _legal_moves(hand, table, rules, None, _caps_table(rules.ace, rules.capture))
+    return legal_moves_packed(hand, table, rules, None, caps_table(rules.ace, rules.capture))
 
 
-def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
-                 packed: int | None, cache: dict[int, int]) -> list[Move]:
+def legal_moves_packed(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
+                       packed: int | None, cache: dict[int, int]) -> list[Move]:
     """:func:`legal_moves`, with what a game already knows of the table (its
     packed value counts, ``None``: not known) and the capture cache for its
-    rules (:func:`_caps_table`)."""
+    rules (:func:`caps_table`)."""
     distinct = list(dict.fromkeys(hand))
     if not table:
         return [_CREEPS[c] for c in distinct]
     # the value-level answers are cached on the table's packed value counts
     if packed is None:
-        packed = _pack(table)
+        packed = pack(table)
     ace, mode = rules.ace, rules.capture
     free = mode == "free"
     moves: list[Move] = []
     forced: list[Card] = []
     st = by_value = None
-    usable = _USABLE[ace]
+    usable = USABLE[ace]
     for c in distinct:
         r0 = c >> 2
         mine = usable[r0]
         code = cache.get((packed & mine) << 4 | r0)
         if code is None:
-            code = _caps_id(packed, r0, ace, mode)
+            code = caps_code(packed, r0, ace, mode)
         if code & 1 and not packed & ~mine:  # it takes every card, none lies above its value: a tabbe
             forced.append(c)
-        caps, mask, picks, _ = _RESULTS[code >> 1]
+        caps, mask, picks, _ = RESULTS[code >> 1]
         if not caps:
             moves.append(_CREEPS[c])
             continue
@@ -206,8 +200,8 @@ def _legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules,
             moves.append(_new_move(c, tuple([x for x in st if mask[x >> 2]])))
         else:
             if by_value is None:
-                by_value = _by_value(table)
-            moves.extend([_new_move(c, cap) for cap in _expand_all(picks, by_value)])
+                by_value = table_by_value(table)
+            moves.extend([_new_move(c, cap) for cap in expand_all(picks, by_value)])
         if free:
             moves.append(_CREEPS[c])
     if forced and rules.forced_tabbe:  # tvångstabbe: only the cards that take the whole table, and they take it all
