@@ -63,7 +63,8 @@ _RANK_TUPLES = [tuple(r for r in range(1, 14) if bits >> (r - 1) & 1) for bits i
 def clear_caches() -> None:
     """Empty every cache of the capture code (benchmarks start cold with this)."""
     # the per-rules dicts are emptied, not dropped: games hold on to them
-    for d in chain(_CAPS.values(), _LIVE.values(), _WHOLE.values(), (SUMS, KEEP, PARTITIONABLE)):
+    caches: list[dict] = [*_CAPS.values(), *_LIVE.values(), *_WHOLE.values(), SUMS, KEEP, PARTITIONABLE]
+    for d in caches:
         d.clear()
     RESULTS.clear()
     _store(((), None, (), False))  # result 0: no capture
@@ -218,7 +219,8 @@ def expand_pick(pick: Pick, by_value: dict[int, list[Card]]) -> list[tuple[Card,
             continue
         # the distinct ways to pick m of them: combinations of a sorted list
         # come in sorted order, so the first of equal ones are kept in order
-        opts = list(dict.fromkeys(combinations(cards, m))) if m > 1 else [(c,) for c in dict.fromkeys(cards)]
+        opts: list[tuple[Card, ...]] = (list(dict.fromkeys(combinations(cards, m))) if m > 1
+                                        else [(c,) for c in dict.fromkeys(cards)])
         if not choices and fixed:
             head = tuple(fixed)
             opts = [head + o for o in opts]

@@ -141,7 +141,7 @@ def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal,
     for k, t in deal_plan(rules, len(deck)):
         # one card at a time round the table: the seat j places after the dealer gets every n-th card
         end = pos + k * n
-        hands = [()] * n
+        hands: list[tuple[Card, ...]] = [()] * n
         for j in range(n):
             hands[(dealer + 1 + j) % n] = deck[pos + j:end:n]
         laid = deck[end:end + t]

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .capture_cache import RESULTS, USABLE, caps_code, caps_table, expand_all, table_by_value
@@ -46,15 +46,11 @@ class IllegalMoveError(ValueError):
 class _MoveBase(NamedTuple):
     card: Card
     capture: tuple[Card, ...] | None = None
-    build: int | None = None
 
 
 class Move(_MoveBase):
     """One card played from the hand: a capture (``capture`` = the table cards
     taken, sorted) or a creep (``capture is None``).
-
-    ``build`` is reserved for classic Kasino's builds (the declared value of a
-    build) and is always ``None`` in Krypkasino.
 
     >>> Move(Card("9H"), (Card("7D"), Card("2C")))
     Move.parse('9H:2C+7D')
@@ -62,13 +58,13 @@ class Move(_MoveBase):
 
     __slots__ = ()
 
-    def __new__(cls, card: "Card | str", capture=None, build: int | None = None) -> "Move":
+    def __new__(cls, card: "Card | str", capture: "Iterable[Card | str] | str | None" = None) -> "Move":
         card = Card(card)
         if capture is not None:
             capture = tuple(sorted(Card(c) for c in (parse_cards(capture) if isinstance(capture, str) else capture)))
             if not capture:
                 raise MoveParseError("a capture must take at least one card; use capture=None to creep")
-        return _MoveBase.__new__(cls, card, capture, build)
+        return _MoveBase.__new__(cls, card, capture)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -139,7 +135,7 @@ def table_after(table: Sequence[Card], move: Move) -> list[Card]:
 
 def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
     # fast path: capture is already sorted
-    return tuple.__new__(Move, (card, capture, None))
+    return tuple.__new__(Move, (card, capture))
 
 
 _CREEPS = tuple(_new_move(Card(i), None) for i in range(52))  # moves are immutable: one creep per card
