@@ -132,6 +132,7 @@ def _svg(body: str, width: int, height: int, view: str, name: str,
 
 
 def card_height(width: int) -> int:
+    """The pixel height of a card drawn ``width`` pixels wide (cards are 5:7)."""
     if width <= 0:
         raise ValueError(f"width must be positive, got {width!r}")
     return round(width * 7 / 5)
@@ -139,7 +140,7 @@ def card_height(width: int) -> int:
 
 # ---------------------------------------------------------------- drawing
 def _corner(rank: str, symbol: str, color: str) -> str:
-    fit = {"textLength": "18", "lengthAdjust": "spacingAndGlyphs"} if rank == "10" else {}
+    fit: dict[str, object] = {"textLength": "18", "lengthAdjust": "spacingAndGlyphs"} if rank == "10" else {}
     return (_text(rank, 11.5, 15, 18, color, bold=True, **fit)
             + _text(symbol, 11.5, 31.5, 17, color))
 
