@@ -140,9 +140,11 @@ def card_height(width: int) -> int:
 
 # ---------------------------------------------------------------- drawing
 def _corner(rank: str, symbol: str, color: str) -> str:
-    fit: dict[str, object] = {"textLength": "18", "lengthAdjust": "spacingAndGlyphs"} if rank == "10" else {}
-    return (_text(rank, 11.5, 15, 18, color, bold=True, **fit)
-            + _text(symbol, 11.5, 31.5, 17, color))
+    if rank == "10":  # squeezed to the width of one digit
+        head = _text(rank, 11.5, 15, 18, color, bold=True, textLength="18", lengthAdjust="spacingAndGlyphs")
+    else:
+        head = _text(rank, 11.5, 15, 18, color, bold=True)
+    return head + _text(symbol, 11.5, 31.5, 17, color)
 
 
 def _pips(rank: str, symbol: str, color: str) -> str:
