@@ -264,10 +264,12 @@ def test_tvangstabbe_messages():
     _button(ex, "Check").click()
     assert ex.message == explain_move(parse_cards("4C 10S 6H"), parse_cards("AH 7C 3D 9S"), "4C").message
     _button(ex, "No tabbe possible").click()
-    assert ex.message.startswith("There is one: your 10♠") and "tabbe på tio" in ex.message
+    assert ex.message == ("There is one. Tvångstabbe (forced tabbe): your 10♠ can take the whole table "
+                          "(A♥+9♠ = 10 and 3♦+7♣ = 10), so you must play it and take everything.\n"
+                          "The table says tabbe på tio.")
     ex.hand_row.select(["10S"])
     ex.check()
-    assert ex.solved == 1 and "A♥+9♠ and 3♦+7♣" in ex.message
+    assert ex.solved == 1 and ex.message.startswith("Yes — tvångstabbe. 10♠ takes A♥+9♠ and 3♦+7♣.")
     none = TvangstabbeExercise(hand="4C 6H", table="AH 7C 3D 9S")
     none.no_tabbe()
     assert none.solved == 1 and "tabbe på tio" in none.message and "no such card" in none.message

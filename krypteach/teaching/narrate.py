@@ -36,12 +36,17 @@ _TIMES = {1: "", 2: " twice", 3: " three times"}
 
 def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     """Names for ``players`` seats: ``names`` if given, else You, Bea, Dan, …
+    (players are named, never numbered: "Seat 1" means nothing to a learner).
 
     >>> seat_names(3)
     ['You', 'Bea', 'Dan']
+    >>> seat_names(2, ["Ann", "Bo", "Cy"])
+    ['Ann', 'Bo', 'Cy']
     """
     if names is None:
-        return list(DEFAULT_NAMES[:players]) + [f"Seat {i}" for i in range(len(DEFAULT_NAMES), players)]
+        if players > len(DEFAULT_NAMES):
+            raise ValueError(f"{players} players: give their names (there are {len(DEFAULT_NAMES)} default names)")
+        return list(DEFAULT_NAMES[:players])
     names = list(names)
     if len(names) < players:
         raise ValueError(f"{players} names needed, got {len(names)}: {names}")
@@ -61,7 +66,9 @@ def traffar_text(card: Card, capture: Sequence[Card], rules: Rules | None = None
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Seat {seat}"
+    if seat >= len(names):
+        raise ValueError(f"no name for seat {seat}: {len(names)} names given ({', '.join(names)})")
+    return names[seat]
 
 
 def _verb(who: str, verb: str) -> str:

@@ -146,17 +146,18 @@ def giv_html(giv: object, *, show: "int | str | None" = "turn", names: "Sequence
 
     Each seat's hand is face-down except the seat ``show`` (``"turn"``: the
     player to move, the default; an int: that seat; ``"all"``; ``None``: none).
+    Players are called by ``names`` (default: the narration's You, Bea, Dan, …).
     Shows the table and klädda högen, pile sizes, tabbe marks and dukningar,
     whose turn it is, the deal count, and "tabbe på …" when a card could take
     the whole table.  After the giv, the scoring lines.
 
     >>> from krypteach import Giv
     >>> h = giv_html(Giv(seed=1))
-    >>> h.count('class="kt-hand"'), 'kt-table' in h, 'Seat 1 to play' in h
-    (2, True, True)
+    >>> h.count('class="kt-hand"'), 'kt-table' in h, 'Bea to play.' in h, 'Seat' in h
+    (2, True, True, False)
     """
     n = giv.rules.players
-    names = seat_names(n, names) if names is not None else [f"Seat {i}" for i in range(n)]
+    names = seat_names(n, names)  # the narration's names (You, Bea, …) unless others are given
     over = giv.is_over
     shown = set(range(n)) if show == "all" else {giv.turn} if show == "turn" and not over else \
         {show} if isinstance(show, int) else set()

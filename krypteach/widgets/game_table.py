@@ -138,7 +138,8 @@ class GameTable(widgets.VBox):
     @property
     def names(self) -> list[str]:
         n = self.picker.rules.players if self.giv is None else self.giv.rules.players
-        return (self._names + [f"Seat {i}" for i in range(len(self._names), n)])[:n]
+        spare = [name for name in DEFAULT_NAMES[1:] if name not in self._names]  # players are named, never numbered
+        return (self._names + spare)[:n]
 
     @property
     def log(self) -> list[str]:
@@ -294,14 +295,14 @@ class GameTable(widgets.VBox):
         card = Card(picked[0])
         moves = [m for m in g.legal_moves() if m.card == card]
         if not moves:
-            return g.explain(Move(card)).message
+            return g.explain(Move(card), self.names).message
         if len(moves) == 1 and moves[0].capture is None:
-            return g.explain(moves[0]).message + " Press Play to creep."
+            return g.explain(moves[0], self.names).message + " Press Play to creep."
         captures = [m for m in moves if m.capture is not None]
         if len(captures) == 1 and len(moves) == 1:
-            e = g.explain(captures[0])
+            e = g.explain(captures[0], self.names)
             return f"Your {card.symbol} must capture: {e.message} Select those table cards, then press Play."
-        options = "; or ".join(g.explain(m).message.rstrip(".") for m in captures)
+        options = "; or ".join(g.explain(m, self.names).message.rstrip(".") for m in captures)
         tail = " It may also creep (free capture rule)." if len(moves) > len(captures) else ""
         return f"Your {card.symbol} can capture in {len(captures)} ways: {options}.{tail} Select the cards, then press Play."
 

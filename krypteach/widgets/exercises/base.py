@@ -1,0 +1,194 @@
+"""The frame every exercise shares: title, instruction, its own parts, buttons, feedback, progress.
+
+An exercise DECLARES what it shows: ``parts`` (the widgets between the
+instruction and the buttons, top to bottom, each kept as an attribute) and
+``actions`` (its own buttons, before "New position" and "Show answer"). The
+base class builds them and lays the exercise out, so an exercise module
+holds only what is its own: its positions, its checks and its words.
+
+>>> class Hello(Exercise):
+...     title = "Hello"
+...     parts = (cards_row("table_row", kind="table", label="Table"),)
+...     actions = (Action("check_button", "Check", "check", icon="check", style="primary"),)
+...     def check(self) -> None:
+...         self.say("ok", f"{len(self.table_row.cards)} cards.")
+>>> ex = Hello()
+>>> ex.table_row.cards = ["9S", "2C"]
+>>> [b.description for b in ex.buttons], ex.check_button.click(), ex.message
+(['Check', 'New position', 'Show answer'], None, '2 cards.')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
+
+from ...engine.cards import Card, parse_cards
+from ...engine.rules import Rules
+from .._ui import button, esc, message_html, message_text
+from ..cards import CardRowWidget
+
+__all__ = ["SUITS", "Action", "Exercise", "Part", "cards_of", "cards_row", "html_part"]
+
+SUITS = "SHDC"
+
+
+def cards_of(value: str | Iterable[Card | str] | None) -> list[Card]:
+    """Cards from codes (``"9S 2C"``) or an iterable of cards or codes; ``None`` is no cards.
+
+    >>> cards_of("9s 2c"), cards_of([Card("7H")]), cards_of(None)
+    ([Card('9S'), Card('2C')], [Card('7H')], [])
+    """
+    if value is None:
+        return []
+    return parse_cards(value) if isinstance(value, str) else [Card(c) for c in value]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One widget of an exercise's body: ``make()`` builds it, and the
+    exercise keeps it as attribute ``attr``."""
+
+    attr: str
+    make: Callable[[], Any]
+
+
+def cards_row(attr: str, **options: Any) -> Part:
+    """A :class:`~krypteach.widgets.CardRowWidget` part (``options`` as for the widget)."""
+    return Part(attr, lambda: CardRowWidget(**options))
+
+
+def html_part(attr: str, text: str = "") -> Part:
+    """An HTML part, empty until the exercise writes into it."""
+    return Part(attr, lambda: widgets.HTML(text))
+
+
+@dataclass(frozen=True)
+class Action:
+    """One of an exercise's own buttons: its visible ``text``, the attribute
+    ``attr`` that holds it, and the ``method`` (a name) a click calls."""
+
+    attr: str
+    text: str
+    method: str
+    icon: str = ""
+    style: str = ""
+    tip: str = ""
+
+
+class Exercise(widgets.VBox):
+    """Common frame: title, instruction, the declared ``parts`` and ``actions``,
+    "New position" and "Show answer", feedback and progress.
+
+    ``solved`` counts positions solved without help, ``attempts`` every check.
+    ``message`` is the last feedback as plain text (for tests and lessons).
+    A subclass sets ``title``, ``instruction``, ``parts`` and ``actions``, and
+    writes ``new_position`` and ``show_answer`` (and the methods its actions name).
+    """
+
+    solved = traitlets.Int(0)
+    attempts = traitlets.Int(0)
+
+    title: ClassVar[str] = "Exercise"
+    instruction: ClassVar[str] = ""
+    #: the widgets between the instruction and the buttons, top to bottom
+    parts: ClassVar[tuple[Part, ...]] = ()
+    #: the exercise's own buttons, before "New position" and "Show answer"
+    actions: ClassVar[tuple[Action, ...]] = ()
+
+    def __init__(self, *, rules: Rules | None = None, seed: int | None = None, rng: random.Random | None = None,
+                 difficulty: int = 1, **kwargs: Any) -> None:
+        self.rules = rules or Rules()
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.difficulty = self._check_difficulty(difficulty)
+        self.message = ""
+        self._done = False  # solved (or answer shown) for this position
+        self.title_html = widgets.HTML(f"<h3>{esc(self.title)}</h3>")
+        self.title_html.add_class("kt-title")
+        self.instruction_html = widgets.HTML(self.instruction)
+        self.instruction_html.add_class("kt-instruction")
+        self.feedback = widgets.HTML("")
+        self.feedback.add_class("kt-feedback")
+        self.progress = widgets.HTML("")
+        self.progress.add_class("kt-progress")
+        body = []
+        for part in self.parts:
+            widget = part.make()
+            setattr(self, part.attr, widget)
+            body.append(widget)
+        own = [self._make_button(a) for a in self.actions]
+        self.new_button = button("New position", "refresh", tip="Draw a new random position")
+        self.answer_button = button("Show answer", "eye", tip="Show the answer and why")
+        self.new_button.on_click(lambda _: self.new_position())
+        self.answer_button.on_click(lambda _: self.show_answer())
+        self.buttons: list[Any] = [*own, self.new_button, self.answer_button]
+        bar = widgets.HBox(self.buttons)
+        bar.add_class("kt-buttons")
+        super().__init__(children=[self.title_html, self.instruction_html, *body, bar, self.feedback, self.progress],
+                         **kwargs)
+        self.add_class("kt-exercise")
+        self.observe(self._show_progress, names=["solved", "attempts"])
+        self._show_progress()
+
+    def _make_button(self, action: Action) -> Any:
+        b = button(action.text, action.icon, action.style, action.tip)
+        b.on_click(lambda _: getattr(self, action.method)())
+        setattr(self, action.attr, b)
+        return b
+
+    # --- frame ---------------------------------------------------------------
+    @staticmethod
+    def _check_difficulty(difficulty: int) -> int:
+        if difficulty not in (1, 2, 3):
+            raise ValueError(f"difficulty must be 1, 2 or 3, got {difficulty!r}")
+        return difficulty
+
+    def _show_progress(self, change: object = None) -> None:
+        self.progress.value = f"Solved: {self.solved} · Attempts: {self.attempts}"
+
+    def say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
+        """Show feedback: ``kind`` is ``"ok"``, ``"error"`` or ``"info"``; ``text`` is plain text."""
+        self.message = message_text(text, details)
+        self.feedback.value = message_html(kind, text, details)
+
+    def _win(self) -> None:
+        if not self._done:
+            self.solved += 1
+        self._done = True
+
+    def _fresh(self) -> None:
+        self._done = False
+        self.message = ""
+        self.feedback.value = ""
+
+    def _difficulty(self, difficulty: int | None) -> int:
+        if difficulty is not None:
+            self.difficulty = self._check_difficulty(difficulty)
+        return self.difficulty
+
+    def new_position(self, difficulty: int | None = None) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def show_answer(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # --- random cards ----------------------------------------------------------
+    def _card(self, value: int) -> Card:
+        """A random card of table value ``value`` (1 = ace .. 13 = king)."""
+        return Card.make(value, self.rng.choice(SUITS))
+
+    def _sum_group(self, target: int, parts: int) -> list[Card]:
+        """``parts`` cards whose values add up to ``target`` (empty if impossible)."""
+        for _ in range(50):
+            cuts = sorted(self.rng.sample(range(1, target), parts - 1)) if target > parts - 1 else None
+            if cuts is None:
+                return []
+            values = [b - a for a, b in zip([0, *cuts], [*cuts, target])]
+            if all(1 <= v <= 13 for v in values):
+                return [self._card(v) for v in values]
+        return []

@@ -1,0 +1,119 @@
+"""Count the points of a pile, with tabbe marks and dukningar."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ...engine.cards import Card
+from ...engine.rules import Rules
+from ...engine.scoring import card_points, point_breakdown, score_giv
+from ...teaching.narrate import signed
+from .base import Action, Exercise, Part, cards_of, cards_row, html_part
+
+__all__ = ["CountPointsExercise"]
+
+
+def _points_box() -> Any:
+    return widgets.IntText(value=0, description="Points (poäng):", style={"description_width": "initial"},
+                           layout=widgets.Layout(width="200px"))
+
+
+class CountPointsExercise(Exercise):
+    """Count the points of a pile, with tabbe marks and dukningar.
+
+    The right count is the engine's (:func:`~krypteach.engine.scoring.score_giv`).
+
+    >>> ex = CountPointsExercise(pile="10D 2S AS AH 7S 7H", marks=1)
+    >>> ex.points.value = 14; ex.check(); ex.solved
+    1
+    """
+
+    title = "Count the points (räkna poäng)"
+    instruction = ("Card points: <b>storan</b> (10♦) 3, <b>lillan</b> (2♠) 2, <b>spader ess</b> (A♠) 2, every "
+                   "other ace 1, every other spade 1, all else 0. Add 5 for each tabbe mark and −5 for each "
+                   "dukning. Remember: in Krypkasino points are bad — the lowest score wins.")
+    parts = (
+        cards_row("pile_row", kind="pile", selectable=False, width=64, label="The pile (högen)"),
+        html_part("extras_html"),
+        Part("points", _points_box),
+    )
+    actions = (Action("check_button", "Check", "check", icon="check", style="primary", tip="Check your count"),)
+
+    def __init__(self, pile: str | Iterable[Card | str] | None = None, *, marks: int = 0, dukningar: int = 0,
+                 difficulty: int = 1, rules: Rules | None = None, seed: int | None = None,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(rules=rules, seed=seed, rng=rng, difficulty=difficulty)
+        if pile is not None:
+            self.set_position(pile, marks, dukningar)
+        else:
+            self.new_position()
+
+    def set_position(self, pile: str | Iterable[Card | str], marks: int = 0, dukningar: int = 0) -> None:
+        """Show a fixed pile (codes) with ``marks`` tabbe marks and ``dukningar``."""
+        self.pile = sorted(cards_of(pile))
+        self.marks, self.dukningar = marks, dukningar
+        result = score_giv(self.rules, [self.pile], [marks], [dukningar], [marks], None, ())
+        self.expected = result.scores[0]
+        self.pile_row.cards = [str(c) for c in self.pile]
+        extras = []
+        if marks:
+            extras.append(f"{marks} tabbe mark{'s' if marks != 1 else ''} (tabbar)")
+        if dukningar:
+            extras.append(f"{dukningar} dukning{'ar' if dukningar != 1 else ''}")
+        self.extras_html.value = (f"<div class='kt-instruction'>This player also has {' and '.join(extras)}.</div>"
+                                  if extras else "")
+        self.points.value = 0
+        self._fresh()
+
+    def new_position(self, difficulty: int | None = None) -> None:
+        """A random pile: 5–7 cards (easy), 8–12 with a mark, or 12–18 with marks and dukningar (hard)."""
+        d = self._difficulty(difficulty)
+        rng = self.rng
+        n = rng.randint(*{1: (5, 7), 2: (8, 12), 3: (12, 18)}[d])
+        deck = [Card(i) for i in range(52)] * 2
+        pile = rng.sample(deck, n)
+        if rng.random() < 0.5:  # the special cards are the point of the exercise
+            pile[0] = Card(rng.choice(["10D", "2S", "AS"]))
+        marks = 0 if d == 1 else rng.randint(0, 1 if d == 2 else 2)
+        dukn = 0 if d < 3 else rng.randint(0, 2)
+        self.set_position(pile, marks, dukn)
+
+    def _breakdown(self) -> list[str]:
+        lines = [f"{c.symbol} {why}: {p}" for c, p, why in point_breakdown(self.pile)]
+        zero = len(self.pile) - len(lines)
+        if zero:
+            lines.append("the other card scores 0" if zero == 1 else f"the other {zero} cards score 0")
+        return lines
+
+    def _sum(self) -> str:
+        r = self.rules
+        cp = card_points(self.pile)
+        parts = [f"{cp} card points"]
+        if self.marks:
+            parts.append(f"{self.marks} × {signed(r.tabbe_points)} for tabbe marks")
+        if self.dukningar:
+            parts.append(f"{self.dukningar} × {signed(r.dukning_points)} for dukningar")
+        return " + ".join(parts) + f" = {signed(self.expected, plus=False)}"
+
+    def check(self) -> None:
+        """Check the number typed in ``points`` (the Check button)."""
+        self.attempts += 1
+        said = self.points.value
+        if said == self.expected:
+            self._win()
+            self.say("ok", f"Right: {self._sum()}.", self._breakdown())
+            return
+        hint = self._breakdown()
+        if self.marks or self.dukningar:
+            hint.append(f"then add {signed(self.rules.tabbe_points)} for each tabbe mark and "
+                        f"{signed(self.rules.dukning_points)} for each dukning")
+        self.say("error", f"Not {said}. These cards score — add them up and try again:", hint)
+
+    def show_answer(self) -> None:
+        """Show the count, card by card."""
+        self._done = True
+        self.say("info", f"{self._sum()}.", self._breakdown())

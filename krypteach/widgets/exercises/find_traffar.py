@@ -1,0 +1,167 @@
+"""Find the träffar: a played card and a table; select one träff at a time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from ...engine.captures import played_value, split_into_traffar, traffar
+from ...engine.cards import Card
+from ...engine.moves import describe_cards
+from ...engine.rules import Rules
+from .._ui import esc
+from .base import SUITS, Action, Exercise, cards_of, cards_row, html_part
+
+__all__ = ["FindTraffarExercise"]
+
+
+class FindTraffarExercise(Exercise):
+    """Find the träffar: a played card and a table; select one träff at a time.
+
+    >>> ex = FindTraffarExercise(card="9H", table="9S 2C 5D 7D 4S")
+    >>> ex.table_row.select(["2C", "7D"]); ex.check()
+    >>> ex.message.splitlines()[0]
+    '2♣+7♦: 2 + 7 = 9, the value of your 9♥. That is a träff.'
+    """
+
+    title = "Find the träffar (find the matches)"
+    instruction = ("A <b>träff</b> is a table card of the same rank as your card, or two or more table cards "
+                   "that add up to your card's value (an ace you play counts 14, an ace on the table 1). "
+                   "Select <b>one</b> träff on the table and press <b>Check</b>. Find them all.")
+    parts = (
+        cards_row("card_row", kind="hand", selectable=False, label="Your card (played)"),
+        cards_row("table_row", kind="table", multiple=True, label="Table (bordet)"),
+        html_part("found_html"),
+    )
+    actions = (Action("check_button", "Check", "check", icon="check", style="primary",
+                      tip="Is the selected group a träff?"),)
+
+    def __init__(self, card: Card | str | None = None, table: str | Iterable[Card | str] | None = None, *,
+                 difficulty: int = 1, rules: Rules | None = None, seed: int | None = None,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(rules=rules, seed=seed, rng=rng, difficulty=difficulty)
+        if card is not None or table is not None:
+            self.set_position(card, table)
+        else:
+            self.new_position()
+
+    def set_position(self, card: Card | str | None, table: str | Iterable[Card | str] | None) -> None:
+        """Show a fixed position: ``card`` (a code) and ``table`` (codes)."""
+        if card is None:
+            raise ValueError("a fixed position needs the played card")
+        self.card = Card(card)
+        self.table = cards_of(table)
+        if not self.table:
+            raise ValueError("the table needs at least one card")
+        self.all_traffar = traffar(self.card, self.table, self.rules)
+        self.found: list[tuple[Card, ...]] = []
+        self.card_row.cards = [str(self.card)]
+        self.table_row.cards = [str(c) for c in self.table]
+        self._fresh()
+        self._show_found()
+
+    def new_position(self, difficulty: int | None = None) -> None:
+        """A random card and table with 1–2 (easy), 2–4 or 3–6 (hard) träffar."""
+        d = self._difficulty(difficulty)
+        rng = self.rng
+        size = {1: (3, 4), 2: (5, 6), 3: (6, 8)}[d]
+        want = {1: (1, 2), 2: (2, 4), 3: (3, 6)}[d]
+        ranks = {1: range(2, 11), 2: range(2, 14), 3: range(1, 14)}[d]
+        high = {1: 10, 2: 12, 3: 13}[d]
+        for _ in range(500):
+            card = Card.make(rng.choice(ranks), rng.choice(SUITS))
+            target = played_value(card, self.rules)
+            table: list[Card] = []
+            for _ in range(want[0]):
+                if rng.random() < 0.3 and card.rank != 1:
+                    table.append(self._card(card.rank))
+                else:
+                    table += self._sum_group(target, rng.choice((2, 2, 3)))
+            n = rng.randint(*size)
+            while len(table) < n:
+                table.append(self._card(rng.randint(1, high)))
+            if len(table) > size[1]:
+                continue
+            rng.shuffle(table)
+            if want[0] <= len(traffar(card, table, self.rules)) <= want[1]:
+                self.set_position(card, table)
+                return
+        raise RuntimeError("could not draw a position")  # pragma: no cover
+
+    def _show_found(self) -> None:
+        total = len(self.all_traffar)
+        items = "".join(f"<li>{esc(self._sum_text(t))}</li>" for t in self.found)
+        self.found_html.value = (f"<div class='kt-progress'>Found {len(self.found)} of {total} "
+                                 f"träff{'ar' if total != 1 else ''}</div>"
+                                 + (f"<ul>{items}</ul>" if items else ""))
+
+    def _sum_text(self, group: Sequence[Card]) -> str:
+        target = played_value(self.card, self.rules)
+        if len(group) == 1:
+            c = group[0]
+            if c.rank == self.card.rank:
+                return f"{c.symbol}: same rank as your {self.card.symbol}"
+            return f"{c.symbol}: a single ace, which a played ace takes"
+        return f"{describe_cards(group)}: {' + '.join(str(c.value) for c in group)} = {target}"
+
+    def check(self) -> None:
+        """Check the selected table cards (what the Check button does)."""
+        picked = tuple(sorted(Card(c) for c in self.table_row.selected_cards))
+        card, target = self.card, played_value(self.card, self.rules)
+        if not picked:
+            self.say("info", f"Select table cards that make one träff for your {card.symbol} first.")
+            return
+        self.attempts += 1
+        total = len(self.all_traffar)
+        if picked in self.all_traffar:
+            self.table_row.selected = []
+            if picked in self.found:
+                self.say("info", f"You already found {describe_cards(picked)}. "
+                         f"{total - len(self.found)} more to find.")
+                return
+            self.found.append(picked)
+            self._show_found()
+            if len(picked) == 1 and picked[0].rank == card.rank:
+                head = f"{picked[0].symbol} has the same rank as your {card.symbol}. That is a träff."
+            elif len(picked) == 1:
+                head = f"{picked[0].symbol} is a single ace: a played ace takes a table ace. That is a träff."
+            else:
+                head = f"{self._sum_text(picked)}, the value of your {card.symbol}. That is a träff."
+            if len(self.found) == total:
+                self._win()
+                self.say("ok", head, [f"You found all {total} träff{'ar' if total != 1 else ''} for "
+                                      f"{card.symbol}: " + "; ".join(describe_cards(t) for t in self.found) + "."])
+            else:
+                left = total - len(self.found)
+                self.say("ok", head, [f"Found {len(self.found)} of {total}: {left} more to find."])
+            return
+        split = split_into_traffar(card, list(picked), self.rules)
+        if split and len(split) > 1:
+            # the parts of ONE selection: "and" is right here
+            self.say("error", f"That is {len(split)} träffar at once: "
+                     + " and ".join(describe_cards(g) for g in split) + ". Select one träff at a time.")
+            return
+        if len(picked) == 1:
+            c = picked[0]
+            why = (f"{c.symbol} alone is not a träff for your {card.symbol}: a single card is a träff only "
+                   f"when it has the same rank")
+            if c.value < target:
+                why += f". Its value {c.value} needs more cards worth {target - c.value} to make {target}."
+            else:
+                why += f", and {c.value} is more than {target}."
+            self.say("error", why)
+            return
+        values = " + ".join(str(c.value) for c in picked)
+        s = sum(c.value for c in picked)
+        self.say("error", f"{describe_cards(picked)} add up to {values} = {s}, not {target}"
+                 f"{' (too much)' if s > target else ' (too little)'}: "
+                 f"a group is a träff only when it adds up to exactly {target}, your {card.symbol}'s value"
+                 + (" (a played ace counts 14; table aces count 1)." if card.rank == 1 else "."))
+
+    def show_answer(self) -> None:
+        """List every träff (what the Show answer button does)."""
+        self._done = True
+        self.table_row.hinted = sorted({i for t in self.all_traffar for i in self.table_row.indices_of(t)})
+        total = len(self.all_traffar)
+        self.say("info", f"Your {self.card.symbol} has {total} träff{'ar' if total != 1 else ''} here:",
+                 [self._sum_text(t) for t in self.all_traffar])
