@@ -91,10 +91,6 @@ class Move(_MoveBase):
         """``"capture"`` or ``"creep"``."""
         return "creep" if self.capture is None else "capture"
 
-    @property
-    def is_capture(self) -> bool:
-        return self.capture is not None
-
     def __str__(self) -> str:
         if self.capture is None:
             return str(self.card)
