@@ -1,3 +1,5 @@
+import dataclasses
+
 import pytest
 
 from krypteach import PRESETS, Rules, RulesError
@@ -12,8 +14,8 @@ def test_defaults_are_rules_md():
 
 def test_frozen_and_hashable():
     r = Rules()
-    with pytest.raises(Exception):
-        r.players = 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.players = 3  # type: ignore[misc]
     assert {Rules(): 1}[Rules()] == 1
 
 

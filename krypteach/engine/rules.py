@@ -113,10 +113,10 @@ class Rules:
 
         def need_int(name: str, lo: int, hi: int | None = None) -> None:
             v = getattr(self, name)
+            span = f"{lo}–{hi}" if hi is not None else f"{lo} or more"
             if isinstance(v, bool) or not isinstance(v, int):
-                raise RulesError(f"{name}={v!r} is not allowed: it must be a whole number")
+                raise RulesError(f"{name}={v!r} is not allowed: it must be a whole number, {span}")
             if v < lo or (hi is not None and v > hi):
-                span = f"{lo}–{hi}" if hi is not None else f"{lo} or more"
                 raise RulesError(f"{name}={v!r} is not allowed: it must be {span}")
 
         need_int("players", 2, 6)
@@ -187,18 +187,22 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from :meth:`to_dict` output; unknown keys are an error.
 
         >>> Rules.from_dict({"players": 3}).players
         3
         """
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a mapping of option names to values, got {type(data).__name__}")
+            raise RulesError(f"rules must be a mapping of option names to values (a JSON object), "
+                             f"got {type(data).__name__}")
         names = [f.name for f in dataclasses.fields(cls) if f.init]
-        unknown = sorted(set(data) - set(names))
-        if unknown:
-            raise RulesError(f"unknown rule option {unknown[0]!r}: the options are {', '.join(names)}")
+        for key in data:
+            if not isinstance(key, str):
+                raise RulesError(f"rule option names must be text, got {key!r} ({type(key).__name__}): "
+                                 f"the options are {', '.join(names)}")
+            if key not in names:
+                raise RulesError(f"unknown rule option {key!r}: the options are {', '.join(names)}")
         return cls(**data)
 
     @classmethod
