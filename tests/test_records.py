@@ -3,8 +3,16 @@ import json
 
 import pytest
 
-from krypteach import Giv, RecordError, Rules, giv_from_record, giv_to_record, read_records, write_records
-from krypteach.engine.records import FORMAT, load_givar, dump_givar
+from krypteach import (
+    Giv,
+    RecordError,
+    Rules,
+    giv_from_record,
+    giv_to_record,
+    read_records,
+    write_records,
+)
+from krypteach.engine.records import FORMAT, dump_givar, load_givar
 
 
 def played(seed=3, rules=None):

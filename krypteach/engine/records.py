@@ -23,6 +23,8 @@ True
 from __future__ import annotations
 
 import json
+import reprlib
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -32,7 +34,17 @@ from .game import Deal, Giv
 from .moves import IllegalMoveError, Move
 from .rules import Rules, RulesError
 
-__all__ = ["FORMAT", "RecordError", "giv_to_record", "giv_from_record", "dump_givar", "load_givar", "write_records", "read_records"]
+__all__ = [
+    "FORMAT",
+    "RecordError",
+    "dump_givar",
+    "giv_from_record",
+    "giv_to_record",
+    "load_givar",
+    "parse_json",
+    "read_records",
+    "write_records",
+]
 
 FORMAT = "krypteach-giv/1"
 
@@ -62,21 +74,73 @@ def giv_to_record(giv: Giv) -> dict[str, Any]:
     return rec
 
 
+_short = reprlib.Repr()
+_short.maxlevel, _short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 2, 40, 40, 4, 4
+
+
+def short_repr(value: Any) -> str:
+    """``repr(value)`` cut short (a few items, two levels), for one-line error messages."""
+    return _short.repr(value)
+
+
+def parse_json(text: str | bytes, where: str, error: type[ValueError] = ValueError) -> Any:
+    """``json.loads`` whose every failure is one ``error(f"{where}: …")``: bytes that are
+    not UTF-8, text that is not JSON, nesting too deep for Python's parser, or a number
+    with more digits than Python converts.
+
+    >>> parse_json('{"a": [1, 2]}', "x")
+    {'a': [1, 2]}
+    >>> parse_json("[" * 100000, "rules.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: rules.json: the JSON is nested too deeply (only a few levels of [ ] and { } are expected)
+    """
+    if isinstance(text, bytes):
+        if text.startswith(b"\xef\xbb\xbf"):  # a byte order mark
+            text = text[3:]
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise error(f"{where}: not UTF-8 text (byte 0x{text[e.start]:02x} at position {e.start + 1}); "
+                        "save the file as UTF-8") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        at = f"column {e.colno}" if e.lineno == 1 else f"line {e.lineno}, column {e.colno}"
+        raise error(f"{where}: not valid JSON ({e.msg} at {at})") from None
+    except RecursionError:
+        raise error(f"{where}: the JSON is nested too deeply (only a few levels of [ ] and {{ }} are expected)") from None
+    except ValueError as e:  # Python's limit on the digits of an int
+        if "digits" not in str(e):
+            raise error(f"{where}: not valid JSON ({e})") from None
+        limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+        raise error(f"{where}: a number has too many digits (at most {limit} are allowed)") from None
+
+
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list of card codes, got {value!r}")
+        raise RecordError(f"{where}: expected a list of card codes such as [\"9H\", \"2C\"], got {short_repr(value)}")
     try:
         return [Card.parse(c) for c in value]
     except CardParseError as e:
         raise RecordError(f"{where}: {e}") from None
 
 
+def _seat(value: Any, players: int, what: str, where: str) -> int:
+    """``value`` as a seat 0..players-1 (a bool is not a seat)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise RecordError(f"{where}: {what}={short_repr(value)} is not a seat: it must be a whole number "
+                          f"0–{players - 1}")
+    return value
+
+
 def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
     """Rebuild a giv from a record by replaying every move; raises :class:`RecordError`."""
     if not isinstance(rec, dict):
-        raise RecordError(f"{where}: a record must be a JSON object")
+        raise RecordError(f"{where}: a record must be a JSON object {{\"format\": {FORMAT!r}, ...}}, "
+                          f"got {type(rec).__name__}")
     if rec.get("format") != FORMAT:
-        raise RecordError(f"{where}: format must be {FORMAT!r}, got {rec.get('format')!r}")
+        raise RecordError(f"{where}: format must be {FORMAT!r}, got {short_repr(rec.get('format'))}")
     for key in ("rules", "players", "dealer", "deals", "moves"):
         if key not in rec:
             raise RecordError(f"{where}: missing field {key!r}")
@@ -84,41 +148,41 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
         rules = Rules.from_dict(rec["rules"])
     except (RulesError, TypeError) as e:
         raise RecordError(f"{where}: bad rules: {e}") from None
-    if rec["players"] != rules.players:
-        raise RecordError(f"{where}: players={rec['players']!r} but the rules say {rules.players}")
+    players = rec["players"]
+    if isinstance(players, bool) or not isinstance(players, int) or players != rules.players:
+        raise RecordError(f"{where}: players={short_repr(players)} but the rules say {rules.players}")
+    dealer = _seat(rec["dealer"], rules.players, "dealer", where)
     if not isinstance(rec["deals"], list) or not isinstance(rec["moves"], list):
         raise RecordError(f"{where}: deals and moves must be lists")
     deals = []
     for i, d in enumerate(rec["deals"]):
         if not isinstance(d, dict) or not isinstance(d.get("hands"), list):
-            raise RecordError(f"{where}, deal {i}: expected {{'hands': [...], 'table': [...], 'aside': [...]}}")
+            raise RecordError(f"{where}, deal {i}: expected {{\"hands\": [...], \"table\": [...], \"aside\": [...]}}")
         hands = tuple(tuple(_cards(h, f"{where}, deal {i}, seat {s}")) for s, h in enumerate(d["hands"]))
         deals.append(Deal(hands, tuple(_cards(d.get("table", []), f"{where}, deal {i}, table")),
                           tuple(_cards(d.get("aside", []), f"{where}, deal {i}, aside"))))
     try:
-        giv = Giv(rules, dealer=rec["dealer"], deals=deals)
+        giv = Giv(rules, dealer=dealer, deals=deals)
     except (ValueError, TypeError) as e:
         raise RecordError(f"{where}: bad deals: {e}") from None
     for i, m in enumerate(rec["moves"], start=1):
         here = f"{where}, move {i}"
         if not isinstance(m, dict) or "card" not in m:
-            raise RecordError(f"{here}: expected {{'player': seat, 'card': code, 'capture': [codes] or null}}")
-        if m.get("player") != giv.turn:
-            raise RecordError(f"{here}: it is seat {giv.turn}'s turn, not seat {m.get('player')!r}'s")
+            raise RecordError(f"{here}: expected {{\"player\": seat, \"card\": code, \"capture\": [codes] or null}}")
+        player = _seat(m.get("player"), rules.players, "player", here)
+        if player != giv.turn:
+            raise RecordError(f"{here}: it is seat {giv.turn}'s turn, not seat {player}'s")
+        capture = None if m.get("capture") is None else _cards(m["capture"], f"{here}, capture")
         try:
-            card = Card.parse(m["card"])
-            capture = None if m.get("capture") is None else _cards(m["capture"], here)
-            move = Move(card, capture)
-            giv.play(move)
-        except IllegalMoveError as e:
-            raise RecordError(f"{here}: {e}") from None
-        except (CardParseError, ValueError) as e:
+            giv.play(Move(Card.parse(m["card"]), capture))
+        except (IllegalMoveError, CardParseError, ValueError) as e:
             raise RecordError(f"{here}: {e}") from None
     if "result" in rec:
         if not giv.is_over:
             raise RecordError(f"{where}: the record has a result but its moves do not finish the giv")
         if rec["result"] != giv.result.to_dict():
-            raise RecordError(f"{where}: the stored result {rec['result']} does not match the replay {giv.result.to_dict()}")
+            raise RecordError(f"{where}: the stored result {short_repr(rec['result'])} does not match the replay "
+                              f"{giv.result.to_dict()}")
     return giv
 
 
@@ -127,7 +191,7 @@ def dump_givar(givar: Iterable[Giv]) -> str:
     return "".join(json.dumps(giv_to_record(g), ensure_ascii=False) + "\n" for g in givar)
 
 
-def write_records(givar: Iterable[Giv], file: "str | Path | IO[str]") -> int:
+def write_records(givar: Iterable[Giv], file: str | Path | IO[str]) -> int:
     """Write givar to a ``.jsonl`` file (path or open text file); returns how many."""
     count = 0
     if isinstance(file, (str, Path)):
@@ -139,20 +203,33 @@ def write_records(givar: Iterable[Giv], file: "str | Path | IO[str]") -> int:
     return count
 
 
-def read_records(file: "str | Path | IO[str]") -> Iterator[Giv]:
-    """Read and validate givar from a JSON Lines file; errors name the line."""
+def read_records(file: str | Path | IO[str]) -> Iterator[Giv]:
+    """Read and validate givar from a JSON Lines file; every error is a
+    :class:`RecordError` that names the line."""
     if isinstance(file, (str, Path)):
-        with open(file, encoding="utf-8") as fh:
-            yield from read_records(fh)
+        with open(file, "rb") as fh:  # bytes, so that a line that is not UTF-8 is named
+            for lineno, raw in enumerate(fh, start=1):
+                yield from _record_line(raw, lineno)
         return
-    for lineno, line in enumerate(file, start=1):
-        if not line.strip():
-            continue
+    lineno = 0
+    lines = iter(file)
+    while True:
         try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"line {lineno}: not valid JSON ({e.msg} at column {e.colno})") from None
-        yield giv_from_record(rec, where=f"line {lineno}")
+            line = next(lines)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as e:
+            raise RecordError(f"line {lineno + 1} or a little later: not UTF-8 text ({e.reason}); "
+                              "save the file as UTF-8") from None
+        lineno += 1
+        yield from _record_line(line, lineno)
+
+
+def _record_line(line: str | bytes, lineno: int) -> Iterator[Giv]:
+    if not line.strip():
+        return
+    rec = parse_json(line, f"line {lineno}", RecordError)
+    yield giv_from_record(rec, where=f"line {lineno}")
 
 
 def load_givar(text: str) -> list[Giv]:
