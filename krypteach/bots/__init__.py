@@ -13,8 +13,10 @@ Bots are deterministic under their seed.
 
 from __future__ import annotations
 
+import inspect
+import math
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..engine.game import Observation
 from ..engine.moves import Move
@@ -51,12 +53,78 @@ from .expert import ExpertBot  # noqa: E402
 BOT_LEVELS: dict[str, type] = {"random": RandomBot, "careful": CarefulBot, "expert": ExpertBot}
 
 
-def make_bot(name: str, seed: int | None = None, **options) -> Bot:
-    """A bot by level name: ``"random"``, ``"careful"`` or ``"expert"``."""
-    key = name.strip().lower()
+class BotError(ValueError):
+    """An unknown bot level, or an option its level does not take, or a value out of its range."""
+
+
+#: the options :func:`make_bot` checks, per level: ``(kind, low, high)`` (see the constructors)
+_BOT_OPTIONS: dict[str, dict[str, tuple[str, Any, Any]]] = {
+    "careful": {term: ("number", 0, 10) for term in ("points", "tabbe", "setup", "exposed", "dump", "sweep")},
+    "expert": {
+        "samples": ("int", 1, 10_000),
+        "node_budget": ("int", 1, 100_000_000),
+        "rollouts": ("int", 1, 1_000_000),
+        "min_samples": ("int", 1, 100_000),
+        "max_candidates": ("int", 1, 100),
+        "exact": ("bool", None, None),
+        "method": ("choice", ("auto", "deal", "rollout"), None),
+        "horizon": ("choice", ("deal", "giv"), None),
+        "max_seconds": ("seconds", 0, 3600),
+    },
+}
+
+
+def check_bot_options(level: str, options: dict[str, Any]) -> None:
+    """Refuse an option ``level``'s bot does not take, or a value outside its range,
+    with a :class:`BotError` that names the allowed options or the range."""
+    key = level.strip().lower()
+    table = _BOT_OPTIONS.get(key, {})
+    params = inspect.signature(BOT_LEVELS[key]).parameters.values()
+    named = [p.name for p in params if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    takes_more = any(p.kind is p.VAR_KEYWORD for p in params)  # the constructor checks names it alone knows
+    allowed = list(dict.fromkeys([*table, *named]))
+    for name, value in options.items():
+        if not isinstance(name, str) or (name not in allowed and not takes_more):
+            if not allowed:
+                raise BotError(f"bot {key!r} takes no options, got {name}={value!r}")
+            raise BotError(f"bot {key!r} has no option {name!r}: its options are {', '.join(allowed)}")
+        if name not in table:
+            continue
+        kind, lo, hi = table[name]
+        number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        if kind == "int" and not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
+            allowed_text = f"a whole number, {lo}–{hi}"
+        elif kind == "number" and not (number and lo <= value <= hi):
+            allowed_text = f"a number from {lo} to {hi}"
+        elif kind == "seconds" and not (value is None or (number and lo < value <= hi)):
+            allowed_text = f"a number of seconds above {lo} and at most {hi}, or none (no time limit)"
+        elif kind == "bool" and not isinstance(value, bool):
+            allowed_text = "true or false"
+        elif kind == "choice" and value not in lo:
+            allowed_text = "one of " + ", ".join(lo)
+        else:
+            continue
+        raise BotError(f"bot {key!r}: {name}={value!r} is not allowed: it must be {allowed_text}")
+
+
+def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
+    """A bot by level name: ``"random"``, ``"careful"`` or ``"expert"``, with the
+    level's options (checked: an unknown option or a value out of range is a
+    :class:`BotError`, a ``ValueError``).
+
+    >>> make_bot("expert", rollouts=-1)
+    Traceback (most recent call last):
+    ...
+    krypteach.bots.BotError: bot 'expert': rollouts=-1 is not allowed: it must be a whole number, 1–1000000
+    """
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in BOT_LEVELS:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_LEVELS)}")
-    return BOT_LEVELS[key](seed=seed, **options)
+        raise BotError(f"unknown bot {name!r}: choose one of {', '.join(BOT_LEVELS)}")
+    check_bot_options(key, options)
+    try:
+        return BOT_LEVELS[key](seed=seed, **options)
+    except (TypeError, ValueError) as e:
+        raise BotError(f"bot {key!r}: {e}") from None
 
 
 def suggest(obs: Observation, level: str | None = None, seed: int = 0) -> tuple[Move, str]:

@@ -17,7 +17,7 @@ from ..engine.game import Giv
 from ..engine.rules import Rules
 from ..engine.scoring import GivResult
 
-__all__ = ["simulate", "Simulation", "play_giv"]
+__all__ = ["Simulation", "play_giv", "seat_bots", "simulate"]
 
 
 def play_giv(rules: Rules, bots: Sequence[Bot], *, dealer: int = 0, seed: int | None = None) -> Giv:
@@ -91,6 +91,27 @@ class Simulation:
         return "\n".join(lines)
 
 
+def seat_bots(bots: Sequence[str] | None, players: int) -> list[str]:
+    """The bot level of every seat: one name for all seats or one per seat
+    (``None`` or empty: random everywhere); unknown names are refused.
+
+    >>> seat_bots(["careful"], 3)
+    ['careful', 'careful', 'careful']
+    >>> seat_bots(["careful", "random", "random"], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: give one bot for every seat (2), or one for all: got 3
+    """
+    names = list(bots) if bots else ["random"]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"give one bot for every seat ({players}), or one for all: got {len(names)}")
+    for name in dict.fromkeys(names):
+        make_bot(name, seed=0)  # an unknown name fails before any giv is played
+    return names
+
+
 def simulate(rules: Rules | None = None, givar: int = 100, *, seed: int | None = 0, bots: Sequence[str] | None = None,
              keep: bool = False, progress: bool | None = False, on_giv: Callable[[Giv], None] | None = None) -> Simulation:
     """Play ``givar`` givar (dealer rotating) with the named bots (default: random for every seat).
@@ -99,11 +120,9 @@ def simulate(rules: Rules | None = None, givar: int = 100, *, seed: int | None =
     keeps every finished giv (for records); ``on_giv`` is called with each.
     """
     rules = rules or Rules()
-    names = list(bots) if bots else ["random"]
-    if len(names) == 1:
-        names = names * rules.players
-    if len(names) != rules.players:
-        raise ValueError(f"give one bot for every seat ({rules.players}), or one for all: got {len(names)}")
+    names = seat_bots(bots, rules.players)
+    if isinstance(givar, bool) or not isinstance(givar, int) or givar < 1:
+        raise ValueError(f"givar={givar!r} is not allowed: it must be a whole number, 1 or more")
     rng = random.Random(seed)
     players = [make_bot(name, seed=rng.getrandbits(32)) for name in names]
     sim = Simulation(rules, tuple(names))

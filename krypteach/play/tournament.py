@@ -28,11 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..bots import Bot, make_bot
+from ..bots import BOT_LEVELS, Bot, BotError, make_bot
 from ..engine.game import Giv
+from ..engine.moves import Move
 from ..engine.rules import Rules
 
-__all__ = ["tournament", "Tournament", "Row", "lineups", "parse_bot_spec", "mean_ci", "t_quantile"]
+__all__ = ["Row", "Tournament", "check_bots", "lineups", "mean_ci", "parse_bot_spec", "t_quantile", "tournament"]
 
 
 class Row(NamedTuple):
@@ -58,19 +59,34 @@ def parse_bot_spec(spec: str) -> tuple[str, dict]:
     """``"expert:rollouts=60,min_samples=8"`` → ``("expert", {"rollouts": 60, "min_samples": 8})``.
 
     Options follow a colon, separated by ``;`` or ``,`` inside one spec (on the
-    command line use ``;``, since ``,`` separates bots).
+    command line use ``;``, since ``,`` separates bots). Values are read as
+    ``true``/``false``, ``none``, whole numbers, numbers, else text; whether the
+    bot takes them is :func:`krypteach.bots.make_bot`'s check.
 
     >>> parse_bot_spec("expert:rollouts=60;exact=false")
     ('expert', {'rollouts': 60, 'exact': False})
+    >>> parse_bot_spec("expert:rollouts")
+    Traceback (most recent call last):
+    ...
+    krypteach.bots.BotError: bad bot option 'rollouts' in 'expert:rollouts': write key=value, e.g. expert:rollouts=60
     """
+    if not isinstance(spec, str):
+        raise BotError(f"a bot is named by text such as 'careful' or 'expert:rollouts=60', got {spec!r}")
     name, _, opts = spec.strip().partition(":")
+    name = name.strip().lower()
+    if not name:
+        raise BotError(f"bot {spec!r} has no name: write a level ({', '.join(BOT_LEVELS)}), then options after "
+                       "a colon, e.g. expert:rollouts=60")
     options: dict = {}
     for part in opts.replace(";", ",").split(","):
         if not part.strip():
             continue
         key, eq, val = part.partition("=")
-        if not eq:
-            raise ValueError(f"bad bot option {part!r} in {spec!r}: write key=value")
+        key = key.strip()
+        if not eq or not key:
+            raise BotError(f"bad bot option {part.strip()!r} in {spec!r}: write key=value, e.g. expert:rollouts=60")
+        if key in options:
+            raise BotError(f"bot option {key!r} is given twice in {spec!r}")
         v: object
         low = val.strip().lower()
         if low in ("true", "false"):
@@ -85,8 +101,35 @@ def parse_bot_spec(spec: str) -> tuple[str, dict]:
                     v = float(val)
                 except ValueError:
                     v = val.strip()
-        options[key.strip()] = v
-    return name.strip().lower(), options
+        options[key] = v
+    return name, options
+
+
+def check_bots(bots: Sequence[str], givar: int) -> tuple[str, ...]:
+    """The bots of a tournament of ``givar`` givar, checked before any giv is played:
+    every name a level, every option one it takes and in range, and ``givar`` a
+    positive multiple of the number of bots. Returns the stripped names; raises a
+    ``ValueError`` (:class:`krypteach.bots.BotError` for the bots) that says what is allowed.
+
+    >>> check_bots(["careful", "random"], 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: givar=3 is not allowed: it must be a multiple of the number of bots (2) so that every bot sits in every seat equally often: try 2 or 4
+    """
+    if isinstance(bots, str):
+        bots = bots.split(",")
+    names = tuple(b.strip() for b in bots if isinstance(b, str) and b.strip())
+    if not names or len(names) != len(bots):
+        raise BotError(f"name at least one bot, and no empty names: choose from {', '.join(BOT_LEVELS)}")
+    for label in names:
+        name, options = parse_bot_spec(label)
+        make_bot(name, seed=0, **options)  # unknown names and options fail before any giv is played
+    b = len(names)
+    if isinstance(givar, bool) or not isinstance(givar, int) or givar < b or givar % b:
+        lo = max(b, givar - givar % b) if isinstance(givar, int) else b
+        raise ValueError(f"givar={givar!r} is not allowed: it must be a multiple of the number of bots ({b}) so that "
+                         f"every bot sits in every seat equally often: try {lo} or {lo + b}")
+    return names
 
 
 _T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
@@ -179,18 +222,9 @@ def tournament(rules: Rules | None = None, givar: int = 100, bots: Sequence[str]
     ``on_giv(giv, lineup)`` is called with each finished giv.
     """
     rules = rules or Rules()
-    bots = tuple(b.strip() for b in bots if b.strip())
-    if not bots:
-        raise ValueError("name at least one bot")
-    specs = [parse_bot_spec(b) for b in bots]
-    for name, _ in specs:
-        make_bot(name, seed=0)  # unknown names fail before any giv is played
+    bots = check_bots(bots, givar)
     b = len(bots)
-    if givar < b or givar % b:
-        lo = max(b, givar - givar % b)
-        raise ValueError(f"givar must be a multiple of the number of bots ({b}) so that every bot sits in every "
-                         f"seat equally often: try {lo} or {lo + b}")
-    spec_of = dict(zip(bots, specs))
+    spec_of = {label: parse_bot_spec(label) for label in bots}
     seats = lineups(bots, rules.players)
     rng = random.Random(seed)
     result = Tournament(rules, bots)
@@ -222,7 +256,7 @@ def tournament(rules: Rules | None = None, givar: int = 100, bots: Sequence[str]
     return result
 
 
-def _checked(g: Giv, move, lineup) -> object:
+def _checked(g: Giv, move: Move, lineup: tuple[str, ...]) -> Move:
     if move not in g.legal_moves():
         raise ValueError(f"bot {lineup[g.turn]} in seat {g.turn} chose an illegal move {move}")
     return move
