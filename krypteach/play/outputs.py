@@ -3,26 +3,87 @@
 from __future__ import annotations
 
 import csv
+import os
+from pathlib import Path
+from typing import IO, Any, Self
 
 from ..engine.records import write_records
 
-__all__ = ["GivOutputs"]
+__all__ = ["GivOutputs", "OutputError", "check_output_path"]
+
+
+class OutputError(ValueError):
+    """An output file that cannot be written; the message names the option and the path."""
+
+
+def check_output_path(path: str | Path, option: str) -> Path:
+    """Refuse, before any work starts, an output path that could not be written:
+    a folder, a file in a folder that does not exist, or one not writable.
+
+    >>> check_output_path("/", "--csv")
+    Traceback (most recent call last):
+    ...
+    krypteach.play.outputs.OutputError: --csv /: is a folder; give a file name in it, e.g. /results.csv
+    """
+    p = Path(path)
+    text = str(path)
+    if not text.strip():
+        raise OutputError(f"{option} {text!r}: give a file name")
+    if p.is_dir():
+        example = p / ("results.csv" if option == "--csv" else "givar.jsonl" if option == "--record" else "out.json")
+        raise OutputError(f"{option} {text}: is a folder; give a file name in it, e.g. {example}")
+    parent = p.parent
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        raise OutputError(f"{option} {text}: the folder {parent} {what}; create it first or write somewhere else")
+    if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise OutputError(f"{option} {text}: not allowed to write there; choose a file in a folder you can write to")
+    return p
 
 
 class GivOutputs:
     """The ``--record`` and ``--csv`` files of a run: per giv one record line and some CSV rows.
 
-    Used as a context manager so the files are closed however the run ends.
+    The paths are checked when it is made (see :func:`check_output_path`), so a bad
+    path fails before any giv is played. Used as a context manager: the files are
+    written beside their targets under temporary names and take their real names
+    only when the run ends without an error; a run that fails leaves no file behind
+    (and an older file of that name as it was).
     """
 
     def __init__(self, record: str | None, csv_path: str | None, header: list[str]) -> None:
         self.record, self.csv_path = record, csv_path
-        self._rec = open(record, "w", encoding="utf-8") if record else None
-        self._csv = open(csv_path, "w", encoding="utf-8", newline="") if csv_path else None
-        self._writer = csv.writer(self._csv) if self._csv else None
+        targets = [(check_output_path(record, "--record") if record else None),
+                   (check_output_path(csv_path, "--csv") if csv_path else None)]
+        if targets[0] and targets[1] and targets[0].resolve() == targets[1].resolve():
+            raise OutputError(f"--record {record} and --csv {csv_path} name the same file: give two file names")
+        self._files: list[tuple[Path, Path, IO[str]]] = []  # (target, temporary file, open file)
+        self._rec: IO[str] | None = None
+        self._csv: IO[str] | None = None
+        try:
+            if targets[0]:
+                self._rec = self._open(targets[0], newline=None)
+            if targets[1]:
+                self._csv = self._open(targets[1], newline="")
+        except OSError as e:
+            self._discard()
+            raise OutputError(f"cannot write {e.filename}: {e.strerror}") from None
+        self._writer: Any = csv.writer(self._csv) if self._csv else None
         if self._writer:
             self._writer.writerow(header)
         self.count = 0  # givar written so far: the number of the next giv
+
+    def _open(self, target: Path, newline: str | None) -> IO[str]:
+        part = target.with_name(f".{target.name}.{os.getpid()}.part")
+        fh = open(part, "w", encoding="utf-8", newline=newline)  # noqa: SIM115 - closed in __exit__
+        self._files.append((target, part, fh))
+        return fh
+
+    def _discard(self) -> None:
+        for _, part, fh in self._files:
+            fh.close()
+            part.unlink(missing_ok=True)
+        self._files = []
 
     def add(self, giv, rows) -> None:
         """Write the giv's record and its CSV rows (an iterable of lists)."""
@@ -32,13 +93,22 @@ class GivOutputs:
             self._writer.writerows(rows)
         self.count += 1
 
-    def __enter__(self) -> "GivOutputs":
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
-        for f in (self._rec, self._csv):
-            if f:
-                f.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if exc_type is not None:
+            self._discard()
+            return
+        try:
+            for _, _, fh in self._files:
+                fh.close()
+            for target, part, _ in self._files:
+                os.replace(part, target)
+        finally:
+            for _, part, _ in self._files:
+                part.unlink(missing_ok=True)
+            self._files = []
 
     def report(self) -> None:
         """Say where the files went."""
