@@ -56,9 +56,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.captures import capture_options
-from ..engine.cards import Card, parse_cards
+from ..engine.cards import Card, CardParseError, parse_cards
 from ..engine.moves import Move, MoveParseError, legal_moves, table_after
-from ..engine.rules import Rules
+from ..engine.records import parse_json, short_repr
+from ..engine.rules import Rules, RulesError
 
 __all__ = [
     "KINDS", "DIFFICULTIES", "Puzzle", "Solution", "PuzzleError", "generate", "solve", "check_answer", "verify",
@@ -152,28 +153,62 @@ class Puzzle:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Puzzle":
-        """The inverse of :meth:`to_dict`.
+    def from_dict(cls, d: dict[str, Any], *, where: str | None = None) -> Puzzle:
+        """The inverse of :meth:`to_dict`. Every field is checked: a :class:`PuzzleError`
+        names the puzzle (``where``, default ``puzzle <id>``), the field and what it allows.
 
         >>> p = Puzzle("x", "which-card", "easy", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"), answers=("10S",))
         >>> Puzzle.from_dict(p.to_dict()) == p
         True
+        >>> Puzzle.from_dict({**p.to_dict(), "table": None})
+        Traceback (most recent call last):
+        ...
+        krypteach.teaching.puzzles.PuzzleError: puzzle x: table must be a list of card codes ..., got None
         """
+        if where is None:
+            pid = d.get("id") if isinstance(d, dict) else None
+            where = f"puzzle {pid}" if isinstance(pid, str) and pid.strip() else "a puzzle"
         if not isinstance(d, dict):
-            raise PuzzleError(f"a puzzle must be a JSON object, got {type(d).__name__}")
+            raise PuzzleError(f"{where}: a puzzle must be a JSON object {{\"id\": ..., \"kind\": ..., ...}}, "
+                              f"got {type(d).__name__}")
+        for key in ("id", "kind", "difficulty", "hand"):
+            if key not in d:
+                raise PuzzleError(f"{where}: missing field {key!r}")
+        if not isinstance(d["id"], str) or not d["id"].strip():
+            raise PuzzleError(f"{where}: id must be text such as \"which-card-easy-01\", got {short_repr(d['id'])}")
+        for key, allowed in (("kind", KINDS), ("difficulty", DIFFICULTIES)):
+            if d[key] not in allowed:
+                raise PuzzleError(f"{where}: {key}={short_repr(d[key])} is not allowed: choose one of "
+                                  f"{', '.join(allowed)}")
+        cards: dict[str, tuple[Card, ...]] = {}
+        for key in ("hand", "table", "next_hand", "kladda"):
+            value = d.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+                raise PuzzleError(f"{where}: {key} must be a list of card codes such as [\"9H\", \"2C\"], "
+                                  f"got {short_repr(value)}")
+            try:
+                cards[key] = tuple(Card.parse(c) for c in value)
+            except CardParseError as e:
+                raise PuzzleError(f"{where}: {key}: {e}") from None
+        if d.get("last_capturer") not in (None, "you", "opponent"):
+            raise PuzzleError(f"{where}: last_capturer={short_repr(d['last_capturer'])} is not allowed: "
+                              "choose \"you\", \"opponent\" or null")
+        answers = d.get("answers", [])
+        if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+            raise PuzzleError(f"{where}: answers must be a list of texts such as [\"9H\"] or [\"9H:2C+7D\"], "
+                              f"got {short_repr(answers)}")
         try:
-            return cls(
-                id=str(d["id"]), kind=d["kind"], difficulty=d["difficulty"], hand=parse_cards(d["hand"]),
-                table=parse_cards(d.get("table", [])), next_hand=parse_cards(d.get("next_hand", [])),
-                kladda=parse_cards(d.get("kladda", [])), last_capturer=d.get("last_capturer"),
-                answers=tuple(d.get("answers", ())), rules=Rules.from_dict(d.get("rules", {})),
-            )
-        except KeyError as e:
-            raise PuzzleError(f"puzzle {d.get('id', '?')}: missing field {e.args[0]!r}") from None
+            rules = Rules.from_dict(d.get("rules", {}))
+        except RulesError as e:
+            raise PuzzleError(f"{where}: rules: {e}") from None
+        try:
+            return cls(id=d["id"], kind=d["kind"], difficulty=d["difficulty"], hand=cards["hand"],
+                       table=cards["table"], next_hand=cards["next_hand"], kladda=cards["kladda"],
+                       last_capturer=d.get("last_capturer"), answers=tuple(answers), rules=rules)
+        except PuzzleError:
+            raise
         except ValueError as e:
-            if isinstance(e, PuzzleError):
-                raise
-            raise PuzzleError(f"puzzle {d.get('id', '?')}: {e}") from None
+            raise PuzzleError(f"{where}: {e}") from None
 
 
 @dataclass(frozen=True)
@@ -246,12 +281,12 @@ def brute_captures(card: Card, table: Sequence[Card], rules: Rules) -> list[tupl
     for sub in _sub_multisets(table):
         if not sub:
             continue
-        if not _splits(tuple(sorted((c.value for c in sub), reverse=True)), target, lone_ace):
+        if not _splits(tuple(sorted((c.rank for c in sub), reverse=True)), target, lone_ace):
             continue
         rest = list(table)
         for c in sub:
             rest.remove(c)
-        if rules.capture != "free" and _has_traff([c.value for c in rest], target, lone_ace):
+        if rules.capture != "free" and _has_traff([c.rank for c in rest], target, lone_ace):
             continue
         found.append(tuple(sorted(sub)))
     if rules.capture == "maximum" and found:
@@ -262,7 +297,7 @@ def brute_captures(card: Card, table: Sequence[Card], rules: Rules) -> list[tupl
 
 def _takes_whole(card: Card, table: Sequence[Card], rules: Rules) -> bool:
     target, lone_ace = _target(card, rules)
-    return bool(table) and _splits(tuple(sorted((c.value for c in table), reverse=True)), target, lone_ace)
+    return bool(table) and _splits(tuple(sorted((c.rank for c in table), reverse=True)), target, lone_ace)
 
 
 def _move_cost(move: Move, table: Sequence[Card], rules: Rules) -> int:
@@ -533,16 +568,27 @@ def check_puzzles(puzzles: Sequence[Puzzle]) -> tuple[Counter, list[str]]:
 
 # --- files --------------------------------------------------------------------------------
 
-def load_puzzles(path: "str | Path | None" = None) -> list[Puzzle]:
-    """The shipped puzzles (``krypteach/data/puzzles.json``), or those of ``path``."""
+def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
+    """The shipped puzzles (``krypteach/data/puzzles.json``), or those of ``path``.
+
+    A file that is not UTF-8 JSON of the puzzle format, or a puzzle with a missing
+    or wrong field, is a :class:`PuzzleError` naming the file, the puzzle and the field.
+    """
     if path is None:
-        text = resources.files("krypteach").joinpath("data", "puzzles.json").read_text(encoding="utf-8")
+        where = "the shipped puzzles"
+        data = resources.files("krypteach").joinpath("data", "puzzles.json").read_bytes()
     else:
-        text = Path(path).read_text(encoding="utf-8")
-    data = json.loads(text)
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("puzzles"), list):
-        raise PuzzleError(f"not a puzzle file: expected {{'format': {FORMAT!r}, 'puzzles': [...]}}")
-    return [Puzzle.from_dict(d) for d in data["puzzles"]]
+        where = str(path)
+        data = Path(path).read_bytes()
+    doc = parse_json(data, where, PuzzleError)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("puzzles"), list):
+        raise PuzzleError(f"{where}: not a puzzle file: expected {{\"format\": \"{FORMAT}\", \"puzzles\": [...]}}")
+    puzzles = []
+    for i, d in enumerate(doc["puzzles"], start=1):
+        pid = d.get("id") if isinstance(d, dict) else None
+        label = f"puzzle {pid}" if isinstance(pid, str) and pid.strip() else f"puzzle number {i}"
+        puzzles.append(Puzzle.from_dict(d, where=f"{where}: {label}"))
+    return puzzles
 
 
 def save_puzzles(puzzles: Sequence[Puzzle], path: "str | Path", **meta: Any) -> None:
