@@ -59,7 +59,7 @@ class BotError(ValueError):
 
 #: the options :func:`make_bot` checks, per level: ``(kind, low, high)`` (see the constructors)
 _BOT_OPTIONS: dict[str, dict[str, tuple[str, Any, Any]]] = {
-    "careful": {term: ("number", 0, 10) for term in ("points", "tabbe", "setup", "exposed", "dump", "sweep")},
+    "careful": dict.fromkeys(("points", "tabbe", "setup", "exposed", "dump", "sweep"), ("number", 0, 10)),
     "expert": {
         "samples": ("int", 1, 10_000),
         "node_budget": ("int", 1, 100_000_000),

@@ -61,11 +61,13 @@ def giv_to_record(giv: Giv) -> dict[str, Any]:
         "players": giv.rules.players,
         "dealer": giv.dealer,
         "deals": [
-            {"hands": [[str(c) for c in h] for h in d.hands], "table": [str(c) for c in d.table], "aside": [str(c) for c in d.aside]}
+            {"hands": [[str(c) for c in h] for h in d.hands], "table": [str(c) for c in d.table],
+             "aside": [str(c) for c in d.aside]}
             for d in giv.deals
         ],
         "moves": [
-            {"player": t.player, "card": str(t.move.card), "capture": None if t.move.capture is None else [str(c) for c in t.move.capture]}
+            {"player": t.player, "card": str(t.move.card),
+             "capture": None if t.move.capture is None else [str(c) for c in t.move.capture]}
             for t in giv.turns
         ],
     }
@@ -109,7 +111,8 @@ def parse_json(text: str | bytes, where: str, error: type[ValueError] = ValueErr
         at = f"column {e.colno}" if e.lineno == 1 else f"line {e.lineno}, column {e.colno}"
         raise error(f"{where}: not valid JSON ({e.msg} at {at})") from None
     except RecursionError:
-        raise error(f"{where}: the JSON is nested too deeply (only a few levels of [ ] and {{ }} are expected)") from None
+        raise error(f"{where}: the JSON is nested too deeply "
+                    "(only a few levels of [ ] and { } are expected)") from None
     except ValueError as e:  # Python's limit on the digits of an int
         if "digits" not in str(e):
             raise error(f"{where}: not valid JSON ({e})") from None

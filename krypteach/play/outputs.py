@@ -75,7 +75,7 @@ class GivOutputs:
 
     def _open(self, target: Path, newline: str | None) -> IO[str]:
         part = target.with_name(f".{target.name}.{os.getpid()}.part")
-        fh = open(part, "w", encoding="utf-8", newline=newline)  # noqa: SIM115 - closed in __exit__
+        fh = open(part, "w", encoding="utf-8", newline=newline)  # closed in __exit__ or _discard
         self._files.append((target, part, fh))
         return fh
 

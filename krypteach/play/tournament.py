@@ -114,7 +114,7 @@ def check_bots(bots: Sequence[str], givar: int) -> tuple[str, ...]:
     >>> check_bots(["careful", "random"], 3)
     Traceback (most recent call last):
     ...
-    ValueError: givar=3 is not allowed: it must be a multiple of the number of bots (2) so that every bot sits in every seat equally often: try 2 or 4
+    ValueError: givar=3 is not allowed: it must be a multiple of the number of bots (2) ...: try 2 or 4
     """
     if isinstance(bots, str):
         bots = bots.split(",")
