@@ -7,25 +7,69 @@ opens them in JupyterLab, ``krypteach simulate`` plays many givar.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NoReturn
 
 from . import __version__
 
-__all__ = ["main", "lessons_dir", "voila_command"]
+__all__ = ["lessons_dir", "main", "voila_command"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, ``krypteach: …``, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        message = message.removeprefix("argument ")
+        self.exit(2, f"krypteach: {message} (see {self.prog} --help)\n")
+
+
+def _whole_number(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number ``lo``–``hi`` (``hi=None``: no upper end)."""
+    span = f"{lo}–{hi}" if hi is not None else f"{lo} or more"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number: it must be {span}") from None
+        if value < lo or (hi is not None and value > hi):
+            raise argparse.ArgumentTypeError(f"{value} is not allowed: it must be a whole number, {span}")
+        return value
+
+    parse.__name__ = f"whole number {span}"
+    return parse
+
+
+_port = _whole_number(1, 65535)
+
+
+def _lessons_folder(text: str) -> str:
+    """An argparse ``type=`` for ``--dir``: a folder that holds lesson notebooks."""
+    folder = Path(text)
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise argparse.ArgumentTypeError(f"{text} {what}: give the folder that holds the lesson notebooks")
+    if not any(folder.glob("*.ipynb")):
+        raise argparse.ArgumentTypeError(f"{text} holds no lesson notebooks (no .ipynb files): give the lessons folder")
+    return text
 
 
 def lessons_dir(explicit: str | None = None) -> Path:
     """Where the lesson notebooks are: ``--dir``, ``$KRYPTEACH_LESSONS``, the
-    installed copy, or the source tree's ``lessons/`` folder."""
+    installed copy, or the source tree's ``lessons/`` folder. A folder given as
+    ``explicit`` must hold notebooks: there is no falling back from it."""
     candidates = []
     if explicit:
-        candidates.append(Path(explicit))
+        try:
+            return Path(_lessons_folder(explicit)).resolve()
+        except argparse.ArgumentTypeError as e:
+            raise SystemExit(f"krypteach: --dir {e}") from None
     if os.environ.get("KRYPTEACH_LESSONS"):
         candidates.append(Path(os.environ["KRYPTEACH_LESSONS"]))
     here = Path(__file__).resolve().parent
@@ -79,7 +123,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     folder = lessons_dir(args.dir)
     if shutil.which("voila") is None:
         try:
-            import voila  # noqa: F401
+            import voila  # type: ignore[import-untyped]  # noqa: F401
         except ImportError:
             raise SystemExit("krypteach serve needs Voilà: pip install voila") from None
     port = _free_port(args.host, args.port) if args.port == 8866 else args.port
@@ -94,9 +138,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"(all lesson files: {base})")
     if args.host in ("127.0.0.1", "localhost"):
         print("Classroom: run `krypteach serve --host 0.0.0.0` so that a class on the same network can "
-              "connect to http://<this computer's address>:%d/" % port)
+              f"connect to http://<this computer's address>:{port}/")
     else:
-        print(f"Listening on {args.host}:{port}: learners on the same network open http://<this computer's address>:{port}/")
+        print(f"Listening on {args.host}:{port}: learners on the same network open "
+              f"http://<this computer's address>:{port}/")
     sys.stdout.flush()
     cmd = voila_command(folder, port=port, host=args.host, cull_idle=args.cull_idle)
     try:
@@ -107,7 +152,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_lab(args: argparse.Namespace) -> int:
     folder = lessons_dir(args.dir)
-    cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}", f"--port={args.port}", f"--ServerApp.ip={args.host}"]
+    cmd = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={folder}", f"--port={args.port}",
+           f"--ServerApp.ip={args.host}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     if args.no_browser:
@@ -120,37 +166,71 @@ def cmd_lab(args: argparse.Namespace) -> int:
         return 0
 
 
-def rules_from_arg(text: str | None, players: int | None):
+def rules_from_arg(text: str | None, players: int | None) -> Any:
+    """The rules of ``--rules`` (a preset name, a JSON file of options or inline
+    JSON) with ``--players``; a bad value exits with one line naming it."""
+    from .engine.records import parse_json
     from .engine.rules import Rules, RulesError
 
+    where = f"--rules {text}"
     try:
         if text is None:
             rules = Rules()
         elif text.endswith(".json") or Path(text).is_file():
-            rules = Rules.from_dict(json.loads(Path(text).read_text(encoding="utf-8")))
+            try:
+                data = Path(text).read_bytes()
+            except OSError as e:
+                raise RulesError(f"{where}: cannot read the file ({e.strerror or e})") from None
+            rules = Rules.from_dict(parse_json(data, where, RulesError))
         elif text.strip().startswith("{"):
-            rules = Rules.from_dict(json.loads(text))
+            rules = Rules.from_dict(parse_json(text, where, RulesError))
         else:
             rules = Rules.preset(text)
-        if players is not None and players != rules.players:
-            teams = rules.teams if players in (4, 6) or rules.teams == "none" else "none"
-            rules = rules.replace(players=players, teams=teams if (teams != "threes" or players == 6) else "none",
-                                  givar=None if rules.givar is None else players)
+    except RulesError as e:
+        message = str(e)
+        if not message.startswith(where + ":"):
+            message = f"{where}: {message}"
+        raise SystemExit(f"krypteach: {message}") from None
+    if players is None or players == rules.players:
         return rules
-    except (RulesError, json.JSONDecodeError, OSError) as e:
-        raise SystemExit(f"krypteach: bad --rules {text!r}: {e}") from None
+    if rules.teams == "threes" and players != 6:
+        raise SystemExit(f"krypteach: --players {players} does not fit --rules {text}: its teams of three need "
+                         "6 players; leave out --players or choose other rules")
+    if rules.teams == "pairs" and players not in (4, 6):
+        raise SystemExit(f"krypteach: --players {players} does not fit --rules {text}: its teams of two need "
+                         "4 or 6 players; leave out --players or choose other rules")
+    try:
+        return rules.replace(players=players, givar=None if rules.givar is None else players)
+    except RulesError as e:
+        raise SystemExit(f"krypteach: --players {players} does not fit --rules {text}: {e}") from None
+
+
+def _outputs(args: argparse.Namespace, header: list[str]) -> Any:
+    """The ``--record``/``--csv`` files, their paths checked before any giv is played."""
+    from .play.outputs import GivOutputs, OutputError
+
+    try:
+        return GivOutputs(args.record, args.csv, header)
+    except OutputError as e:
+        raise SystemExit(f"krypteach: {e}") from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .play.outputs import GivOutputs
-    from .play.simulate import simulate
+    from .play.simulate import seat_bots, simulate
 
     rules = rules_from_arg(args.rules, args.players)
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
-    names = bots or ["random"]
-    sim_bots = names * rules.players if len(names) == 1 else names
+    bots = None
+    if args.bots is not None:
+        bots = [b.strip() for b in args.bots.split(",")]
+        if not all(bots):
+            raise SystemExit(f"krypteach: --bots {args.bots!r}: name the bots, separated by commas: one for all "
+                             f"seats or one per seat ({rules.players}), each one of {_levels()}")
+    try:
+        sim_bots = seat_bots(bots, rules.players)
+    except ValueError as e:
+        raise SystemExit(f"krypteach: --bots {args.bots!r}: {e}") from None
     header = ["giv", "seat", "bot", "dealer", "card_points", "marks", "dukningar", "score"]
-    with GivOutputs(args.record, args.csv, header) as out:
+    with _outputs(args, header) as out:
 
         def on_giv(g) -> None:
             r = g.result
@@ -166,29 +246,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _levels() -> str:
+    from .bots import BOT_LEVELS
+
+    return ", ".join(BOT_LEVELS)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="krypteach", description="Learn Krypkasino (the Swedish misère Kasino) by playing it.")
+    p = _Parser(prog="krypteach", description="Learn Krypkasino (the Swedish misère Kasino) by playing it.")
     p.add_argument("--version", action="version", version=f"krypteach {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     s = sub.add_parser("serve", help="serve the lessons as a clickable web app (Voilà)")
-    s.add_argument("--port", type=int, default=8866, help="port (default 8866, or a free one if taken)")
-    s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 lets a class on the network connect)")
-    s.add_argument("--lesson", type=int, default=None, help="print the URL of lesson N")
-    s.add_argument("--dir", default=None, help="lessons folder (default: the installed lessons)")
-    s.add_argument("--cull-idle", type=int, default=60, help="seconds before the kernel of a closed page is shut down")
+    s.add_argument("--port", type=_port, default=8866, help="port 1–65535 (default 8866, or a free one if taken)")
+    s.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (0.0.0.0 lets a class on the network connect)")
+    s.add_argument("--lesson", type=_whole_number(0, 99), default=None, help="print the URL of lesson N")
+    s.add_argument("--dir", type=_lessons_folder, default=None, help="lessons folder (default: the installed lessons)")
+    s.add_argument("--cull-idle", type=_whole_number(0), default=60,
+                   help="seconds before the kernel of a closed page is shut down")
     s.set_defaults(func=cmd_serve)
 
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
-    lab.add_argument("--port", type=int, default=8888)
+    lab.add_argument("--port", type=_port, default=8888)
     lab.add_argument("--host", default="127.0.0.1")
-    lab.add_argument("--dir", default=None)
+    lab.add_argument("--dir", type=_lessons_folder, default=None)
     lab.add_argument("--no-browser", action="store_true")
     lab.set_defaults(func=cmd_lab)
 
     sim = sub.add_parser("simulate", help="play many givar with bots and print a summary")
-    sim.add_argument("--players", type=int, default=None, help="2–6 (default: from --rules, else 2)")
-    sim.add_argument("--givar", type=int, default=100)
+    sim.add_argument("--players", type=_whole_number(2, 6), default=None, help="2–6 (default: from --rules, else 2)")
+    sim.add_argument("--givar", type=_whole_number(1), default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
     sim.add_argument("--bots", default=None, help="comma-separated bot levels, one for all seats or one per seat")
@@ -197,8 +285,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=cmd_simulate)
 
     tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals")
-    tour.add_argument("--players", type=int, default=None, help="2–6 (default: from --rules, else 2)")
-    tour.add_argument("--givar", type=int, default=None,
+    tour.add_argument("--players", type=_whole_number(2, 6), default=None, help="2–6 (default: from --rules, else 2)")
+    tour.add_argument("--givar", type=_whole_number(1), default=None,
                       help="number of givar, a multiple of the number of bots (default: 10 per bot)")
     tour.add_argument("--bots", default="careful,random",
                       help="comma-separated bot levels (random, careful, expert); options after a colon, "
@@ -215,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     puz.add_argument("--show", default=None, metavar="ID", help="print one puzzle with its answer")
     puz.add_argument("--generate", action="store_true", help="generate a new set (see --seed, --per, --out)")
     puz.add_argument("--seed", type=int, default=2024)
-    puz.add_argument("--per", type=int, default=5, help="puzzles per kind and difficulty")
+    puz.add_argument("--per", type=_whole_number(1, 100), default=5, help="puzzles per kind and difficulty, 1–100")
     puz.add_argument("--out", default=None)
     puz.set_defaults(func=cmd_puzzles)
     return p
@@ -223,13 +311,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``krypteach tournament``: see ``krypteach tournament --help``."""
-    from .play.outputs import GivOutputs
-    from .play.tournament import tournament
+    from .bots import BotError
+    from .play.tournament import check_bots, tournament
 
     rules = rules_from_arg(args.rules, args.players)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = [b.strip() for b in args.bots.split(",")]
     givar = args.givar if args.givar is not None else 10 * len(bots)
-    with GivOutputs(args.record, args.csv, ["giv", "seat", "bot", "score"]) as out:
+    try:
+        bots = list(check_bots(bots, givar))
+    except BotError as e:
+        raise SystemExit(f"krypteach: --bots {args.bots!r}: {e}") from None
+    except ValueError as e:
+        message = str(e).removeprefix(f"givar={givar!r} ")
+        raise SystemExit(f"krypteach: --givar {givar} {message}") from None
+    with _outputs(args, ["giv", "seat", "bot", "score"]) as out:
 
         def on_giv(g, lineup: tuple[str, ...]) -> None:
             scores = g.result.scores
@@ -237,7 +332,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
         try:
             t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv)
-        except ValueError as e:
+        except ValueError as e:  # a bot that breaks a rule
             raise SystemExit(f"krypteach: {e}") from None
     print(t.summary())
     out.report()
@@ -248,20 +343,37 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     """``krypteach puzzles``: check the shipped puzzles, or generate a set."""
     from collections import Counter
 
-    from .teaching.puzzles import DIFFICULTIES, KINDS, check_puzzles, load_puzzles, make_puzzle_set, save_puzzles, solve
+    from .teaching.puzzles import (
+        DIFFICULTIES,
+        KINDS,
+        check_puzzles,
+        load_puzzles,
+        make_puzzle_set,
+        save_puzzles,
+        solve,
+    )
 
     if args.generate:
+        from .play.outputs import OutputError, check_output_path
+
+        out = args.out or "puzzles.json"
+        try:
+            check_output_path(out, "--out")
+        except OutputError as e:
+            raise SystemExit(f"krypteach: {e}") from None
         puzzles = make_puzzle_set(args.seed, args.per)
         counts, problems = check_puzzles(puzzles)
-        out = args.out or "puzzles.json"
         save_puzzles(puzzles, out, seed=args.seed, per=args.per,
                      generator=f"krypteach.teaching.puzzles.make_puzzle_set({args.seed}, {args.per})")
         print(f"{len(puzzles)} puzzles written to {out}")
         return 1 if problems else 0
     try:
         puzzles = load_puzzles(args.file)
-    except (OSError, ValueError) as e:
-        print(f"krypteach: cannot read the puzzles: {e}")
+    except OSError as e:
+        print(f"krypteach: --file {args.file}: cannot read it ({e.strerror or e})", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"krypteach: cannot read the puzzles: {e}", file=sys.stderr)
         return 2
     if args.show:
         for p in puzzles:
@@ -270,7 +382,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
                 print("Answer:", ", ".join(p.answers))
                 print(solve(p).explanation)
                 return 0
-        print(f"krypteach: no puzzle {args.show!r}")
+        print(f"krypteach: --show {args.show}: no puzzle with that id (ids look like {puzzles[0].id})"
+              if puzzles else f"krypteach: --show {args.show}: there are no puzzles", file=sys.stderr)
         return 2
     counts, problems = check_puzzles(puzzles)
     for kind in KINDS:
@@ -289,12 +402,21 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status. Bad input is one line on
+    stderr, ``krypteach: …``, and status 1 (2 for a usage error found by argparse,
+    which exits through ``SystemExit``)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
-    return args.func(args)
+    try:
+        return args.func(args)
+    except SystemExit as e:
+        if not isinstance(e.code, str):
+            raise
+        print(e.code, file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover
