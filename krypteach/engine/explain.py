@@ -85,9 +85,9 @@ def _alternatives_text(card: Card, captures: Sequence[Sequence[Card]], rules: Ru
     """
     texts = [_parts_text(_split(card, cap, rules)) for cap in captures]
     more = len(texts) - SHOWN_ALTERNATIVES
-    if more > 0:
-        texts = [*texts[:SHOWN_ALTERNATIVES], f"one of {more} more way{'s' if more != 1 else ''}"]
-    sep = ", or " if any(" and " in t for t in texts) or more > 0 else " or "
+    if more > 1:  # (one more is shown rather than counted)
+        texts = [*texts[:SHOWN_ALTERNATIVES], f"one of {more} more ways"]
+    sep = ", or " if any(" and " in t for t in texts) or more > 1 else " or "
     return sep.join(texts)
 
 
@@ -185,11 +185,11 @@ def explain_move(hand: Sequence[Card], table: Sequence[Card], move: Move | str, 
         if not capture_options(card, table, rules):
             msg = f"{sym} has no träff on this table, so it cannot take anything: it creeps."
         else:
-            why = ("the cards you take must split into träffar: single cards of the same rank, "
-                   f"or groups that add up to {value}")
+            rule = ("the cards you take must split into träffar: single cards of the same rank, "
+                    f"or groups that add up to {value}.")
             if len(move.capture) > 1:
-                why += f" ({describe_cards(move.capture)} add up to {sum(c.rank for c in move.capture)})"
-            msg = f"{describe_cards(move.capture)} is not a träff for your {sym}: {why}."
+                rule = f"they add up to {sum(c.rank for c in move.capture)}, and {rule}"
+            msg = f"{describe_cards(move.capture)} is not a träff for your {sym}: {rule}"
         return Explanation(False, "not-traffar", msg, move, extra=tuple(move.capture), better=same_card)
     rest = table_after(table, move)
     if is_legal:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -83,8 +84,12 @@ class CountPointsExercise(Exercise):
         self.set_position(pile, marks, dukn)
 
     def _breakdown(self) -> list[str]:
-        lines = [f"{c.symbol} {why}: {p}" for c, p, why in point_breakdown(self.pile)]
-        zero = len(self.pile) - len(lines)
+        """One line per scoring card (the double deck's twins on one line), then the rest."""
+        scoring = point_breakdown(self.pile)
+        twins = Counter(c for c, _, _ in scoring)
+        lines = [f"{c.symbol} {why}: {p}" if twins[c] == 1 else f"{c.symbol} {why}: {p} each, {twins[c]} of them"
+                 for c, p, why in dict.fromkeys(scoring)]
+        zero = len(self.pile) - len(scoring)
         if zero:
             lines.append("the other card scores 0" if zero == 1 else f"the other {zero} cards score 0")
         return lines
