@@ -276,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many givar with bots and print a summary")
     sim.add_argument("--players", type=_whole_number(2, 6), default=None, help="2–6 (default: from --rules, else 2)")
-    sim.add_argument("--givar", type=_whole_number(1), default=100)
+    sim.add_argument("--givar", type=_whole_number(1), default=100, help="number of givar, 1 or more (default 100)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
     sim.add_argument("--bots", default=None, help="comma-separated bot levels, one for all seats or one per seat")

@@ -154,10 +154,12 @@ CLI_CASES = [
     (["puzzles", "--generate", "--per", "-1", "--out", "p.json"], ["--per", "-1 is not allowed", "1–100"]),
     (["puzzles", "--generate", "--per", "0", "--out", "p.json"], ["--per", "0 is not allowed", "1–100"]),
     (["puzzles", "--generate", "--out", "missing/p.json"], ["--out missing/p.json", "does not exist"]),
+    (["puzzles", "--generate", "--out", "adir"], ["--out adir", "is a folder", "adir/puzzles.json"]),
     # serve / lab
     (["serve", "--port", "-1"], ["--port", "-1 is not allowed", "1–65535"]),
     (["serve", "--port", "70000"], ["--port", "70000 is not allowed", "1–65535"]),
     (["serve", "--dir", "nonexistent"], ["--dir", "nonexistent does not exist", "lesson notebooks"]),
+    (["serve", "--dir", "/nonexistent"], ["--dir", "/nonexistent does not exist", "lesson notebooks"]),
     (["serve", "--dir", "empty"], ["--dir", "empty holds no lesson notebooks"]),
     (["serve", "--dir", "list.json"], ["--dir", "list.json is not a folder"]),
     (["lab", "--port", "0"], ["--port", "0 is not allowed", "1–65535"]),

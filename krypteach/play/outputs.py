@@ -30,7 +30,7 @@ def check_output_path(path: str | Path, option: str) -> Path:
     if not text.strip():
         raise OutputError(f"{option} {text!r}: give a file name")
     if p.is_dir():
-        example = p / ("results.csv" if option == "--csv" else "givar.jsonl" if option == "--record" else "out.json")
+        example = p / {"--csv": "results.csv", "--record": "givar.jsonl"}.get(option, "puzzles.json")
         raise OutputError(f"{option} {text}: is a folder; give a file name in it, e.g. {example}")
     parent = p.parent
     if not parent.is_dir():
