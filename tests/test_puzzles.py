@@ -12,9 +12,9 @@ import pytest
 from krypteach import Card, Move, Rules, capture_options, legal_moves, parse_cards, table_after
 from krypteach.cli import main
 from krypteach.teaching.puzzles import (
-    DIFFICULTIES, KINDS, Puzzle, brute_captures, check_answer, check_puzzles, generate, load_puzzles, save_puzzles,
-    solve, verify,
+    DIFFICULTIES, KINDS, Puzzle, check_answer, check_puzzles, generate, load_puzzles, save_puzzles, solve, verify,
 )
+from krypteach.teaching.puzzles.prove import brute_captures
 
 SHIPPED = load_puzzles()
 

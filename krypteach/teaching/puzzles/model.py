@@ -1,0 +1,208 @@
+"""Puzzles as data: the kinds, a :class:`Puzzle`, its :class:`Solution`, and puzzle files.
+
+A puzzle file is JSON (format ``krypteach-puzzles/1``): ``{"format": …, "puzzles":
+[…]}``; every field of every puzzle is checked when it is read, and an error names
+the puzzle and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...engine.cards import Card, CardParseError, parse_cards
+from ...engine.records import parse_json, short_repr
+from ...engine.rules import Rules, RulesError
+
+__all__ = ["KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution", "load_puzzles", "save_puzzles",
+           "symbols_text", "capture_text"]
+
+
+KINDS = ("what-must-you-take", "which-card", "safest-card", "set-up-dukning", "endgame")
+DIFFICULTIES = ("easy", "medium", "hard")
+FORMAT = "krypteach-puzzles/1"
+
+
+class PuzzleError(ValueError):
+    """A malformed puzzle, or one whose stated answer the solver cannot prove."""
+
+
+def symbols_text(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards) or "empty"
+
+
+def capture_text(cards: Iterable[Card]) -> str:
+    return "+".join(str(c) for c in sorted(cards))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle. ``hand`` is your hand (for ``what-must-you-take`` the one card
+    you play); ``next_hand`` the next player's hand (``set-up-dukning``) or the
+    opponent's (``endgame``); ``answers`` the right answers as text, as stored
+    (moves like ``"9H:2C+7D"``, cards like ``"9H"``, captures like ``"2C+7D"``)."""
+
+    id: str
+    kind: str
+    difficulty: str
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    next_hand: tuple[Card, ...] = ()
+    kladda: tuple[Card, ...] = ()
+    last_capturer: str | None = None
+    answers: tuple[str, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        for name in ("hand", "table", "next_hand", "kladda"):
+            value = getattr(self, name)
+            set_(self, name, tuple(parse_cards(value) if isinstance(value, str) else (Card(c) for c in value)))
+        set_(self, "answers", tuple(self.answers))
+        if self.kind not in KINDS:
+            raise PuzzleError(f"puzzle {self.id}: unknown kind {self.kind!r}: choose one of {', '.join(KINDS)}")
+        if self.difficulty not in DIFFICULTIES:
+            raise PuzzleError(f"puzzle {self.id}: difficulty must be one of {', '.join(DIFFICULTIES)}")
+        if self.last_capturer not in (None, "you", "opponent"):
+            raise PuzzleError(f"puzzle {self.id}: last_capturer must be 'you', 'opponent' or null")
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        t = symbols_text(self.table)
+        if self.kind == "what-must-you-take":
+            return f"You play {self.hand[0].symbol}. The table: {t}. Which cards must it take?"
+        if self.kind == "which-card":
+            return f"Your hand: {symbols_text(self.hand)}. The table: {t}. Tvångstabbe! Which card must you play?"
+        if self.kind == "safest-card":
+            return (f"Your hand: {symbols_text(self.hand)}. The table: {t}. Which card gives away the fewest points "
+                    "this turn (judged from the table alone)?")
+        if self.kind == "set-up-dukning":
+            holds = "holds " + symbols_text(self.next_hand)
+            return (f"Your hand: {symbols_text(self.hand)}. The table: {t}. The next player {holds}. Which move leaves "
+                    "a table the next player must take whole, so that you get the dukning?")
+        last = {"you": "you", "opponent": "your opponent", None: "nobody yet"}[self.last_capturer]
+        return (f"Last deal of a two-player giv, every card known. Your hand: {symbols_text(self.hand)}. "
+                f"Your opponent's hand: {symbols_text(self.next_hand)}. The table: {t}. Klädda högen: "
+                f"{symbols_text(self.kladda)}. Last capturer: {last}. You play first. Which move ends the giv "
+                "with the fewest points for you (your points minus your opponent's from here, both playing their best)?")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (``prompt`` is included for readers and ignored when loading)."""
+        d: dict[str, Any] = {"id": self.id, "kind": self.kind, "difficulty": self.difficulty,
+                             "hand": [str(c) for c in self.hand], "table": [str(c) for c in self.table]}
+        if self.next_hand:
+            d["next_hand"] = [str(c) for c in self.next_hand]
+        if self.kind == "endgame":
+            d["kladda"] = [str(c) for c in self.kladda]
+            d["last_capturer"] = self.last_capturer
+        d["answers"] = list(self.answers)
+        default = Rules(players=self.rules.players)
+        diff = {k: v for k, v in self.rules.to_dict().items() if getattr(default, k) != v or k == "players"}
+        if diff != {"players": 2}:
+            d["rules"] = diff
+        d["prompt"] = self.prompt
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], *, where: str | None = None) -> Puzzle:
+        """The inverse of :meth:`to_dict`. Every field is checked: a :class:`PuzzleError`
+        names the puzzle (``where``, default ``puzzle <id>``), the field and what it allows.
+
+        >>> p = Puzzle("x", "which-card", "easy", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"), answers=("10S",))
+        >>> Puzzle.from_dict(p.to_dict()) == p
+        True
+        >>> Puzzle.from_dict({**p.to_dict(), "table": None})
+        Traceback (most recent call last):
+        ...
+        krypteach.teaching.puzzles.model.PuzzleError: puzzle x: table must be a list of card codes ..., got None
+        """
+        if where is None:
+            pid = d.get("id") if isinstance(d, dict) else None
+            where = f"puzzle {pid}" if isinstance(pid, str) and pid.strip() else "a puzzle"
+        if not isinstance(d, dict):
+            raise PuzzleError(f"{where}: a puzzle must be a JSON object {{\"id\": ..., \"kind\": ..., ...}}, "
+                              f"got {type(d).__name__}")
+        for key in ("id", "kind", "difficulty", "hand"):
+            if key not in d:
+                raise PuzzleError(f"{where}: missing field {key!r}")
+        if not isinstance(d["id"], str) or not d["id"].strip():
+            raise PuzzleError(f"{where}: id must be text such as \"which-card-easy-01\", got {short_repr(d['id'])}")
+        for key, allowed in (("kind", KINDS), ("difficulty", DIFFICULTIES)):
+            if d[key] not in allowed:
+                raise PuzzleError(f"{where}: {key}={short_repr(d[key])} is not allowed: choose one of "
+                                  f"{', '.join(allowed)}")
+        cards: dict[str, tuple[Card, ...]] = {}
+        for key in ("hand", "table", "next_hand", "kladda"):
+            value = d.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+                raise PuzzleError(f"{where}: {key} must be a list of card codes such as [\"9H\", \"2C\"], "
+                                  f"got {short_repr(value)}")
+            try:
+                cards[key] = tuple(Card.parse(c) for c in value)
+            except CardParseError as e:
+                raise PuzzleError(f"{where}: {key}: {e}") from None
+        if d.get("last_capturer") not in (None, "you", "opponent"):
+            raise PuzzleError(f"{where}: last_capturer={short_repr(d['last_capturer'])} is not allowed: "
+                              "choose \"you\", \"opponent\" or null")
+        answers = d.get("answers", [])
+        if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+            raise PuzzleError(f"{where}: answers must be a list of texts such as [\"9H\"] or [\"9H:2C+7D\"], "
+                              f"got {short_repr(answers)}")
+        try:
+            rules = Rules.from_dict(d.get("rules", {}))
+        except RulesError as e:
+            raise PuzzleError(f"{where}: rules: {e}") from None
+        try:
+            return cls(id=d["id"], kind=d["kind"], difficulty=d["difficulty"], hand=cards["hand"],
+                       table=cards["table"], next_hand=cards["next_hand"], kladda=cards["kladda"],
+                       last_capturer=d.get("last_capturer"), answers=tuple(answers), rules=rules)
+        except PuzzleError:
+            raise
+        except ValueError as e:
+            raise PuzzleError(f"{where}: {e}") from None
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The right answers (as text, normalised), whether the answer is unique, and why in words."""
+
+    answers: frozenset[str]
+    explanation: str
+    unique: bool
+    options: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+# --- files --------------------------------------------------------------------------------
+
+def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
+    """The shipped puzzles (``krypteach/data/puzzles.json``), or those of ``path``.
+
+    A file that is not UTF-8 JSON of the puzzle format, or a puzzle with a missing
+    or wrong field, is a :class:`PuzzleError` naming the file, the puzzle and the field.
+    """
+    if path is None:
+        where = "the shipped puzzles"
+        data = resources.files("krypteach").joinpath("data", "puzzles.json").read_bytes()
+    else:
+        where = str(path)
+        data = Path(path).read_bytes()
+    doc = parse_json(data, where, PuzzleError)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("puzzles"), list):
+        raise PuzzleError(f"{where}: not a puzzle file: expected {{\"format\": \"{FORMAT}\", \"puzzles\": [...]}}")
+    puzzles = []
+    for i, d in enumerate(doc["puzzles"], start=1):
+        pid = d.get("id") if isinstance(d, dict) else None
+        label = f"puzzle {pid}" if isinstance(pid, str) and pid.strip() else f"puzzle number {i}"
+        puzzles.append(Puzzle.from_dict(d, where=f"{where}: {label}"))
+    return puzzles
+
+
+def save_puzzles(puzzles: Sequence[Puzzle], path: "str | Path", **meta: Any) -> None:
+    """Write puzzles as a JSON file (``meta`` goes into the header, e.g. the seed)."""
+    data = {"format": FORMAT, **meta, "puzzles": [p.to_dict() for p in puzzles]}
+    Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -1,0 +1,298 @@
+"""Solving puzzles, and proving every answer.
+
+Legal moves come from the naive reference rules (:mod:`krypteach.engine.reference`),
+written apart from the fast engine, and are checked against the engine's; what a
+move gives away comes from the one set of turn rules (:mod:`krypteach.engine.turn`);
+endgames are searched exactly (:mod:`krypteach.bots.endgame`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ...bots.endgame import endgame_line, solve_endgame
+from ...engine import reference
+from ...engine.captures import capture_options, split_into_traffar
+from ...engine.cards import Card, parse_cards
+from ...engine.moves import Move, MoveParseError, legal_moves, table_after
+from ...engine.rules import Rules
+from ...engine.turn import tabbe_marks, tabbe_score
+from .model import Puzzle, PuzzleError, Solution, capture_text, symbols_text
+
+__all__ = ["solve", "check_answer", "verify", "check_puzzles", "brute_captures", "takes_whole", "move_cost",
+           "proved_moves", "check_cards", "UNIQUE_ANSWER"]
+
+
+# --- the proof: the naive reference rules, checked against the engine ---------------------
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def brute_captures(card: Card, table: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """Every legal capture of ``card`` on ``table`` by the naive reference rules
+    (:mod:`krypteach.engine.reference`: every set of table cards tried), sorted;
+    ``[]`` if it creeps.
+
+    >>> [capture_text(c) for c in brute_captures(Card("9H"), parse_cards("9S 2C 5D 7H"), Rules())]
+    ['2C+7H+9S']
+    """
+    caps = reference.capture_options(str(card), _codes(table), capture=rules.capture, ace=rules.ace)
+    return sorted(tuple(sorted(parse_cards(cap))) for cap in caps)
+
+
+def takes_whole(card: Card, table: Sequence[Card], rules: Rules) -> bool:
+    """Does ``card`` take the whole (non-empty) ``table``, by the reference rules?"""
+    return reference.can_take_whole_table(str(card), _codes(table), rules.ace)
+
+
+def move_cost(move: Move, table: Sequence[Card], rules: Rules) -> int:
+    """Points the mover's side gets this turn: captured + capturing card, and a tabbe's points."""
+    if move.capture is None:
+        return 0
+    return (move.card.points + sum(c.points for c in move.capture)
+            + tabbe_score(rules, tabbe_marks(table, move, rules))[0])
+
+
+def proved_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[Move]:
+    """Legal moves by the reference rules (tvångstabbe, then must-capture), checked
+    against the engine's: per card in order, its captures, then its creep."""
+    found = reference.legal_moves(_codes(hand), _codes(table), capture=rules.capture, ace=rules.ace,
+                                  forced_tabbe=rules.forced_tabbe)
+    moves = sorted((Move(card, cap) for card, cap in found),
+                   key=lambda m: (m.card, m.capture is None, m.capture or ()))
+    engine = legal_moves(hand, table, rules)
+    if set(moves) != set(engine):
+        raise PuzzleError(f"the engine and the reference rules disagree on the legal moves for hand "
+                          f"{symbols_text(hand)} at table {symbols_text(table)}: {sorted(map(str, engine))} vs "
+                          f"{sorted(map(str, moves))}")
+    return moves
+
+
+# --- solving ------------------------------------------------------------------------------
+
+def check_cards(p: Puzzle) -> None:
+    every = Counter(p.hand) + Counter(p.table) + Counter(p.next_hand) + Counter(p.kladda)
+    over = [str(c) for c, k in every.items() if k > 2]
+    if over:
+        raise PuzzleError(f"puzzle {p.id}: {', '.join(over)} appear more than twice (there are two decks)")
+    if not p.hand:
+        raise PuzzleError(f"puzzle {p.id}: the hand is empty")
+
+
+def solve(p: Puzzle) -> Solution:
+    """Solve a puzzle by trying everything; raises :class:`PuzzleError` if it is
+    malformed or has no unique answer where its kind requires one.
+
+    >>> p = Puzzle("d", "which-card", "easy", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))
+    >>> s = solve(p); sorted(s.answers), s.unique
+    (['10S'], True)
+    """
+    check_cards(p)
+    rules = p.rules
+    solver = {"what-must-you-take": _solve_take, "which-card": _solve_which, "safest-card": _solve_safest,
+              "set-up-dukning": _solve_setup, "endgame": _solve_endgame}[p.kind]
+    return solver(p, rules)
+
+
+def _solve_take(p: Puzzle, rules: Rules) -> Solution:
+    if len(p.hand) != 1:
+        raise PuzzleError(f"puzzle {p.id}: what-must-you-take gives exactly one card to play")
+    if rules.capture == "free":
+        raise PuzzleError(f"puzzle {p.id}: under the free capture rule nothing must be taken")
+    card = p.hand[0]
+    caps = brute_captures(card, p.table, rules)
+    engine = sorted(tuple(c) for c in capture_options(card, p.table, rules))
+    if caps != engine:
+        raise PuzzleError(f"puzzle {p.id}: engine captures {engine} differ from the brute force {caps}")
+    if not caps:
+        return Solution(frozenset({"creep"}), f"{card.symbol} has no träff on {symbols_text(p.table)}: it creeps "
+                        "and takes nothing.", True, {"creep": 0})
+    answers = frozenset(capture_text(c) for c in caps)
+    parts = []
+    for cap in caps:
+        groups = split_into_traffar(card, cap, rules) or [cap]
+        rest = list(p.table)
+        for c in cap:
+            rest.remove(c)
+        stays = f"; {symbols_text(rest)} stay{'s' if len(rest) == 1 else ''}" if rest else " — the whole table (a tabbe)"
+        parts.append(" and ".join("+".join(c.symbol for c in g) for g in groups) + stays)
+    if len(caps) == 1:
+        why = f"{card.symbol} must take {parts[0]}: it takes all it can, and no träff is left behind."
+    else:
+        why = (f"{card.symbol} can take all it can in {len(caps)} ways, and any of them is right: "
+               + "; or ".join(parts) + ".")
+    return Solution(answers, why, len(caps) == 1, {a: 0 for a in answers})
+
+
+def _solve_which(p: Puzzle, rules: Rules) -> Solution:
+    if not rules.forced_tabbe or not p.table:
+        raise PuzzleError(f"puzzle {p.id}: which-card needs tvångstabbe and a table")
+    whole = sorted({c for c in p.hand if takes_whole(c, p.table, rules)})
+    if not whole:
+        raise PuzzleError(f"puzzle {p.id}: no card in the hand takes the whole table")
+    proved_moves(p.hand, p.table, rules)
+    c = whole[0]
+    groups = split_into_traffar(c, p.table, rules) or [p.table]
+    if len(whole) > 1:
+        why = (f"Tvångstabbe: {' and '.join(x.symbol for x in whole)} can each take the whole table; any of them is right.")
+    else:
+        others = [x for x in dict.fromkeys(p.hand) if x != c]
+        why = (f"Tvångstabbe: {c.symbol} takes the whole table as "
+               + " and ".join("+".join(x.symbol for x in g) for g in groups)
+               + (f"; no other card can ({', '.join(x.symbol for x in others)} cannot), so {c.symbol} must be played."
+                  if others else "."))
+    return Solution(frozenset(str(x) for x in whole), why, len(whole) == 1, {str(x): 0 for x in whole})
+
+
+def _solve_safest(p: Puzzle, rules: Rules) -> Solution:
+    if rules.forced_tabbe and any(takes_whole(c, p.table, rules) for c in p.hand):
+        raise PuzzleError(f"puzzle {p.id}: tvångstabbe decides this hand; it is not a safest-card puzzle")
+    moves = proved_moves(p.hand, p.table, rules)
+    cost: dict[Card, tuple[int, Move]] = {}
+    for m in moves:
+        c = move_cost(m, p.table, rules)
+        if m.card not in cost or c < cost[m.card][0]:
+            cost[m.card] = (c, m)
+    low = min(v for v, _ in cost.values())
+    best = sorted(c for c, (v, _) in cost.items() if v == low)
+    lines = []
+    for c in sorted(cost, key=lambda x: (cost[x][0], x)):
+        v, m = cost[c]
+        what = "creeps" if m.capture is None else f"must take {'+'.join(x.symbol for x in m.capture)}"
+        lines.append(f"{c.symbol} {what}: {v} point{'s' if v != 1 else ''}")
+    head = (f"{best[0].symbol} is the safest card: it gives away {low} point{'s' if low != 1 else ''}."
+            if len(best) == 1 else f"{' and '.join(c.symbol for c in best)} are equally safe ({low} points).")
+    return Solution(frozenset(str(c) for c in best), head + " " + "; ".join(lines) + ".", len(best) == 1,
+                    {str(c): v for c, (v, _) in cost.items()})
+
+
+def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
+    if not rules.forced_tabbe or not p.next_hand:
+        raise PuzzleError(f"puzzle {p.id}: set-up-dukning needs tvångstabbe and the next player's hand")
+    moves = proved_moves(p.hand, p.table, rules)
+    right = []
+    details: dict[str, Any] = {}
+    for m in moves:
+        after = table_after(p.table, m)
+        takers = sorted({c for c in p.next_hand if takes_whole(c, after, rules)})
+        details[str(m)] = [str(c) for c in takers]
+        if takers and after:
+            right.append((m, after, takers))
+    if not right:
+        raise PuzzleError(f"puzzle {p.id}: no move sets up a tabbe for the next player")
+    m, after, takers = right[0]
+    others = [Move.parse(s) for s, t in details.items() if not t and s != str(m)]
+    why = (f"{m.describe()} leaves {symbols_text(after)}, which the next player's "
+           f"{' or '.join(c.symbol for c in takers)} must take whole (tvångstabbe): a tabbe for them and a dukning for you.")
+    if len(right) > 1:
+        why = "Several moves do it: " + "; ".join(f"{x.describe()} (for {'/'.join(c.symbol for c in t)})" for x, _, t in right) + "."
+    elif others:
+        why += " No other move does: " + ", ".join(o.describe() for o in others) + " leave a table they need not take."
+    return Solution(frozenset(str(x) for x, _, _ in right), why, len(right) == 1, details)
+
+
+def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
+    if rules.players != 2:
+        raise PuzzleError(f"puzzle {p.id}: endgame puzzles are for two players")
+    if len(p.hand) not in (len(p.next_hand), len(p.next_hand) + 1):
+        raise PuzzleError(f"puzzle {p.id}: you must hold as many cards as your opponent, or one more")
+    proved_moves(p.hand, p.table, rules)
+    lc = {"you": "mover", "opponent": "other", None: None}[p.last_capturer]
+    vals = solve_endgame(rules, p.hand, p.next_hand, p.table, kladda=p.kladda, last_capturer=lc)
+    low = min(vals.values())
+    best = sorted((m for m, v in vals.items() if v == low), key=str)
+    line = endgame_line(rules, p.hand, p.next_hand, p.table, kladda=p.kladda, last_capturer=lc)
+    who = ("you", "your opponent")
+    played = "; ".join(f"{who[side]}: {m.describe()}" for side, m, _ in line)
+    others = sorted(((v, m) for m, v in vals.items() if v != low), key=lambda x: (x[0], str(x[1])))
+    why = (f"{best[0].describe()} ends the giv {low:+d} for you against your opponent with best play by both "
+           f"({played}).")
+    if len(best) > 1:
+        why = (f"{' and '.join(m.describe() for m in best)} are equally good ({low:+d} for you against your "
+               f"opponent).")
+    if others:
+        why += " Other first moves: " + "; ".join(f"{m.describe()} {v:+d}" for v, m in others) + "."
+    return Solution(frozenset(str(m) for m in best), why, len(best) == 1, {str(m): v for m, v in vals.items()})
+
+
+# --- answers ------------------------------------------------------------------------------
+
+UNIQUE_ANSWER = {"what-must-you-take": False, "which-card": True, "safest-card": True, "set-up-dukning": True,
+           "endgame": True}
+
+
+def _normalise(p: Puzzle, answer: Any) -> str:
+    """An answer in the stored text form of its kind."""
+    if p.kind == "what-must-you-take":
+        if answer is None or (isinstance(answer, str) and answer.strip().lower() in ("", "creep", "nothing", "kryper")):
+            return "creep"
+        if isinstance(answer, Move):
+            answer = answer.capture or ()
+        elif isinstance(answer, str) and ":" in answer:
+            answer = Move.parse(answer).capture or ()
+        cards = parse_cards(answer) if isinstance(answer, str) else [Card(c) for c in answer]
+        return capture_text(cards) if cards else "creep"
+    if p.kind in ("which-card", "safest-card"):
+        if isinstance(answer, Move):
+            return str(answer.card)
+        if isinstance(answer, str) and ":" in answer:
+            return str(Move.parse(answer).card)
+        return str(Card(answer) if not isinstance(answer, str) else Card.parse(answer))
+    move = answer if isinstance(answer, Move) else Move.parse(str(answer))
+    return str(move)
+
+
+def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
+    """Is ``answer`` right? Returns ``(ok, explanation)``; a malformed answer is
+    wrong, with a message that says how to write one.
+
+    >>> p = Puzzle("d", "which-card", "easy", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))
+    >>> check_answer(p, "10♠")[0], check_answer(p, "4H")[0]
+    (True, False)
+    """
+    sol = solve(p)
+    try:
+        given = _normalise(p, answer)
+    except (ValueError, MoveParseError) as e:
+        return False, f"Not an answer to this puzzle ({e})."
+    if given in sol.answers:
+        return True, "Right! " + sol.explanation
+    if p.kind == "endgame" and given in sol.options:
+        return False, f"Not the best: {given} gives {sol.options[given]:+d}. " + sol.explanation
+    if p.kind == "safest-card" and given in sol.options:
+        return False, f"Not quite: {given} gives away {sol.options[given]} points. " + sol.explanation
+    return False, "Not quite. " + sol.explanation
+
+
+def verify(p: Puzzle) -> list[str]:
+    """Problems with a puzzle: the solver cannot prove its stored answers, or the
+    answer is not unique where the kind requires it. ``[]`` means it is sound."""
+    try:
+        sol = solve(p)
+    except (PuzzleError, ValueError) as e:
+        return [str(e)]
+    problems = []
+    if UNIQUE_ANSWER[p.kind] and not sol.unique:
+        problems.append(f"puzzle {p.id}: the answer is not unique ({', '.join(sorted(sol.answers))})")
+    try:
+        stored = {_normalise(p, a) for a in p.answers}
+    except (ValueError, MoveParseError) as e:
+        return problems + [f"puzzle {p.id}: a stored answer cannot be read ({e})"]
+    if stored != set(sol.answers):
+        problems.append(f"puzzle {p.id}: stored answers {sorted(stored)} but the solver proves {sorted(sol.answers)}")
+    return problems
+
+
+def check_puzzles(puzzles: Sequence[Puzzle]) -> tuple[Counter, list[str]]:
+    """Re-prove every puzzle: ``(count per kind, problems)``; duplicate ids are a problem too."""
+    counts: Counter = Counter()
+    problems: list[str] = []
+    ids = Counter(p.id for p in puzzles)
+    problems += [f"puzzle id {i} is used {k} times" for i, k in ids.items() if k > 1]
+    for p in puzzles:
+        counts[p.kind] += 1
+        problems += verify(p)
+    return counts, problems
