@@ -32,7 +32,7 @@ from typing import IO, Any
 from .cards import Card, CardParseError
 from .game import Deal, Giv
 from .moves import IllegalMoveError, Move
-from .rules import Rules, RulesError
+from .rules import Rules, RulesError, deal_plan
 
 __all__ = [
     "FORMAT",
@@ -71,9 +71,19 @@ def giv_to_record(giv: Giv) -> dict[str, Any]:
             for t in giv.turns
         ],
     }
+    if not _is_dealt(giv):  # a hand-made position (Giv.from_position): its one deal, who starts, who moved before
+        rec["position"] = {"turn": giv.turns[0].player if giv.turns else giv.turn,
+                           "previous_mover": giv.previous_mover}
     if giv.is_over:
         rec["result"] = giv.result.to_dict()
     return rec
+
+
+def _is_dealt(giv: Giv) -> bool:
+    """Was the giv dealt from a whole deck by the rules' deal plan (not a hand-made position)?"""
+    plan = deal_plan(giv.rules)
+    return len(giv.deals) == len(plan) and all(
+        all(len(h) == k for h in d.hands) and len(d.table) + len(d.aside) == t for d, (k, t) in zip(giv.deals, plan))
 
 
 _short = reprlib.Repr()
@@ -164,8 +174,12 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
         hands = tuple(tuple(_cards(h, f"{where}, deal {i}, seat {s}")) for s, h in enumerate(d["hands"]))
         deals.append(Deal(hands, tuple(_cards(d.get("table", []), f"{where}, deal {i}, table")),
                           tuple(_cards(d.get("aside", []), f"{where}, deal {i}, aside"))))
+    position = rec.get("position")
     try:
-        giv = Giv(rules, dealer=dealer, deals=deals)
+        if position is None:
+            giv = Giv(rules, dealer=dealer, deals=deals)
+        else:
+            giv = _position_giv(position, deals, rules, dealer, where)
     except (ValueError, TypeError) as e:
         raise RecordError(f"{where}: bad deals: {e}") from None
     for i, m in enumerate(rec["moves"], start=1):
@@ -187,6 +201,19 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
             raise RecordError(f"{where}: the stored result {short_repr(rec['result'])} does not match the replay "
                               f"{giv.result.to_dict()}")
     return giv
+
+
+def _position_giv(position: Any, deals: list[Deal], rules: Rules, dealer: int, where: str) -> Giv:
+    """The start of a hand-made position's record (``"position"`` beside its one deal)."""
+    if not isinstance(position, dict) or len(deals) != 1:
+        raise RecordError(f"{where}: a position is {{\"turn\": seat, \"previous_mover\": seat or null}} "
+                          "beside exactly one deal")
+    turn = _seat(position.get("turn"), rules.players, "position turn", where)
+    prev = position.get("previous_mover")
+    prev = None if prev is None else _seat(prev, rules.players, "position previous_mover", where)
+    d = deals[0]
+    return Giv.from_position(d.hands, d.table, kladda=d.aside, rules=rules, turn=turn, previous_mover=prev,
+                             dealer=dealer)
 
 
 def dump_givar(givar: Iterable[Giv]) -> str:
