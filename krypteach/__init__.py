@@ -13,20 +13,52 @@ engine's public API.
 ['9C:2C+7H+9S', '4H']
 """
 
-from .engine import (
-    PRESETS, Card, CardParseError, Deal, Explanation, GameOverError, Giv, GivResult, IllegalMoveError, Move,
-    MoveParseError, Observation, Parti, PartiResult, RecordError, Rules, RulesError, Turn, can_take_whole_table,
-    capture_options, card_points, double_deck, explain_move, giv_from_record, giv_to_record, legal_moves,
-    parse_cards, read_records, split_into_traffar, tabbe_ranks, table_after, traffar, write_records,
-)
 from . import views as _views  # noqa: F401  (cards and givar draw themselves in a notebook)
+from .engine import (
+    PRESETS,
+    Card,
+    CardParseError,
+    Deal,
+    Explanation,
+    GameOverError,
+    Giv,
+    GivResult,
+    IllegalMoveError,
+    Move,
+    MoveParseError,
+    Observation,
+    Parti,
+    PartiResult,
+    RecordError,
+    Rules,
+    RulesError,
+    Turn,
+    can_take_whole_table,
+    capture_options,
+    card_points,
+    double_deck,
+    explain_move,
+    giv_from_record,
+    giv_to_record,
+    legal_moves,
+    parse_cards,
+    played_value,
+    read_records,
+    split_into_traffar,
+    tabbe_pa_text,
+    tabbe_ranks,
+    table_after,
+    traffar,
+    write_records,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Card", "CardParseError", "parse_cards", "double_deck",
     "Rules", "RulesError", "PRESETS",
-    "capture_options", "can_take_whole_table", "tabbe_ranks", "traffar", "split_into_traffar",
+    "capture_options", "can_take_whole_table", "tabbe_ranks", "tabbe_pa_text", "traffar", "split_into_traffar",
+    "played_value",
     "Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
     "GivResult", "PartiResult", "card_points",
     "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError",

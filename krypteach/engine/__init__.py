@@ -10,7 +10,9 @@ legality, explanations and results. ``krypteach`` re-exports this API.
 Move.parse('10C:10S')
 """
 
-from .captures import can_take_whole_table, capture_options, split_into_traffar, tabbe_ranks, traffar
+from .captures import (
+    can_take_whole_table, capture_options, played_value, split_into_traffar, tabbe_pa_text, tabbe_ranks, traffar,
+)
 from .cards import Card, CardParseError, double_deck, parse_cards
 from .game import Deal, GameOverError, Giv, Observation, Parti, Turn
 from .explain import Explanation, explain_move
@@ -22,7 +24,8 @@ from .scoring import GivResult, PartiResult, card_points
 __all__ = [
     "Card", "CardParseError", "parse_cards", "double_deck",
     "Rules", "RulesError", "PRESETS",
-    "capture_options", "can_take_whole_table", "tabbe_ranks", "traffar", "split_into_traffar",
+    "capture_options", "can_take_whole_table", "tabbe_ranks", "tabbe_pa_text", "traffar", "split_into_traffar",
+    "played_value",
     "Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
     "GivResult", "PartiResult", "card_points",
     "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError",

@@ -23,7 +23,6 @@ from typing import Any
 __all__ = ["Rules", "RulesError", "PRESETS", "deal_plan"]
 
 CAPTURE_MODES = ("maximal", "maximum", "free")
-ACE_MODES = ("1or14", "1", "14hand")
 TEAM_MODES = ("none", "pairs", "threes")
 
 _ACE_ALIASES = {
@@ -223,13 +222,6 @@ class Rules:
         default = Rules(players=self.players)
         diffs = [f"{k}={v!r}" for k, v in self.to_dict().items() if getattr(default, k) != v]
         return f"Krypkasino, {self.players} players" + (f" ({', '.join(diffs)})" if diffs else "")
-
-    # convenience for the ace
-    def hand_value(self, rank: int) -> int:
-        """Value of a played card of ``rank`` for sums (a played ace 14 unless ace='1')."""
-        if rank == 1 and self.ace != "1":
-            return 14
-        return rank
 
 
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
