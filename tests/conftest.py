@@ -57,7 +57,7 @@ def _wait_ready(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
             with urllib.request.urlopen(url, timeout=5) as r:
                 if r.status == 200:
                     return
-        except Exception as e:  # noqa: BLE001 - keep polling
+        except Exception as e:
             last = e
         time.sleep(0.5)
     raise RuntimeError(f"krypteach serve did not answer {url} in {timeout}s: {last}")
@@ -82,7 +82,7 @@ def served_app(private_env, tmp_path_factory):
         try:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)
-        except Exception:  # noqa: BLE001
+        except Exception:
             os.killpg(proc.pid, signal.SIGKILL)
         fh.close()
         text = log.read_text(errors="replace")

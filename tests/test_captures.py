@@ -4,12 +4,12 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from krypteach import Card, Rules, capture_options, can_take_whole_table, parse_cards, tabbe_ranks, traffar
-from krypteach.engine.captures import split_into_traffar
-
+from krypteach import Card, Rules, can_take_whole_table, capture_options, parse_cards, tabbe_ranks, traffar
 from krypteach.engine import reference as oracle
+from krypteach.engine.captures import split_into_traffar
 
 POSITIONS = [json.loads(line) for line in (Path(__file__).parent / "data" / "capture_positions.jsonl").read_text().splitlines() if line.strip()]
 

@@ -122,11 +122,11 @@ def test_empty_table_and_no_traff():
 
 def test_bad_input():
     for bad in ["1S", "AX", "10", "", "11H"]:
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="not a card code"):
             oracle.traffar(bad, [])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown capture variant 'greedy'"):
         oracle.capture_options("9H", ["9S"], capture="greedy")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown ace variant '14'"):
         oracle.capture_options("9H", ["9S"], ace="14")
 
 
@@ -144,7 +144,7 @@ def _is_union_of_traffar(card, cards, ace):
     if not cards:
         return True
     first, rest = cards[0], cards[1:]
-    for size in range(0, len(rest) + 1):
+    for size in range(len(rest) + 1):
         for others in combinations(range(len(rest)), size):
             group = [first] + [rest[i] for i in others]
             if _is_traff(card, group, ace):

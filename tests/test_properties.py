@@ -2,7 +2,8 @@
 
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from krypteach import Card, Giv, Rules, can_take_whole_table, giv_from_record, giv_to_record, legal_moves
 from krypteach.engine.cards import double_deck

@@ -12,7 +12,16 @@ import pytest
 from krypteach import Card, Move, Rules, capture_options, legal_moves, parse_cards, table_after
 from krypteach.cli import main
 from krypteach.teaching.puzzles import (
-    DIFFICULTIES, KINDS, Puzzle, check_answer, check_puzzles, generate, load_puzzles, save_puzzles, solve, verify,
+    DIFFICULTIES,
+    KINDS,
+    Puzzle,
+    check_answer,
+    check_puzzles,
+    generate,
+    load_puzzles,
+    save_puzzles,
+    solve,
+    verify,
 )
 from krypteach.teaching.puzzles.prove import brute_captures
 
@@ -54,7 +63,7 @@ def test_cli_check_passes_and_counts(capsys):
 def broken_copies():
     by_kind = {p.kind: p for p in SHIPPED}
     d = by_kind["which-card"].to_dict()
-    wrong = [c for c in d["hand"] if c not in d["answers"]][0]
+    wrong = next(c for c in d["hand"] if c not in d["answers"])
     yield "wrong stored answer", {**d, "answers": [wrong]}
     p = by_kind["endgame"]
     options = solve(p).options

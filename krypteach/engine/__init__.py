@@ -11,11 +11,17 @@ Move.parse('10C:10S')
 """
 
 from .captures import (
-    can_take_whole_table, capture_options, played_value, split_into_traffar, tabbe_pa_text, tabbe_ranks, traffar,
+    can_take_whole_table,
+    capture_options,
+    played_value,
+    split_into_traffar,
+    tabbe_pa_text,
+    tabbe_ranks,
+    traffar,
 )
 from .cards import Card, CardParseError, double_deck, parse_cards
-from .game import Deal, GameOverError, Giv, Observation, Parti, Turn
 from .explain import Explanation, explain_move
+from .game import Deal, GameOverError, Giv, Observation, Parti, Turn
 from .moves import IllegalMoveError, Move, MoveParseError, legal_moves, table_after
 from .records import RecordError, giv_from_record, giv_to_record, read_records, write_records
 from .rules import PRESETS, Rules, RulesError

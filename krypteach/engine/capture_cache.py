@@ -19,11 +19,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain, combinations, product
 
-from .cards import Card
 from .capture_search import (
-    KEEP, PARTITIONABLE, SPECS, SUMS, Counts, all_captures, counts_of, keep_mask, maximal_live, pack, pack_counts,
-    sums_of, unpack, whole_search,
+    KEEP,
+    PARTITIONABLE,
+    SPECS,
+    SUMS,
+    Counts,
+    all_captures,
+    counts_of,
+    keep_mask,
+    maximal_live,
+    pack,
+    pack_counts,
+    sums_of,
+    unpack,
+    whole_search,
 )
+from .cards import Card
 
 __all__ = ["RankCaps", "Pick", "RESULTS", "USABLE", "SPECS", "caps_table", "caps_code", "clear_caches",
            "value_captures", "ranks_taking_whole", "ranks_taking_whole_packed", "captures_of", "expand_pick",

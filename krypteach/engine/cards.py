@@ -65,7 +65,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, code: "str | Card | int") -> "Card":
+    def __new__(cls, code: str | Card | int) -> Card:
         if isinstance(code, Card):
             return code
         if isinstance(code, int):
@@ -75,7 +75,7 @@ class Card(int):
         return cls.parse(code)
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Parse a card code: ``"10d"``, ``"AS"``, ``"q♥"``, ``" 7 C "``.
 
         Case does not matter; the suit may be a letter or a symbol (♠ ♥ ♦ ♣).
@@ -98,7 +98,7 @@ class Card(int):
         return found
 
     @classmethod
-    def make(cls, rank: int, suit: str) -> "Card":
+    def make(cls, rank: int, suit: str) -> Card:
         """The card of ``rank`` 1..13 and ``suit`` S/H/D/C.
 
         >>> Card.make(10, "D")
@@ -167,10 +167,10 @@ class Card(int):
     def __reduce__(self):
         return (Card, (int(self),))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
     def _repr_svg_(self) -> str | None:
@@ -207,7 +207,7 @@ for _c in _ALL:
 del _c, _r, _s
 
 
-def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Parse several cards from text (separated by spaces, commas or ``+``) or
     from an iterable of codes/cards.
 

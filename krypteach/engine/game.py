@@ -25,6 +25,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import NamedTuple
 
 from . import display
@@ -33,7 +34,7 @@ from .capture_search import UNIT, pack
 from .captures import tabbe_pa_text, tabbe_ranks
 from .cards import Card, parse_cards
 from .explain import Explanation, explain_move
-from .moves import IllegalMoveError, Move, legal_moves_packed, legal_moves, table_after
+from .moves import IllegalMoveError, Move, legal_moves, legal_moves_packed, table_after
 from .rules import Rules, deal_plan
 from .scoring import GivResult, PartiResult, score_giv
 from .turn import book_tabbe, tabbe_marks
@@ -245,7 +246,7 @@ class Giv:
     @classmethod
     def from_position(cls, hands: Sequence[Sequence[Card | str]], table: Sequence[Card | str] = (), *,
                       rules: Rules | None = None, turn: int = 0, kladda: Sequence[Card | str] = (),
-                      previous_mover: int | None = None, dealer: int | None = None) -> "Giv":
+                      previous_mover: int | None = None, dealer: int | None = None) -> Giv:
         """A hand-made position (for lessons, puzzles and tests): these hands and
         this table, no stock. ``previous_mover`` is the seat that moved just
         before (it gets the dukning if the first move here is a tabbe).
@@ -277,7 +278,7 @@ class Giv:
                 f"so it is seat {before} (or None when no move came before)")
         order = [(turn + i) % n for i in range(n)]
         sizes = [len(hs[s]) for s in order]
-        if sizes[0] == 0 or any(b > a for a, b in zip(sizes, sizes[1:])) or sizes[0] - sizes[-1] > 1:
+        if sizes[0] == 0 or any(b > a for a, b in pairwise(sizes)) or sizes[0] - sizes[-1] > 1:
             raise PositionError("hand sizes must be equal, or one less for the seats that have already played "
                                 f"this round (seat {turn} to play first); got {[len(h) for h in hs]}")
         from collections import Counter
@@ -293,7 +294,7 @@ class Giv:
                    kladda: Sequence[Card] = (), turn: int, dealer: int, previous_mover: int | None = None,
                    piles: Sequence[Sequence[Card]] | None = None, marks: Sequence[int] | None = None,
                    dukningar: Sequence[int] | None = None, tabbar: Sequence[int] | None = None,
-                   last_capturer: int | None = None, deals_to_come: Sequence[Deal] = ()) -> "Giv":
+                   last_capturer: int | None = None, deals_to_come: Sequence[Deal] = ()) -> Giv:
         """A giv part-way through, every card placed: the hands, the table and
         klädda högen now, the piles, marks and dukningar so far, and the
         utdelningar still to come. NOT checked: this is how a search builds a
@@ -547,7 +548,7 @@ class Giv:
 
     undo = pop  # the learner's word for it (the "Undo" buttons)
 
-    def play_out(self, choose: Callable[["Giv"], Move]) -> None:
+    def play_out(self, choose: Callable[[Giv], Move]) -> None:
         """Play to the end, asking ``choose(giv)`` for each move (checked, as :meth:`play`)."""
         while not self.is_over:
             self.play(choose(self))

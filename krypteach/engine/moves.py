@@ -58,7 +58,7 @@ class Move(_MoveBase):
 
     __slots__ = ()
 
-    def __new__(cls, card: "Card | str", capture: "Iterable[Card | str] | str | None" = None) -> "Move":
+    def __new__(cls, card: Card | str, capture: Iterable[Card | str] | str | None = None) -> Move:
         card = Card(card)
         if capture is not None:
             capture = tuple(sorted(Card(c) for c in (parse_cards(capture) if isinstance(capture, str) else capture)))
@@ -67,7 +67,7 @@ class Move(_MoveBase):
         return _MoveBase.__new__(cls, card, capture)
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Parse ``"7H"`` (creep) or ``"9H:2C+7D"`` (capture); case and suit symbols as for cards.
 
         >>> Move.parse("7♥")

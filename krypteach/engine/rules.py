@@ -172,7 +172,7 @@ class Rules:
         """Seats of a team, e.g. ``(0, 2)``."""
         return tuple(s for s, t in enumerate(self._team_of) if t == team)
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated).
 
         >>> Rules().replace(capture="free").capture
@@ -205,7 +205,7 @@ class Rules:
         return cls(**data)
 
     @classmethod
-    def preset(cls, name: str, **changes: Any) -> "Rules":
+    def preset(cls, name: str, **changes: Any) -> Rules:
         """A named variant (see :data:`PRESETS`), optionally changed further.
 
         >>> Rules.preset("table-grows-by-creeping").table_next

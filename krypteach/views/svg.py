@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 SVG_NS = "http://www.w3.org/2000/svg"

@@ -202,7 +202,7 @@ def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
     return puzzles
 
 
-def save_puzzles(puzzles: Sequence[Puzzle], path: "str | Path", **meta: Any) -> None:
+def save_puzzles(puzzles: Sequence[Puzzle], path: str | Path, **meta: Any) -> None:
     """Write puzzles as a JSON file (``meta`` goes into the header, e.g. the seed)."""
     data = {"format": FORMAT, **meta, "puzzles": [p.to_dict() for p in puzzles]}
     Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

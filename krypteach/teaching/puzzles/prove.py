@@ -124,7 +124,7 @@ def _solve_take(p: Puzzle, rules: Rules) -> Solution:
     else:
         why = (f"{card.symbol} can take all it can in {len(caps)} ways, and any of them is right: "
                + "; or ".join(parts) + ".")
-    return Solution(answers, why, len(caps) == 1, {a: 0 for a in answers})
+    return Solution(answers, why, len(caps) == 1, dict.fromkeys(answers, 0))
 
 
 def _solve_which(p: Puzzle, rules: Rules) -> Solution:
