@@ -53,5 +53,8 @@ def test_double_deck_has_each_card_twice():
 
 
 def test_svg_display():
+    from krypteach.views import card_svg
+
     svg = Card("10D")._repr_svg_()
+    assert svg == card_svg("10D")  # the views' drawing of this very card
     assert svg.startswith("<svg") and "ruter 10 (storan)" in svg

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from krypteach import Giv, Move, Rules, Turn, parse_cards
+from krypteach.engine.scoring import point_breakdown, score_giv
 from krypteach.teaching import narrate
 from krypteach.teaching.narrate import (
     describe_giv,
@@ -15,7 +16,6 @@ from krypteach.teaching.narrate import (
     tabbe_pa_text,
     traffar_text,
 )
-from krypteach.engine.scoring import point_breakdown, score_giv
 
 NAMES = ["You", "Bea", "Dan"]
 
@@ -129,8 +129,16 @@ def test_traffar_text_and_names():
     assert traffar_text(parse_cards("AH")[0], parse_cards("6S 8D AC")) == "A♣ and 6♠+8♦"
     assert seat_names(2) == ["You", "Bea"]
     assert seat_names(2, ["A", "B", "C"]) == ["A", "B", "C"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"3 names needed, got 1: \['A'\]"):
         seat_names(3, ["A"])
+
+
+def test_players_are_named_never_numbered():
+    assert seat_names(6) == ["You", "Bea", "Dan", "Eva", "Kim", "Ola"]
+    with pytest.raises(ValueError, match="7 players: give their names"):
+        seat_names(7)
+    with pytest.raises(ValueError, match="no name for seat 2: 2 names given"):
+        describe_turn(Turn(2, Move.parse("7H")), ["Ann", "Bo"])
 
 
 def test_sweep_without_context_does_not_claim_nobody_captured():

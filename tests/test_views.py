@@ -42,7 +42,7 @@ def test_every_card_is_valid_svg_with_its_name(code):
     assert root.get("aria-label") == card_name(code)
     assert root.get("role") == "img"
     assert root.get("width") == "72" and root.get("height") == "101"
-    assert root.get("viewBox")
+    assert root.get("viewBox") == "0 0 100 140"  # drawn in a 5:7 box, scaled to the width
     assert root.find(NS + "title").text == card_name(code)
     rank = code[:-1]
     assert rank in texts(root)
@@ -50,7 +50,8 @@ def test_every_card_is_valid_svg_with_its_name(code):
 
 
 def test_card_object_is_accepted_and_output_is_deterministic():
-    assert card_svg(FakeCard("10D")) == card_svg("10D") == card_svg("10D")
+    assert card_svg(FakeCard("10D")) == card_svg("10D")
+    assert card_svg(FakeCard("10H")) == card_svg("10H") != card_svg("10D")  # the object's text decides
     assert card_name(FakeCard("2S")) == "spader 2 (lillan)"
 
 
@@ -95,7 +96,7 @@ def test_attrs_are_escaped_on_root():
     root = parse(card_svg("AS", attrs={"class": "card", "data-code": 'a"<b>&'}))
     assert root.get("class") == "card"
     assert root.get("data-code") == 'a"<b>&'
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="bad SVG attribute name: 'bad name'"):
         card_svg("AS", attrs={"bad name": "x"})
 
 
@@ -135,7 +136,7 @@ def test_stack_svg(count):
 
 
 def test_stack_svg_rejects_negative():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="count must be >= 0, got -1"):
         stack_svg(-1)
 
 
