@@ -17,13 +17,20 @@ aside when dealt).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..engine.captures import split_into_traffar
+from ..engine.captures import (
+    split_into_traffar,
+    tabbe_pa_text,  # the engine's "tabbe på …" (re-exported here)
+)
 from ..engine.cards import Card
-from ..engine.captures import tabbe_pa_text  # the engine's "tabbe på …" (re-exported here)
 from ..engine.moves import describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown
+
+if TYPE_CHECKING:  # only named in annotations
+    from ..engine.game import Giv, Turn
+    from ..engine.scoring import GivResult
 
 __all__ = ["DEFAULT_NAMES", "seat_names", "signed", "traffar_text", "tabbe_pa_text",
            "describe_turn", "describe_giv", "describe_result"]
@@ -84,12 +91,16 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-_UNKNOWN = object()  # describe_turn was not told who captured last
+class _Unknown:
+    """The type of :data:`_UNKNOWN`."""
 
 
-def describe_turn(turn, names: Sequence[str], rules: Rules | None = None, *,
+_UNKNOWN = _Unknown()  # describe_turn was not told who captured last
+
+
+def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, *,
                   deal: tuple[int, int] | None = None, kladda: int | None = None,
-                  last_capturer: "int | None | object" = _UNKNOWN, show_dukning: bool = True) -> str:
+                  last_capturer: int | _Unknown | None = _UNKNOWN, show_dukning: bool = True) -> str:
     """One move in words, with everything it caused.
 
     ``turn`` is a :class:`krypteach.engine.game.Turn`. Optional context, which a
@@ -128,7 +139,7 @@ def describe_turn(turn, names: Sequence[str], rules: Rules | None = None, *,
             setter = _name(names, turn.dukning)
             text += f" {setter} moved just before and {'get' if setter.lower() == 'you' else 'gets'} {n}."
     elif turn.tabbe_pa and turn.sweep is None and not turn.dealt:
-        text += " — " + tabbe_pa_text(turn.tabbe_pa)
+        text += f" — {tabbe_pa_text(turn.tabbe_pa)}"
     sentences.append(text if text.endswith((".", "!")) else text + ".")
     if turn.cancelled:
         side = "every team" if rules.teams != "none" else "everyone"
@@ -137,17 +148,17 @@ def describe_turn(turn, names: Sequence[str], rules: Rules | None = None, *,
         where = f" (utdelning {deal[0]} of {deal[1]})" if deal else ""
         sentences.append(f"New deal{where}.")
         if turn.tabbe_pa:
-            sentences.append(tabbe_pa_text(turn.tabbe_pa).capitalize() + " on the new table.")
+            sentences.append(f"{tabbe_pa_text(turn.tabbe_pa) or ''}".capitalize() + " on the new table.")
     if turn.sweep is not None:
         sentences.append(_sweep_text(turn, names, kladda, last_capturer))
     return " ".join(sentences)
 
 
-def _sweep_text(turn, names: Sequence[str], kladda: int | None, last_capturer: int | None) -> str:
-    total = len(turn.sweep)
+def _sweep_text(turn: Turn, names: Sequence[str], kladda: int | None, last_capturer: int | _Unknown | None) -> str:
+    total = len(turn.sweep or ())
     if last_capturer is None and turn.move.capture is not None:
         last_capturer = turn.player
-    if last_capturer is _UNKNOWN:
+    if isinstance(last_capturer, _Unknown):
         last_capturer = turn.player if turn.move.capture is not None else None
         if last_capturer is None:
             return (f"The giv is over: the last player who captured takes the last "
@@ -171,7 +182,7 @@ def _sweep_text(turn, names: Sequence[str], kladda: int | None, last_capturer: i
     return f"The giv is over: {who} captured last and {'take' if who.lower() == 'you' else 'takes'} {what}."
 
 
-def describe_giv(giv, names: Sequence[str] | None = None, start: int = 0) -> list[str]:
+def describe_giv(giv: Giv, names: Sequence[str] | None = None, start: int = 0) -> list[str]:
     """Every move of a giv so far in words (:func:`describe_turn` with the giv's context),
     from move number ``start`` (0-based) on.
 
@@ -206,7 +217,7 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def describe_result(result, names: Sequence[str], *, piles: Sequence[Sequence[Card]] | None = None) -> list[str]:
+def describe_result(result: GivResult, names: Sequence[str], *, piles: Sequence[Sequence[Card]] | None = None) -> list[str]:
     """The scoring of a finished giv in words, one line per item.
 
     ``result`` is a :class:`krypteach.engine.scoring.GivResult`; with ``piles`` (the

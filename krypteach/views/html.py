@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..teaching.narrate import describe_result, seat_names, tabbe_pa_text
-from .svg import FONT, card_height, parse_code, card_svg, stack_svg
+from .svg import FONT, card_height, card_svg, parse_code, stack_svg
+
+if TYPE_CHECKING:  # only named in annotations
+    from ..engine.game import Giv
 
 # ---------------------------------------------------------------- HTML
 # Static HTML for notebook display (``_repr_html_``).  Styles are inline so
@@ -118,7 +122,7 @@ class CardsView:
     True
     """
 
-    def __init__(self, cards: "Iterable[object] | str", kind: str = "hand", *, kladda: Iterable[object] = (),
+    def __init__(self, cards: Iterable[object] | str, kind: str = "hand", *, kladda: Iterable[object] = (),
                  width: int = 72, four_color: bool = False, label: str | None = None) -> None:
         if kind not in ("hand", "table"):
             raise ValueError(f"kind must be 'hand' or 'table', got {kind!r}")
@@ -140,7 +144,7 @@ class CardsView:
         return f"CardsView({' '.join(self.cards)!r}, kind={self.kind!r})"
 
 
-def giv_html(giv: object, *, show: "int | str | None" = "turn", names: "Sequence[str] | None" = None,
+def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] | None = None,
              width: int = 56, four_color: bool = False) -> str:
     """A whole position of a giv as HTML.
 

@@ -1,9 +1,10 @@
 """Jupyter widgets for krypteach: clickable cards, exercises, a game table, a rules picker.
 
 The widgets hold no game logic: every check, explanation and move comes from
-the engine (:mod:`krypteach.engine.moves`, :mod:`krypteach.engine.captures`,
-:mod:`krypteach.engine.game`, :mod:`krypteach.engine.scoring`, :mod:`krypteach.bots`), and
-the cards are drawn by :mod:`krypteach.views`.
+the engine (:mod:`krypteach.engine.moves`, :mod:`krypteach.engine.explain`,
+:mod:`krypteach.engine.captures`, :mod:`krypteach.engine.game`,
+:mod:`krypteach.engine.scoring`, :mod:`krypteach.bots`), and the cards are drawn
+by :mod:`krypteach.views`.
 
 >>> from krypteach.widgets import GameTable, TakeAllExercise
 >>> TakeAllExercise(card="9H", table="9S 2C 5D 7D").options
@@ -20,9 +21,10 @@ from .exercises import (
     TvangstabbeExercise,
 )
 from .game_table import GameTable
-from .rules_picker import RulesPicker
-from .variant_lab import VariantLab
 from .puzzle_widget import PuzzleTrainer
+from .rules_picker import RulesPicker
+from .selfcheck import SelfCheck  # lesson self-checks
+from .variant_lab import VariantLab
 
 __all__ = [
     "CardRowWidget",
@@ -36,5 +38,5 @@ __all__ = [
     "RulesPicker",
     "VariantLab",
     "PuzzleTrainer",
+    "SelfCheck",
 ]
-from .selfcheck import SelfCheck; __all__.append("SelfCheck")  # noqa: E402,E702 - lesson self-checks

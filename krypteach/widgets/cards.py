@@ -29,7 +29,7 @@ __all__ = ["CardRowWidget"]
 _HERE = pathlib.Path(__file__).parent
 
 
-def _codes(cards: Iterable[object]) -> list[str]:
+def _codes(cards: Iterable[Card | str | int]) -> list[str]:
     return [str(Card(c)) for c in cards]
 
 
@@ -62,7 +62,7 @@ class CardRowWidget(anywidget.AnyWidget):
     empty_text = traitlets.Unicode("empty").tag(sync=True)
     svgs = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
 
-    def __init__(self, cards: Iterable[object] = (), **kwargs) -> None:
+    def __init__(self, cards: str | Iterable[Card | str | int] = (), **kwargs: object) -> None:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
         later = {k: kwargs.pop(k) for k in ("selected", "hinted") if k in kwargs}
@@ -114,7 +114,7 @@ class CardRowWidget(anywidget.AnyWidget):
         else:
             self.selected = [index]
 
-    def indices_of(self, codes: Iterable[object]) -> list[int]:
+    def indices_of(self, codes: Iterable[Card | str | int]) -> list[int]:
         """Positions of cards given by code; identical cards take distinct places.
 
         Raises ``ValueError`` naming a card that is not in the row.
@@ -129,7 +129,7 @@ class CardRowWidget(anywidget.AnyWidget):
             picked.append(i)
         return picked
 
-    def select(self, codes: Iterable[object]) -> None:
+    def select(self, codes: Iterable[Card | str | int]) -> None:
         """Select cards by code (``["2C", "7H"]``), as clicking them does."""
         picked = self.indices_of(codes)
         if not self.multiple and len(picked) > 1:

@@ -24,16 +24,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bots import BOT_LEVELS, make_bot, suggest
 from ..engine.cards import Card
 from ..engine.game import Giv
 from ..engine.moves import IllegalMoveError, Move, describe_cards
-from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
-from ..views import hand_html, stack_svg
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown, score_giv
+from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
+from ..views import hand_html, stack_svg
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .rules_picker import RulesPicker
@@ -62,7 +62,7 @@ class GameTable(widgets.VBox):
         self._rng = random.Random(seed)
         self._names = list(names) if names else list(DEFAULT_NAMES)
         self.message = ""
-        self.giv: Giv | None = None
+        self._giv: Giv | None = None  # (None only while the widget is being built)
         self._dealer: int | None = None
         self._log: list[tuple] = []  # (turn, its line in words) for the current giv
 
@@ -126,9 +126,16 @@ class GameTable(widgets.VBox):
 
     # --- properties ---------------------------------------------------------
     @property
+    def giv(self) -> Giv:
+        """The giv on the table (:class:`~krypteach.Giv`)."""
+        if self._giv is None:
+            raise RuntimeError("the game table has no giv yet: it deals one when it is built")
+        return self._giv
+
+    @property
     def rules(self) -> Rules:
         """The rules of the current giv; setting them starts a new giv with them."""
-        return self.giv.rules if self.giv is not None else self.picker.rules
+        return self._giv.rules if self._giv is not None else self.picker.rules
 
     @rules.setter
     def rules(self, rules: Rules) -> None:
@@ -137,7 +144,7 @@ class GameTable(widgets.VBox):
 
     @property
     def names(self) -> list[str]:
-        n = self.picker.rules.players if self.giv is None else self.giv.rules.players
+        n = self.picker.rules.players if self._giv is None else self._giv.rules.players
         spare = [name for name in DEFAULT_NAMES[1:] if name not in self._names]  # players are named, never numbered
         return (self._names + spare)[:n]
 
@@ -153,11 +160,11 @@ class GameTable(widgets.VBox):
         return [line for _, line in self._log]
 
     # --- what the buttons do --------------------------------------------------
-    def select_hand(self, code: object) -> None:
+    def select_hand(self, code: Card | str | None) -> None:
         """Select a card of your hand by code (what clicking it does)."""
         self.hand_row.select([] if code is None else [Card(code)])
 
-    def select_table(self, codes: Iterable[object]) -> None:
+    def select_table(self, codes: Iterable[Card | str]) -> None:
         """Select table cards by code (what clicking them does)."""
         self.table_row.select([Card(c) for c in codes])
 
@@ -231,7 +238,7 @@ class GameTable(widgets.VBox):
         rules = self.picker.rules
         n = rules.players
         self._dealer = n - 1 if self._dealer is None else (self._dealer + 1) % n
-        self.giv = Giv(rules, dealer=self._dealer, seed=self._rng.getrandbits(32))
+        self._giv = Giv(rules, dealer=self._dealer, seed=self._rng.getrandbits(32))
         self._log = []
         self._refresh_levels()
         self._make_bots()
@@ -257,7 +264,7 @@ class GameTable(widgets.VBox):
             self.bot_level.value = keep
 
     def _make_bots(self) -> None:
-        if self.giv is None:
+        if self._giv is None:
             return
         level = self.bot_level.value
         self.bots = {s: make_bot(level, seed=self._rng.getrandbits(32)) for s in range(1, self.giv.rules.players)}
@@ -270,7 +277,7 @@ class GameTable(widgets.VBox):
             self._refresh()
 
     def _rules_changed(self, rules: Rules) -> None:
-        if self.giv is not None and rules != self.giv.rules:
+        if self._giv is not None and rules != self._giv.rules:
             self.rules_note.value = "<b>Changed rules apply from the next giv: press New giv.</b>"
 
     # --- view -------------------------------------------------------------------

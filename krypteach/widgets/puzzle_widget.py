@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
@@ -155,17 +155,19 @@ class PuzzleTrainer(widgets.VBox):
         self._show_progress()
 
     # --- what the buttons do ---------------------------------------------------
-    def select_hand(self, code: object) -> None:
+    def select_hand(self, code: Card | str | None) -> None:
         """Select a hand card by code (what clicking it does)."""
         self.hand_row.select([] if code is None else [Card(code)])
 
-    def select_table(self, codes: Iterable[object]) -> None:
+    def select_table(self, codes: Iterable[Card | str]) -> None:
         """Select table cards by code (what clicking them does)."""
         self.table_row.select([Card(c) for c in codes])
 
     def answer(self) -> object:
         """The answer the current selection stands for (see the module docstring)."""
         p = self.puzzle
+        if p is None:
+            return None
         taken = [Card(c) for c in self.table_row.selected_cards]
         if p.kind == "what-must-you-take":
             return taken
@@ -195,12 +197,15 @@ class PuzzleTrainer(widgets.VBox):
             self._judge("creep")
 
     def _judge(self, given: object) -> None:
+        p = self.puzzle
+        if p is None:
+            return
         self.attempts += 1
-        ok, why = check_answer(self.puzzle, given)
+        ok, why = check_answer(p, given)
         if ok:
             if not self._done:
                 self.solved += 1
-                self.solved_ids.add(self.puzzle.id)
+                self.solved_ids.add(p.id)
             self._done = True
             self._say("ok", why, ["Press Next puzzle for another."])
         else:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ..engine.rules import PRESETS, Rules, RulesError

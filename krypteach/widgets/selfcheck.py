@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ._ui import button, esc, message_html
@@ -57,8 +57,8 @@ class Question:
     picture: str = ""
 
     @classmethod
-    def make(cls, text: str, options: Iterable[object], answer: "int | str", explanation: str = "",
-             picture: object = "") -> "Question":
+    def make(cls, text: str, options: Iterable[object], answer: int | str, explanation: str = "",
+             picture: object = "") -> Question:
         """Build a question, checking the options and finding the answer's index.
 
         >>> Question.make("2 + 2?", [3, 4], "4").answer
@@ -84,7 +84,7 @@ class Question:
         return cls(str(text), opts, index, str(explanation), str(picture or ""))
 
 
-def _question(spec: "Question | Mapping[str, object]") -> Question:
+def _question(spec: Question | Mapping[str, object]) -> Question:
     if isinstance(spec, Question):
         return spec
     if not isinstance(spec, Mapping):
@@ -148,7 +148,7 @@ class SelfCheck(widgets.VBox):
     score = traitlets.Int(0)
     checks = traitlets.Int(0)
 
-    def __init__(self, questions: Sequence["Question | Mapping[str, object]"], *,
+    def __init__(self, questions: Sequence[Question | Mapping[str, object]], *,
                  title: str = "Self-check (kolla dig själv)",
                  intro: str = "Choose an answer to each question, then press Check.") -> None:
         qs = [_question(q) for q in questions]
@@ -175,7 +175,7 @@ class SelfCheck(widgets.VBox):
     def total(self) -> int:
         return len(self.questions)
 
-    def answer(self, number: int, option: "int | str") -> None:
+    def answer(self, number: int, option: int | str) -> None:
         """Choose an option (index or text) for question ``number`` (1-based), as a click does."""
         view = self.questions[number - 1]
         view.choice.index = option if isinstance(option, int) else view.question.options.index(option)

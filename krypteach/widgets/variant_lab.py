@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import html
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bots import BOT_LEVELS
-from ..views.plots import compare_simulations, figure_png
 from ..play.simulate import Simulation, simulate
+from ..views.plots import compare_simulations, figure_png
 from ._ui import button, message_html
 from .rules_picker import RulesPicker
 
