@@ -8,14 +8,15 @@ import random
 
 import pytest
 
-from krypteach import Card, Giv, Rules, parse_cards
+from krypteach import Card, Giv, Move, Rules, parse_cards
 from krypteach.bots import BOT_LEVELS, CarefulBot, ExpertBot, make_bot, suggest
-from krypteach.bots.careful import assess_moves
+from krypteach.bots.careful import WEIGHTS, assess_moves
 from krypteach.bots.endgame import best_moves, endgame_line, solve_endgame
-from krypteach.bots.knowledge import forbidden_ranks, p_holds_any, relative
-from krypteach.bots.sim import sample_world, state_from_giv
+from krypteach.bots.knowledge import forbidden_ranks, p_holds_any, unseen_cards
+from krypteach.bots.sim import piles_from_history, rollout, sample_world, utility, world
 from krypteach.engine.game import Deal
 from krypteach.engine.rules import deal_plan
+from krypteach.engine.turn import team_relative
 from krypteach.play.tournament import lineups, tournament
 
 SMALL = {"expert": {"rollouts": 12, "min_samples": 3}}
@@ -124,12 +125,20 @@ def test_careful_always_plays_legal_moves(rules):
 @pytest.mark.parametrize("rules", [Rules(), Rules(players=3)])
 def test_expert_plays_legal_moves_to_the_end(rules):
     g = Giv(rules, seed=8)
-    bots = [small_bot("expert", s) if s == 0 else CarefulBot(seed=s) for s in range(rules.players)]
+    expert = small_bot("expert", 0)
+    bots = [expert if s == 0 else CarefulBot(seed=s) for s in range(rules.players)]
+    methods = set()
     while not g.is_over:
         move = bots[g.turn].choose(g.observation())
         assert move in g.legal_moves()
+        if g.turn == 0:
+            methods.add(expert.last.method)
+            assert expert.last.chosen == move
         g.play(move)
-    assert g.is_over
+    assert sum(g.result.card_points) == 42
+    # it searched (not only forced moves), by the method its player count calls for
+    searched = {"deal-search", "exact"} if rules.players == 2 else {"monte-carlo"}
+    assert searched & methods, methods
 
 
 def play_moves(names, seed):
@@ -144,6 +153,17 @@ def play_moves(names, seed):
 def test_deterministic_under_a_seed(name):
     names = [name, "careful"]
     assert play_moves(names, 3) == play_moves(names, 3)
+
+
+def test_the_seed_matters():
+    def moves(seed):
+        g = Giv(Rules(), seed=3)
+        bots = [make_bot("random", seed=seed), CarefulBot(seed=1)]
+        while not g.is_over:
+            g.play(bots[g.turn].choose(g.observation()))
+        return [t.move for t in g.turns]
+
+    assert moves(5) != moves(6)
 
 
 def test_same_observation_same_answer_and_explain_agrees():
@@ -164,10 +184,49 @@ def test_careful_beats_random_smoke():
     assert diff + half < 0, t.summary()
 
 
-def test_careful_weights_can_be_changed_for_experiments():
-    g = Giv(Rules(), dealer=0, deck=deck_with("7H 3C 8S 4C 9C 5C QH 6C AH 2C KD KC"))
-    assert CarefulBot(seed=0, setup=0).weights["setup"] == 0
-    assert make_bot("careful", seed=0, points=2).choose(g.observation()) in g.legal_moves()
+def careful_positions(rules: Rules, givar: int, seed: int = 0):
+    """Observations of the seat to move in careful-bot givar (with a real choice)."""
+    for i in range(givar):
+        g = Giv(rules, dealer=i % rules.players, seed=seed + i)
+        bots = [CarefulBot(seed=s) for s in range(rules.players)]
+        while not g.is_over:
+            obs = g.observation()
+            if len(g.legal_moves()) > 1:
+                yield obs
+            g.play(bots[g.turn].choose(obs))
+
+
+def ranked_by(obs, weights, seed):
+    """The careful bot's order by hand: every term of every move, weighted, ties by its seeded keys."""
+    from krypteach.bots.careful import position_rng
+
+    assessed = assess_moves(obs)
+    rng = position_rng(seed, obs, "careful")
+    keys = [rng.random() for _ in assessed]
+    order = sorted(range(len(assessed)), key=lambda i: (round(assessed[i].score(weights), 9), keys[i]))
+    return [assessed[i].move for i in order]
+
+
+@pytest.mark.parametrize("weights", [{}, {"setup": 0}, {"exposed": 2.5}, {"points": 2, "dump": 1}])
+def test_careful_chooses_the_lowest_weighted_total(weights):
+    # choose() adds up the costly ``exposed`` term only where it can change the choice:
+    # it must pick exactly what scoring every term of every move picks
+    bot = CarefulBot(seed=7, **weights)
+    full = {**WEIGHTS, **{k: float(v) for k, v in weights.items()}}
+    for obs in careful_positions(Rules(), 4, seed=40):
+        assert bot.choose(obs) == ranked_by(obs, full, 7)[0]
+
+
+def test_careful_weights_change_the_choice():
+    # the same positions, other weights: some choices change (a bot that ignored them would not)
+    default, no_setup, no_exposure = CarefulBot(seed=0), CarefulBot(seed=0, setup=0), CarefulBot(seed=0, exposed=0)
+    changed_setup = changed_exposure = 0
+    for obs in careful_positions(Rules(), 6, seed=50):
+        move = default.choose(obs)
+        changed_setup += no_setup.choose(obs) != move
+        changed_exposure += no_exposure.choose(obs) != move
+    assert changed_setup and changed_exposure
+    assert make_bot("careful", seed=0, setup=0).weights["setup"] == 0
     with pytest.raises(ValueError, match="unknown term"):
         CarefulBot(seed=0, luck=1)
 
@@ -210,6 +269,32 @@ def test_careful_avoids_taking_points_and_prefers_a_creep():
     assert move.capture is None
 
 
+@pytest.mark.parametrize("previous_mover,table,hand,value", [
+    (1, "AH 7C 3D 9S", "10S 4H", 10),    # 5 for the mark, and seat 1's dukning (-5) counts for us too
+    (None, "AH 7C 3D 9S", "10S 4H", 5),  # nobody moved before: the mark alone
+    (1, "QH", "QH 4H", 20),              # a dubbeltabbe: two marks, two dukningar
+    (None, "QH", "QH 4H", 10),
+])
+def test_careful_values_a_forced_tabbe_with_the_previous_mover(previous_mover, table, hand, value):
+    g = Giv.from_position([hand.split(), ["5D"]], table.split(), previous_mover=previous_mover)
+    (a,) = assess_moves(g.observation())
+    assert a.move.capture is not None and len(a.move.capture) == len(g.table)
+    assert a.terms["tabbe"] == value
+    turn = g.play(a.move)  # the engine books what the bot counted
+    deltas = {0: 5 * turn.tabbe}
+    if turn.dukning is not None:
+        deltas[turn.dukning] = -5 * turn.tabbe
+    assert turn.dukning == previous_mover and team_relative(g.rules, 0, deltas) == value
+
+
+def test_careful_counts_the_dukning_of_a_previous_mover_in_three_players():
+    # seat 2 moved before seat 0; the tabbe gives seat 0 a mark and seat 2 a dukning:
+    # 5 for us against the mean of the others' (-5 + 0) / 2: 7.5
+    g = Giv.from_position([["10S", "4H"], ["5D"], ["6D"]], ["AH", "7C", "3D", "9S"], previous_mover=2)
+    (a,) = assess_moves(g.observation())
+    assert a.terms["tabbe"] == 7.5
+
+
 # --- knowledge ----------------------------------------------------------------------
 
 def test_forbidden_ranks_from_a_missed_tabbe_and_sampling_respects_them():
@@ -230,32 +315,101 @@ def test_forbidden_ranks_from_a_missed_tabbe_and_sampling_respects_them():
         assert s.stock_size == obs.stock_left
 
 
-def test_probability_and_relative_scores():
+def test_probability_and_unseen_cards():
     assert p_holds_any(4, 4, 4) == 1.0
     assert abs(p_holds_any(52, 4, 4) - (1 - (48 * 47 * 46 * 45) / (52 * 51 * 50 * 49))) < 1e-12
-    assert relative(Rules(), 0, {0: 3}) == 3
-    assert relative(Rules(players=4, teams="pairs"), 0, {2: 5, 1: -5}) == 10
+    g = Giv(seed=9)
+    for _ in range(30):
+        g.play(g.legal_moves()[-1])
+        obs = g.observation()
+        assert unseen_cards(obs) == obs.unseen()
 
 
-# --- the lean state used for search matches the engine -------------------------------------
+# --- the search's state is the game's state ------------------------------------------------
+
+def hidden_of(g: Giv) -> tuple[list[list[Card]], list[Card]]:
+    """The true hidden cards of a giv, as :func:`world` takes them: every hand, and the
+    stock in the order ``future_deals`` cuts it (seat by seat, then the table)."""
+    stock = [c for d in g.deals[g.deal_index:] for c in [*(c for h in d.hands for c in h), *d.table, *d.aside]]
+    return [list(h) for h in g.hands], stock
+
+
+def assert_same_state(w: Giv, g: Giv) -> None:
+    assert (w.turn, w.table, w.kladda, w.hands, w.piles, w.marks, w.dukningar, w.last_capturer, w.last_mover) == (
+        g.turn, g.table, g.kladda, g.hands, g.piles, g.marks, g.dukningar, g.last_capturer, g.last_mover)
+    assert w.stock == g.stock and w.legal_moves() == g.legal_moves()
+
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(players=3), Rules(players=4, teams="pairs"),
+                                   Rules(players=6, teams="threes"), Rules(players=5),
                                    Rules(last_capture_point=1, cancel_marks=False, dubbeltabbe=False),
-                                   Rules.preset("free-capture")])
-def test_sim_state_agrees_with_giv(rules):
-    rng = random.Random(1)
-    for seed in range(6):
+                                   Rules(tabbe_points=3, dukning_points=-7),
+                                   Rules.preset("free-capture"), Rules.preset("ace-low"),
+                                   Rules.preset("two-player-5-6"), Rules.preset("table-grows-by-creeping")])
+def test_world_of_an_observation_plays_as_the_giv(rules):
+    # a determinization made with the true hidden cards, taken at a random point of a
+    # random giv, is the giv itself from there on: move by move and in the final scores
+    rng = random.Random(rules.players)
+    for seed in range(4):
         g = Giv(rules, dealer=seed % rules.players, seed=seed)
-        s = state_from_giv(g)
+        for _ in range(rng.randrange(60)):
+            if g.is_over:
+                break
+            g.play(rng.choice(g.legal_moves()))
+        if g.is_over:
+            continue
+        obs = g.observation()
+        assert piles_from_history(obs) == g.piles
+        w = world(obs, *hidden_of(g))
+        assert_same_state(w, g)
         while not g.is_over:
-            assert s.legal_moves() == g.legal_moves()
             m = rng.choice(g.legal_moves())
-            g.play(m)
-            s.apply(m)
-            assert (s.turn, s.table, s.marks, s.dukningar, s.last_capturer) == (
-                g.turn, g.table, g.marks, g.dukningar, g.last_capturer)
-            assert s.stock_size == g.stock_size
-        assert s.is_over and tuple(s.scores()) == g.result.scores
+            tg, tw = g.play(m), w.push(m)
+            assert (tw.tabbe, tw.dukning, tw.cancelled, tw.dealt, tw.sweep) == (tg.tabbe, tg.dukning, tg.cancelled,
+                                                                                tg.dealt, tg.sweep)
+            assert_same_state(w, g)
+            for s in range(rules.players):
+                assert utility(w, s) == utility(g, s)
+        assert w.result == g.result
+        assert [utility(w, s) for s in range(rules.players)] == [
+            team_relative(rules, s, g.result.scores) for s in range(rules.players)]
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=3), Rules(dubbeltabbe=False)])
+def test_world_of_a_position_with_a_previous_mover_and_a_dubbeltabbe(rules):
+    # seat 0 must take the lone QH with its twin: a dubbeltabbe, the dukningar to the previous mover
+    n = rules.players
+    hands = [["QH", "4H"]] + [["5D"]] * (n - 1)
+    for prev in (n - 1, None):
+        g = Giv.from_position(hands, ["QH"], rules=rules, previous_mover=prev)
+        sampled = sample_world(g.observation(), random.Random(0))
+        assert sampled.hands[0] == g.hands[0] and [len(h) for h in sampled.hands] == [len(h) for h in g.hands]
+        assert sampled.stock == [] and sampled.last_mover == prev
+        w = world(g.observation(), *hidden_of(g))
+        assert_same_state(w, g)
+        (m,) = g.legal_moves()
+        tg, tw = g.play(m), w.push(m)
+        made = 2 if rules.dubbeltabbe else 1
+        assert tg.tabbe == tw.tabbe == made and tg.dukning == tw.dukning == prev
+        assert w.marks == g.marks and w.dukningar == g.dukningar
+        assert w.dukningar[n - 1] == (made if prev is not None else 0)
+        w.pop()
+        assert w.marks == [0] * n and w.dukningar == [0] * n
+
+
+def test_rollouts_are_taken_back_exactly():
+    g = Giv(Rules(players=3), seed=4)
+    for _ in range(10):
+        g.play(g.legal_moves()[0])
+    w = sample_world(g.observation(), random.Random(2))
+    before = w.state_key()
+    for m in w.legal_moves():
+        w.push(m)
+        k = 1 + rollout(w, random.Random(5), to_deal_end=True)
+        assert w.deal_index > g.deal_index or w.is_over
+        for _ in range(k):
+            w.pop()
+        assert w.state_key() == before
 
 
 # --- exact endgame --------------------------------------------------------------------
@@ -296,6 +450,49 @@ def test_endgame_solver_matches_search_on_the_real_engine(seed):
         assert v == exact - (base_now[me] - base_now[1 - me]), str(m)
     line = endgame_line(g.rules, g.hands[me], g.hands[1 - me], g.table, kladda=g.kladda, last_capturer=lc)
     assert line[0][1] in best_moves(vals) and len(line) == len(g.hands[0]) + len(g.hands[1])
+
+
+def random_endgame(rng: random.Random, previous_mover: int | None) -> Giv:
+    """A hand-made last deal: 2 or 3 cards each (the mover one more, or as many), a small
+    table; often the lone table card's twin is in a hand (a dubbeltabbe to be had)."""
+    deck = [Card(i) for i in range(52)] * 2
+    rng.shuffle(deck)
+    mine, other = rng.choice([(3, 3), (3, 2), (2, 2), (2, 1)])
+    hands = [deck[:mine], deck[mine:mine + other]]
+    table = deck[10:10 + rng.randrange(1, 4)]
+    if rng.random() < 0.5:
+        table = [rng.choice(hands[0] + hands[1])]
+    return Giv.from_position(hands, table, previous_mover=previous_mover, kladda=[c for c in deck[20:23] if c.is_face])
+
+
+@pytest.mark.parametrize("previous_mover", [1, None])
+def test_endgame_solver_knows_the_previous_mover(previous_mover):
+    # the solver's values equal a search of the real engine from a hand-made position,
+    # whose first tabbe gives the previous mover its dukningar (or nobody, with none)
+    rng = random.Random(previous_mover or 7)
+    side = {1: "other", None: None}[previous_mover]
+    tabbar = 0
+    for _ in range(25):
+        g = random_endgame(rng, previous_mover)
+        vals = solve_endgame(g.rules, g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=side)
+        for m, v in vals.items():
+            tabbar += g.play(m).tabbe
+            assert v == brute_value(g, 0), (str(m), g.hands, g.table)
+            g.undo()
+        line = endgame_line(g.rules, g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=side)
+        assert line[0][2] == min(vals.values())
+    assert tabbar >= 5  # first moves that were tabbar (and dubbeltabbar) were among those checked
+
+
+def test_endgame_solver_counts_the_first_dukning_only_with_a_previous_mover():
+    hand, other, table = parse_cards("QH 5C"), parse_cards("3D"), parse_cards("QH")
+    with_prev = solve_endgame(Rules(), hand, other, table, previous_mover="other")
+    without = solve_endgame(Rules(), hand, other, table, previous_mover=None)
+    dubbel = Move.parse("QH:QH")
+    assert with_prev[dubbel] - without[dubbel] == 10  # two dukningar of 5 for the opponent
+    assert solve_endgame(Rules(dubbeltabbe=False), hand, other, table, previous_mover="other")[dubbel] == 10
+    with pytest.raises(ValueError, match="previous_mover"):
+        solve_endgame(Rules(), hand, other, table, previous_mover=1)  # type: ignore[arg-type]
 
 
 def test_expert_plays_the_exact_endgame():

@@ -35,12 +35,16 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from ..engine.captures import _counts, _whole_ranks
+from ..engine.capture_cache import SPECS, pack, ranks_taking_whole_packed, value_captures
+from ..engine.capture_search import pack_counts, unpack
 from ..engine.cards import Card
 from ..engine.game import Observation
-from ..engine.moves import Move, legal_moves, table_after
-from .knowledge import forbidden_ranks, move_points, p_holds_any, relative
+from ..engine.moves import Move, table_after
+from ..engine.rules import Rules
+from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
+from .knowledge import POINTS, forbidden_ranks, move_points, p_holds_any, unseen_counts
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng"]
 
@@ -81,106 +85,268 @@ def _ranks_text(ranks) -> str:
 
 
 def assess_moves(obs: Observation, moves: list[Move] | None = None) -> list[Assessment]:
-    """The careful bot's terms for every legal move of ``obs`` (see the module docstring)."""
-    rules = obs.rules
-    moves = obs.legal_moves() if moves is None else moves
-    me = obs.seat
-    n = rules.players
-    nxt = (me + 1) % n
-    prev = obs.history[-1].player if obs.history else None
-    unseen = obs.unseen()
-    forb = forbidden_ranks(obs)
-    hands_after = list(obs.hand_sizes)
-    hands_after[me] -= 1
-    ends_deal = not any(hands_after)
-    last_move_of_giv = ends_deal and obs.stock_left == 0
-    pool_next = [c for c in unseen if c.rank not in forb.get(nxt, frozenset())]
-    h_next = obs.hand_sizes[nxt]
-    kladda_pts = sum(c.points for c in obs.kladda)
-    tp, dp = rules.tabbe_points, rules.dukning_points
-    out = []
-    for m in moves:
-        a = Assessment(m)
-        cap = m.capture
-        table = list(obs.table)
-        after = table_after(table, m)
-        if cap is None:
-            a.terms["points"] = 0.0
-            if m.card.points:
-                a.terms["dump"] = -float(m.card.points)
-                a.notes.append(f"gets rid of {m.card.symbol} ({m.card.points} p) without taking it")
-            elif table:
-                a.notes.append("takes no points")
-        else:
-            pts = move_points(m)
-            a.terms["points"] = relative(rules, me, {me: pts})
-            a.notes.append(f"takes {pts} point{'s' if pts != 1 else ''}" if pts else "takes no points")
-            if not after:
-                k = 2 if (rules.dubbeltabbe and len(table) == 1 and table[0] == m.card) else 1
-                deltas = {me: k * tp}
-                if prev is not None:
-                    deltas[prev] = deltas.get(prev, 0) + k * dp
-                a.terms["tabbe"] = relative(rules, me, deltas)
-                a.notes.append("a forced tabbe (tvångstabbe)" if k == 1 else "a forced dubbeltabbe")
-        if cap is None and not table:
-            a.notes.insert(0, "the table is empty, so it creeps")
-        # --- what the next player faces -------------------------------------------
-        if after and not ends_deal and rules.forced_tabbe and h_next:
-            ranks = _whole_ranks(_counts(after), rules.ace)
-            if ranks:
-                p = p_holds_any(len(pool_next), sum(1 for c in pool_next if c.rank in ranks), h_next)
-                gain = relative(rules, me, {nxt: tp + sum(c.points for c in after), me: dp})
-                if p:
-                    a.terms["setup"] = p * gain
-                who = f"seat {nxt}"
-                if gain < 0:
-                    a.notes.append(f"sets up tabbe på {_ranks_text(ranks)} for {who} (a dukning for you; "
-                                   f"{round(100 * p)}% that {who} holds one)")
-                elif gain > 0:
-                    a.notes.append(f"leaves tabbe på {_ranks_text(ranks)} for your partner in {who}")
-            else:
-                p = 0.0
-            if n == 2 and len(obs.hand) > 1 and rules.capture != "free":
-                risk, bad = _exposure(obs, m, after, pool_next, h_next, ranks)
-                if risk:
-                    a.terms["exposed"] = (1 - p) * risk * relative(rules, me, {me: tp, nxt: dp})
-                    a.notes.append(f"risks being forced into a tabbe next turn if seat {nxt} plays "
-                                   + "/".join(_RANK_WORDS[r] for r in sorted(bad)))
-        # --- the end of the giv ---------------------------------------------------
-        if last_move_of_giv:
-            last = me if cap is not None else obs.last_capturer
-            if last is not None:
-                sweep = sum(c.points for c in after) + kladda_pts + rules.last_capture_point
-                a.terms["sweep"] = relative(rules, me, {last: sweep})
-                if last == me and sweep:
-                    a.notes.append(f"as last capturer takes the rest ({sweep} p)")
-        out.append(a)
+    """The careful bot's terms for every legal move of ``obs`` (see the module docstring).
+
+    The tabbe terms come from the engine (:mod:`krypteach.engine.turn`): the
+    marks a move makes, what they are worth to the taker and to the previous
+    mover (``obs.previous_mover``, also in a hand-made position), and how that
+    counts for this seat's side.
+
+    >>> from krypteach.engine.game import Giv
+    >>> g = Giv.from_position([["10S", "4H"], ["5D"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
+    >>> [(str(a.move), a.terms["tabbe"]) for a in assess_moves(g.observation())]
+    [('10S:AH+3D+7C+9S', 10.0)]
+    """
+    view = _View(obs, words=True)
+    out = view.assess(obs.legal_moves() if moves is None else moves)
+    for a, pending in zip(out, view.pending):
+        if pending is not None:
+            view.add_exposure(a, pending)
     return out
 
 
-def _exposure(obs: Observation, move: Move, after: list[Card], pool: list[Card], h_next: int,
-              whole_ranks) -> tuple[float, set[int]]:
+class _Pending(NamedTuple):
+    """What the ``exposed`` term of a move needs, kept until the term is asked for."""
+
+    after: list[Card]
+    packed: int
+    whole_ranks: tuple[int, ...]
+    rest: list[Card]
+    p_setup: float
+
+
+class _View:
+    """What one decision needs: the observation, what the seat infers from it,
+    and the terms' constants; :meth:`assess` adds the terms up move by move.
+
+    The ``exposed`` term is the costly one, so it is left pending
+    (:meth:`add_exposure`): :meth:`CarefulBot.choose` works it out only for the
+    moves that could still be best. ``words`` adds the notes (only
+    :meth:`CarefulBot.explain` reads them)."""
+
+    def __init__(self, obs: Observation, words: bool) -> None:
+        self.obs = obs
+        self.words = words
+        rules = self.rules = obs.rules
+        me = self.me = obs.seat
+        n = rules.players
+        nxt = self.nxt = (me + 1) % n
+        hands_after = list(obs.hand_sizes)
+        hands_after[me] -= 1
+        self.ends_deal = not any(hands_after)
+        self.last_move_of_giv = self.ends_deal and obs.stock_left == 0
+        forb_next = forbidden_ranks(obs).get(nxt, frozenset())
+        left = unseen_counts(obs)
+        # how many unseen cards of each rank (index 1..13) the next seat may hold
+        self.ranks_next = ranks_next = [0] + [0 if r in forb_next else sum(left[4 * r - 4:4 * r]) for r in range(1, 14)]
+        self.pool_next = sum(ranks_next)
+        self.h_next = obs.hand_sizes[nxt]
+        self.kladda_pts = sum(POINTS[c] for c in obs.kladda)
+        self.to_taker, self.to_previous = tabbe_score(rules, 1)  # one mark and one dukning
+        # a tabbe by us next turn, set up by the next seat: our mark, its dukning
+        self.exposed_gain = team_relative(rules, me, {me: self.to_taker, nxt: self.to_previous})
+        self.exposure_too = n == 2 and len(obs.hand) > 1 and rules.capture != "free"
+        self.pending: list[_Pending | None] = []
+        self._setup_gain: dict[int, float] = {}
+        self._own: dict[int, float] = {}
+
+    def own_points(self, points: int) -> float:
+        """Card points we take, for our side."""
+        g = self._own.get(points)
+        if g is None:
+            g = self._own[points] = team_relative(self.rules, self.me, {self.me: points})
+        return g
+
+    def setup_gain(self, table_points: int) -> float:
+        """The next seat takes a table of these points whole: its mark and the points, our dukning."""
+        g = self._setup_gain.get(table_points)
+        if g is None:
+            g = self._setup_gain[table_points] = team_relative(
+                self.rules, self.me, {self.nxt: self.to_taker + table_points, self.me: self.to_previous})
+        return g
+
+    def assess(self, moves: list[Move]) -> list[Assessment]:
+        """Every term but ``exposed`` (see :meth:`add_exposure`) for each move."""
+        obs, rules, me, nxt, words = self.obs, self.rules, self.me, self.nxt, self.words
+        prev = obs.previous_mover
+        table = list(obs.table)
+        facing_next = not self.ends_deal and rules.forced_tabbe and self.h_next
+        my_cards = list(obs.hand)
+        out = []
+        for m in moves:
+            a = Assessment(m)
+            notes = a.notes
+            terms = a.terms
+            cap = m.capture
+            after = table_after(table, m)
+            if cap is None:
+                terms["points"] = 0.0
+                if POINTS[m.card]:
+                    terms["dump"] = -float(POINTS[m.card])
+                    if words:
+                        notes.append(f"gets rid of {m.card.symbol} ({POINTS[m.card]} p) without taking it")
+                elif table and words:
+                    notes.append("takes no points")
+                if not table and words:
+                    notes.insert(0, "the table is empty, so it creeps")
+            else:
+                pts = move_points(m)
+                terms["points"] = self.own_points(pts)
+                if words:
+                    notes.append(f"takes {pts} point{'s' if pts != 1 else ''}" if pts else "takes no points")
+                if not after:
+                    made = tabbe_marks(table, m, rules)
+                    mark, dukning = tabbe_score(rules, made)
+                    deltas = {me: mark}
+                    if prev is not None:
+                        deltas[prev] = deltas.get(prev, 0) + dukning
+                    terms["tabbe"] = team_relative(rules, me, deltas)
+                    if words:
+                        notes.append("a forced tabbe (tvångstabbe)" if made == 1 else "a forced dubbeltabbe")
+            # --- what the next player faces ---------------------------------------
+            pending = None
+            if after and facing_next:
+                packed = pack(after)
+                ranks = ranks_taking_whole_packed(packed, rules.ace)
+                p = 0.0
+                if ranks:
+                    p = p_holds_any(self.pool_next, sum(self.ranks_next[r] for r in ranks), self.h_next)
+                    gain = self.setup_gain(sum(map(POINTS.__getitem__, after)))
+                    if p:
+                        terms["setup"] = p * gain
+                    if words:
+                        who = f"seat {nxt}"
+                        if gain < 0:
+                            notes.append(f"sets up tabbe på {_ranks_text(ranks)} for {who} (a dukning for you; "
+                                         f"{round(100 * p)}% that {who} holds one)")
+                        elif gain > 0:
+                            notes.append(f"leaves tabbe på {_ranks_text(ranks)} for your partner in {who}")
+                if self.exposure_too:
+                    rest = list(my_cards)
+                    rest.remove(m.card)
+                    pending = _Pending(after, packed, ranks, rest, p)
+            self.pending.append(pending)
+            # --- the end of the giv -----------------------------------------------
+            if self.last_move_of_giv:
+                last = me if cap is not None else obs.last_capturer
+                if last is not None:
+                    # the last capturer takes the table and klädda högen (and the last capture point)
+                    n = rules.players
+                    swept = [0] * n
+                    swept[last] = sum(POINTS[c] for c in after) + self.kladda_pts
+                    gains = giv_scores(rules, swept, [0] * n, [0] * n, last)
+                    terms["sweep"] = team_relative(rules, me, {last: gains[last]})
+                    if last == me and gains[last] and words:
+                        notes.append(f"as last capturer takes the rest ({gains[last]} p)")
+            out.append(a)
+        return out
+
+    def exposure_bounds(self, pending: _Pending) -> tuple[float, float]:
+        """The least and the most the ``exposed`` term can be (before its weight)."""
+        most = (1 - pending.p_setup) * self.exposed_gain  # when the risk is 1
+        return min(0.0, most), max(0.0, most)
+
+    def add_exposure(self, a: Assessment, pending: _Pending) -> None:
+        """Work out the pending ``exposed`` term of ``a``'s move (two players)."""
+        risk, bad = _exposure(self.rules, pending.after, pending.packed, pending.whole_ranks, pending.rest,
+                              self.ranks_next, self.pool_next, self.h_next)
+        if risk:  # (never on the giv's last move, so the terms stay in their order: no ``sweep`` yet)
+            a.terms["exposed"] = (1 - pending.p_setup) * risk * self.exposed_gain
+            if self.words:
+                a.notes.append(f"risks being forced into a tabbe next turn if seat {self.nxt} plays "
+                               + "/".join(_RANK_WORDS[r] for r in sorted(bad)))
+
+
+#: (ace rule, capture mode) -> {packed table << 4 | rank: bit set of the ranks that could take
+#: the whole table the rank's card leaves (bit r - 1 for rank r)}; see _reach
+_REACH: dict[tuple[str, str], dict[int, int]] = {}
+#: (ace rule, capture mode) -> {packed cards up to the rank's value << 4 | rank: the packed
+#: counts of each capture of a card of that rank (empty: it creeps)}
+_TAKES: dict[tuple[str, str], dict[int, tuple[int, ...]]] = {}
+_CACHE_LIMIT = 500_000  # entries per dict; a full one is emptied (bounded memory)
+_RANK_BITS: dict[tuple[int, ...], int] = {}
+
+
+def _caches(rules: Rules) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+    key = (rules.ace, rules.capture)
+    reach = _REACH.get(key)
+    if reach is None:
+        reach = _REACH[key] = {}
+        _TAKES[key] = {}
+    return reach, _TAKES[key]
+
+
+def _reach(rules: Rules, packed: int, rank: int) -> int:
+    """The ranks (a bit set) that would take the whole table left when a card of
+    ``rank`` (not one that takes the table whole) is played on the table of
+    ``packed`` value counts: any of its legal moves that leave cards. Only
+    values matter, so this is worked out on packed counts (as
+    :func:`krypteach.bots.sim.tables_after` does on counts) and cached.
+
+    A card can take only cards up to its value, so its captures are looked up
+    on those cards alone (:func:`~krypteach.engine.capture_cache.value_captures`
+    on a smaller table, whose answers recur far more often: 3× fewer capture
+    searches than on the whole table)."""
+    reach, takes = _caches(rules)
+    ace, mode = rules.ace, rules.capture
+    _, target, single = SPECS[ace][rank - 1]
+    usable = packed & ((1 << 4 * min(target, 13)) - 1)
+    key = usable << 4 | rank
+    caps = takes.get(key)
+    if caps is None:
+        caps = tuple(pack_counts(k) for k in value_captures(unpack(usable), target, single, mode))
+        if len(takes) >= _CACHE_LIMIT:
+            takes.clear()
+        takes[key] = caps
+    # every table its legal moves leave: each capture taken off, or the card crept on
+    tables = [packed - k for k in caps]
+    if not caps or mode == "free":
+        tables.append(packed + (1 << 4 * (rank - 1)))
+    bits = 0
+    for t2 in tables:
+        if t2:
+            ranks = ranks_taking_whole_packed(t2, ace)
+            rb = _RANK_BITS.get(ranks)
+            if rb is None:
+                rb = _RANK_BITS[ranks] = sum(1 << (r - 1) for r in ranks)
+            bits |= rb
+    if len(reach) >= _CACHE_LIMIT:
+        reach.clear()
+    reach[packed << 4 | rank] = bits
+    return bits
+
+
+def _exposure(rules: Rules, after: list[Card], packed: int, whole_ranks: tuple[int, ...], rest: list[Card],
+              ranks_next: list[int], pool: int, h_next: int) -> tuple[float, set[int]]:
     """Two players: chance the opponent holds a card whose play leaves a table that
-    our remaining hand must take whole (a tabbe for us, a dukning for them)."""
-    rules = obs.rules
-    rest = list(obs.hand)
-    rest.remove(move.card)
-    my_ranks = {c.rank for c in rest}
-    bad: set[int] = set()
-    ranks_unseen = {c.rank for c in pool}
-    for r in ranks_unseen:
-        if r in whole_ranks:
-            continue
-        card = Card.make(r, "H")
-        for m in legal_moves([card], after, rules):
-            t2 = table_after(after, m)
-            if t2 and not my_ranks.isdisjoint(_whole_ranks(_counts(t2), rules.ace)):
+    our remaining hand (``rest``) must take whole (a tabbe for us, a dukning for them).
+    ``ranks_next`` counts the cards of each rank the opponent may hold, out of ``pool``.
+
+    The tables each rank can leave are cached (:func:`_reach`): card by card and
+    uncached this was 60 % of the time of a careful-bot giv. Even so a new table
+    comes up about 200 times a giv."""
+    specs = SPECS[rules.ace]
+    mine = 0
+    most = 0  # the highest value our remaining cards can take (a played ace may count 14)
+    for c in rest:
+        mine |= 1 << (c >> 2)
+        most = max(most, specs[c >> 2][1])
+    # The table's highest value: a card above what we can take must go with the opponent's
+    # capture, or no table left can be ours to take whole (this skips a third of the ranks).
+    top = (packed.bit_length() + 3) // 4
+    cache = _caches(rules)[0]
+    base = packed << 4
+    bad = set()
+    for r in range(1, 14):
+        if ranks_next[r] and r not in whole_ranks and (top <= most or specs[r - 1][1] >= top):
+            bits = cache.get(base | r)
+            if bits is None:
+                bits = _reach(rules, packed, r)
+            if bits & mine:
                 bad.add(r)
-                break
     if not bad:
         return 0.0, bad
-    special = sum(1 for c in pool if c.rank in bad)
-    return p_holds_any(len(pool), special, h_next), bad
+    return p_holds_any(pool, sum(ranks_next[r] for r in bad), h_next), bad
 
 
 class CarefulBot:
@@ -196,10 +362,12 @@ class CarefulBot:
         self.seed = seed
         self.weights = {**WEIGHTS, **{k: float(v) for k, v in weights.items()}}
 
-    def _ranked(self, obs: Observation) -> list[Assessment]:
-        moves = obs.legal_moves()
+    def _ranked(self, obs: Observation, assessed: list[Assessment] | None = None) -> list[Assessment]:
+        """Every legal move's assessment, best first; exact ties in the
+        weighted total are ordered by :func:`position_rng`."""
+        if assessed is None:
+            assessed = assess_moves(obs, obs.legal_moves())
         rng = position_rng(self.seed, obs, "careful")
-        assessed = assess_moves(obs, moves)
         keys = [rng.random() for _ in assessed]
         order = sorted(range(len(assessed)), key=lambda i: (round(assessed[i].score(self.weights), 9), keys[i]))
         return [assessed[i] for i in order]
@@ -208,7 +376,37 @@ class CarefulBot:
         moves = obs.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        return self._ranked(obs)[0].move
+        view = _View(obs, words=False)
+        assessed = view.assess(moves)
+        weights = self.weights
+        w = weights["exposed"]
+        # Branch and bound on the pending ``exposed`` terms, the costly ones: moves
+        # are completed from the lowest possible total up, and a move whose least
+        # possible total is above the best complete total cannot be best, so its
+        # term is never worked out (the same choice as adding up every term).
+        partial = [a.score(weights) for a in assessed]
+        low, high = list(partial), list(partial)
+        for i, pending in enumerate(view.pending):
+            if pending is not None:
+                lo, hi = view.exposure_bounds(pending)
+                low[i] += min(w * lo, w * hi)
+                high[i] += max(w * lo, w * hi)
+        cutoff = min(high) + 1e-6
+        totals: list[float | None] = [None] * len(assessed)
+        for i in sorted(range(len(assessed)), key=low.__getitem__):
+            if low[i] > cutoff:
+                break
+            pending = view.pending[i]
+            if pending is not None:
+                view.add_exposure(assessed[i], pending)
+            total = totals[i] = round(assessed[i].score(weights), 9)
+            cutoff = min(cutoff, total + 1e-6)
+        best = min(t for t in totals if t is not None)
+        if totals.count(best) == 1:  # no tie to break: the random keys would not matter
+            return assessed[totals.index(best)].move
+        rng = position_rng(self.seed, obs, "careful")
+        keys = [rng.random() for _ in assessed]
+        return assessed[min((i for i, t in enumerate(totals) if t == best), key=keys.__getitem__)].move
 
     def explain(self, obs: Observation) -> tuple[Move, str]:
         """The move and why, e.g. ``"7♥ creeps: takes no points and sets up tabbe på tio for seat 1 …"``."""
@@ -218,8 +416,9 @@ class CarefulBot:
         head = best.move.describe()
         words = "; ".join(best.notes) if best.notes else "nothing to gain or lose"
         if len(moves) == 1:
-            forced = "the only legal move" if best.move.capture is None or obs.table and len(best.move.capture) < len(obs.table) \
-                else "tvångstabbe: a card in your hand takes the whole table, so it must"
+            takes_all = best.move.capture is not None and len(best.move.capture) == len(obs.table)
+            forced = ("tvångstabbe: a card in your hand takes the whole table, so it must" if takes_all
+                      else "the only legal move")
             return best.move, f"{head}: {forced} ({words})."
         second = ranked[1]
         return best.move, (f"{head}: {words}. Expected {best.score(self.weights):+.1f} points for you against "

@@ -9,6 +9,12 @@ points from here on (card points taken, tabbe marks and dukningar, the last
 capturer's sweep of the table and the klädda högen). Turning marks down does
 not change a difference, so it is left out. Lower is better for the mover.
 
+The search keeps a lean position (sorted hands and table as tuples), but what a
+move is worth comes from the engine: the legal moves and the table they leave
+(:mod:`krypteach.engine.moves`), the marks of a tabbe or dubbeltabbe, what they
+give the taker and the previous mover, and how that counts for one side
+(:mod:`krypteach.engine.turn`).
+
 >>> from krypteach import Rules, parse_cards
 >>> values = solve_endgame(Rules(), parse_cards("5H 9C"), parse_cards("4D 3C"), parse_cards("4S"))
 >>> {str(m): v for m, v in values.items()}
@@ -17,38 +23,106 @@ not change a difference, so it is left out. Lower is better for the mover.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from ..engine.capture_cache import pack, ranks_taking_whole_packed
 from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves, table_after
 from ..engine.rules import Rules
+from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
+from .knowledge import POINTS
 
-__all__ = ["solve_endgame", "best_moves", "endgame_line"]
+__all__ = ["solve_endgame", "best_moves", "endgame_line", "tabbe_values"]
 
 
 _INF = 10 ** 6
+_SIDE = {"mover": 1, "other": -1, None: 0}  # who: the side to move, the other side, nobody
 
 
 def _cls(c: Card) -> int:
     """Cards that play the same: each scoring card is itself, a pointless card only its rank."""
-    return int(c) if c.points else -c.rank
+    return int(c) if POINTS[c] else -((c >> 2) + 1)
 
 
-def _pts(cards) -> int:
-    return sum(Card(c).points for c in cards)
+def _pts(cards: Iterable[Card]) -> int:
+    return sum(POINTS[c] for c in cards)
+
+
+def tabbe_values(rules: Rules) -> dict[int, tuple[int, int, int]]:
+    """What a tabbe adds to the taker's score minus the opponent's (two players),
+    by who moved just before it (``1``: the taker itself, ``-1``: the opponent,
+    ``0``: nobody) and the marks it makes (index 1: a tabbe, 2: a dubbeltabbe),
+    from the engine's :func:`~krypteach.engine.turn.tabbe_score` and
+    :func:`~krypteach.engine.turn.team_relative`.
+
+    >>> tabbe_values(Rules())
+    {1: (0, 0, 0), -1: (0, 10, 20), 0: (0, 5, 10)}
+    """
+    out = {}
+    for prev in (1, -1, 0):
+        row = [0]
+        for made in (1, 2):
+            to_taker, to_previous = tabbe_score(rules, made)
+            deltas = {0: to_taker, 1: 0}
+            if prev:
+                deltas[0 if prev == 1 else 1] += to_previous
+            row.append(int(team_relative(rules, 0, deltas)))
+        out[prev] = (row[0], row[1], row[2])
+    return out
+
+
+# Per rules and suit merging: {(hand, table): the moves of that hand at that table, each as
+# (move, card points it takes, tabbe marks it makes, hand after, table after)}. Only the
+# hand and the table decide these, so they are shared by every position with them, in
+# every search (a decision of the expert searches the same deal on many
+# determinizations): measured, half of the solver's time went to making them again.
+_EXPANSIONS: dict[tuple[Rules, bool], dict[tuple[tuple[Card, ...], tuple[Card, ...]], list]] = {}
+#: the same, as (difference for the mover, hand after, table after, captured) sorted by the
+#: difference, for positions inside a search (the previous mover is the opponent)
+_INNER: dict[tuple[Rules, bool], dict[tuple[tuple[Card, ...], tuple[Card, ...]], list]] = {}
+_CACHE_LIMIT = 100_000  # entries per dict; a full dict is emptied
+
+
+def _expansion(rules: Rules, cache: dict, merge: bool, hm: tuple[Card, ...], tab: tuple[Card, ...]) -> list:
+    key = (hm, tab)
+    out = cache.get(key)
+    if out is not None:
+        return out
+    out = []
+    seen = set()
+    for m in legal_moves(hm, tab, rules):
+        if merge:
+            cls = (_cls(m.card), None if m.capture is None else tuple(sorted(map(_cls, m.capture))))
+            if cls in seen:
+                continue
+            seen.add(cls)
+        hm2 = list(hm)
+        hm2.remove(m.card)
+        if m.capture is None:
+            out.append((m, 0, 0, tuple(hm2), tuple(sorted(tab + (m.card,)))))
+        else:
+            rest = table_after(tab, m)  # keeps the table's (sorted) order
+            made = 0 if rest else tabbe_marks(tab, m, rules)
+            out.append((m, POINTS[m.card] + _pts(m.capture), made, tuple(hm2), tuple(rest)))
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = out
+    return out
 
 
 def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
-                  kladda: Sequence[Card] = (), last_capturer: str | None = None, prev_moved: bool = True,
+                  kladda: Sequence[Card] = (), last_capturer: str | None = None, previous_mover: str | None = "other",
                   next_table: Sequence[Card] | None = None, next_leader_hand: Sequence[Card] | None = None,
                   merge_suits: bool = False, stats: dict | None = None) -> dict[Move, int]:
     """Every legal first move of the player to move, with the exact final score
     difference (mover minus opponent, from here on) under best play by both.
 
     ``last_capturer`` is ``"mover"``, ``"other"`` or ``None`` (nobody has
-    captured yet in this giv); ``prev_moved`` is False only when no move has
-    been made in the giv (then a tabbe gives nobody a dukning). Every card must
-    be known: this is the last utdelning, with nothing left in the stock.
+    captured yet in this giv). ``previous_mover`` is who moved just before
+    (it gets the dukning if the first move is a tabbe): ``"other"`` in play,
+    ``None`` when no move came before (the first move of a giv, or a hand-made
+    position without a previous mover). Every card must be known: this is the
+    last utdelning, with nothing left in the stock.
 
     With ``next_table`` and ``next_leader_hand`` the search stops at the end of
     *this* utdelning instead (used by the expert bot on a determinization): the
@@ -61,69 +135,76 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     (for the expert bot's speed, not for proofs) searches only one of several
     moves below the first that differ just in the suits of pointless cards.
     ``stats["nodes"]`` counts the positions searched.
+
+    >>> from krypteach import parse_cards
+    >>> hand, other, table = parse_cards("QH 5C"), parse_cards("3D"), parse_cards("QH")
+    >>> solve_endgame(Rules(), hand, other, table, previous_mover="other")[Move.parse("QH:QH")]  # dubbeltabbe
+    20
+    >>> solve_endgame(Rules(), hand, other, table, previous_mover=None)[Move.parse("QH:QH")]  # nobody's dukning
+    10
     """
     if rules.players != 2:
         raise ValueError("the exact endgame is for two players")
-    tp, dp = rules.tabbe_points, rules.dukning_points
+    if previous_mover not in _SIDE or last_capturer not in _SIDE:
+        raise ValueError(f"last_capturer and previous_mover are 'mover', 'other' or None, "
+                         f"not {last_capturer!r} and {previous_mover!r}")
+    tabbe = tabbe_values(rules)
+    inside = tabbe[-1]  # below the first move, the opponent always moved just before
     kladda_pts = _pts(kladda)
-    lcp = rules.last_capture_point
+    # what being the last capturer adds by itself (the last capture point), from the score formula
+    last_point = giv_scores(rules, (0, 0), (0, 0), (0, 0), 0)[0]
+    forced_tabbe = rules.forced_tabbe
+    ace = rules.ace
     memo: dict[tuple, tuple[int, int]] = {}
     horizon = next_table is not None
     nt = tuple(Card(c) for c in next_table or ())
-    leader = tuple(sorted(set(Card(c) for c in next_leader_hand or ())))
+    leader = tuple(sorted({Card(c) for c in next_leader_hand or ()}))
+    expansions = _EXPANSIONS.setdefault((rules, merge_suits), {})
+    inner = _INNER.setdefault((rules, merge_suits), {})
+    root_expansions = expansions if merge_suits is False else _EXPANSIONS.setdefault((rules, False), {})
+    deal_ends: dict[tuple, int] = {}
 
     def deal_end(tab: tuple) -> int:
         """Value, for the player who moved last, of the next deal's first move (a forced tabbe or nothing)."""
-        full = tab + nt
-        if not full or not rules.forced_tabbe:
-            return 0
-        from ..engine.captures import can_take_whole_table
+        v = deal_ends.get(tab)
+        if v is None:
+            full = tab + nt
+            v = 0
+            if full and forced_tabbe:
+                whole = ranks_taking_whole_packed(pack(full), ace)
+                whole_table = tuple(sorted(full))
+                # the leader takes the table (its points and the tabbe's): the last mover gets the dukning
+                costs = [POINTS[c] + _pts(full) + inside[tabbe_marks(full, Move(c, whole_table), rules)]
+                         for c in leader if (c >> 2) + 1 in whole]
+                v = -min(costs) if costs else 0
+            deal_ends[tab] = v
+        return v
 
-        costs = [c.points + _pts(full) + (2 if (rules.dubbeltabbe and len(full) == 1 and full[0] == c) else 1) * (tp - dp)
-                 for c in leader if can_take_whole_table(c, full, rules)]
-        return -min(costs) if costs else 0
+    def leaf_delta(pts: int, made: int, tab2: tuple, took: bool, lc: int, values: tuple[int, int, int]) -> int:
+        """The difference of the deal's (or the giv's) last move, for its mover."""
+        d = pts + values[made]
+        if horizon:  # this deal ends: look at the next deal's first move
+            return d + deal_end(tab2)
+        lc2 = 1 if took else lc
+        if lc2:  # the giv ends: the last capturer sweeps
+            sweep = _pts(tab2) + kladda_pts + last_point
+            d += sweep if lc2 == 1 else -sweep
+        return d
 
-    def moves_with_delta(hm: tuple, ho: tuple, tab: tuple, lc: int, prev: bool, merge: bool):
-        """(move, immediate difference for the mover, child key or None at the end)."""
-        seen = set()
-        for m in legal_moves(hm, tab, rules):
-            if merge:
-                key = (_cls(m.card), None if m.capture is None else tuple(sorted(map(_cls, m.capture))))
-                if key in seen:
-                    continue
-                seen.add(key)
-            hm2 = list(hm)
-            hm2.remove(m.card)
-            hm2t = tuple(hm2)
-            if m.capture is None:
-                d = 0
-                tab2 = tuple(sorted(tab + (m.card,)))
-                lc2 = lc
-            else:
-                d = m.card.points + _pts(m.capture)
-                rest = list(tab)
-                for c in m.capture:
-                    rest.remove(c)
-                tab2 = tuple(rest)
-                lc2 = 1
-                if not rest:
-                    k = 2 if (rules.dubbeltabbe and len(tab) == 1 and tab[0] == m.card) else 1
-                    d += k * tp - (k * dp if prev else 0)
-            if not hm2t and not ho and horizon:  # this deal ends: look at the next deal's first move
-                yield m, d + deal_end(tab2), None
-            elif not hm2t and not ho:  # the giv ends: the last capturer sweeps
-                if lc2:
-                    sweep = _pts(tab2) + kladda_pts + lcp
-                    d += sweep if lc2 == 1 else -sweep
-                yield m, d, None
-            else:
-                # the child is seen from the opponent: last capturer flips side
-                yield m, d, (ho, hm2t, tab2, -lc2)
+    def inner_children(hm: tuple, tab: tuple) -> list:
+        kids = [(pts + inside[made], hm2, tab2, m.capture is not None)
+                for m, pts, made, hm2, tab2 in _expansion(rules, expansions, merge_suits, hm, tab)]
+        kids.sort(key=lambda x: x[0])  # stable: legal-move order among equal differences
+        if len(inner) >= _CACHE_LIMIT:
+            inner.clear()
+        inner[(hm, tab)] = kids
+        return kids
 
-    nodes = [0]
+    nodes = 0
 
     def gain(hm: tuple, ho: tuple, tab: tuple, lc: int, alpha: int, beta: int) -> int:
         """Negamax with alpha-beta: the best of (the other's result minus the mover's), i.e. minus the value."""
+        nonlocal nodes
         key = (hm, ho, tab, lc)
         entry = memo.get(key)
         if entry is not None:
@@ -134,49 +215,73 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
                 alpha = max(alpha, v)
             else:
                 beta = min(beta, v)
-        nodes[0] += 1
+        nodes += 1
         a0 = alpha
         best = -_INF
-        children = sorted(moves_with_delta(hm, ho, tab, lc, True, merge_suits), key=lambda x: x[1])
-        for _, d, child in children:
-            r = -d
-            sc = r if child is None else r - gain(*child, r - beta, r - alpha)
-            if sc > best:
-                best = sc
-                if sc > alpha:
-                    alpha = sc
-                    if alpha >= beta:
-                        break
+        if ho or len(hm) > 1:
+            kids = inner.get((hm, tab))
+            if kids is None:
+                kids = inner_children(hm, tab)
+            for d, hm2, tab2, took in kids:
+                r = -d
+                sc = r - gain(ho, hm2, tab2, -1 if took else -lc, r - beta, r - alpha)
+                if sc > best:
+                    best = sc
+                    if sc > alpha:
+                        alpha = sc
+                        if alpha >= beta:
+                            break
+        else:  # the last card of the deal: every move ends it
+            ds = sorted(leaf_delta(pts, made, tab2, m.capture is not None, lc, inside)
+                        for m, pts, made, _, tab2 in _expansion(rules, expansions, merge_suits, hm, tab))
+            for d in ds:
+                sc = -d
+                if sc > best:
+                    best = sc
+                    if sc > alpha:
+                        alpha = sc
+                        if alpha >= beta:
+                            break
         memo[key] = (best, -1 if best <= a0 else (1 if best >= beta else 0))
         return best
 
-    lc0 = {"mover": 1, "other": -1, None: 0}[last_capturer]
+    lc0 = _SIDE[last_capturer]
     hm0 = tuple(sorted(Card(c) for c in mover_hand))
     ho0 = tuple(sorted(Card(c) for c in other_hand))
     tab0 = tuple(sorted(Card(c) for c in table))
     if len(hm0) not in (len(ho0), len(ho0) + 1) or not hm0:
         raise ValueError(f"the player to move must hold as many cards as the opponent or one more "
                          f"(here {len(hm0)} and {len(ho0)})")
+    first = tabbe[_SIDE[previous_mover]]
     out: dict[Move, int] = {}
-    for m, d, child in moves_with_delta(hm0, ho0, tab0, lc0, prev_moved, False):
-        out[m] = d if child is None else d + gain(*child, -_INF, _INF)
+    for m, pts, made, hm2, tab2 in _expansion(rules, root_expansions, False, hm0, tab0):
+        took = m.capture is not None
+        if not hm2 and not ho0:
+            out[m] = leaf_delta(pts, made, tab2, took, lc0, first)
+        else:
+            out[m] = pts + first[made] + gain(ho0, hm2, tab2, -1 if took else -lc0, -_INF, _INF)
     if stats is not None:
-        stats["nodes"] = stats.get("nodes", 0) + nodes[0]
+        stats["nodes"] = stats.get("nodes", 0) + nodes
     return out
 
 
 def best_moves(values: dict[Move, int]) -> list[Move]:
-    """The moves with the lowest value (the best for the mover)."""
+    """The moves with the lowest value (the best for the mover).
+
+    >>> best_moves({Move.parse("5H"): 1, Move.parse("9C"): -1})
+    [Move.parse('9C')]
+    """
     low = min(values.values())
     return [m for m, v in values.items() if v == low]
 
 
 def endgame_line(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
-                 kladda: Sequence[Card] = (), last_capturer: str | None = None, prev_moved: bool = True
+                 kladda: Sequence[Card] = (), last_capturer: str | None = None, previous_mover: str | None = "other"
                  ) -> list[tuple[int, Move, int]]:
     """A line of best play to the end: ``(side, move, value)`` where side 0 is the
     first mover, 1 the other, and value the exact outcome (that side's points
-    minus the other's from that move on) of the move played.
+    minus the other's from that move on) of the move played. ``last_capturer``
+    and ``previous_mover`` as for :func:`solve_endgame`.
 
     >>> from krypteach import parse_cards
     >>> [(side, str(m)) for side, m, _ in endgame_line(Rules(), parse_cards("9C"), parse_cards("AH"), parse_cards("4S 5D"))]
@@ -184,19 +289,22 @@ def endgame_line(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[
     """
     hands = [list(mover_hand), list(other_hand)]
     tab = list(table)
-    lc = {"mover": 0, "other": 1, None: None}[last_capturer]
+    sides = {"mover": 0, "other": 1, None: None}
+    lc = sides[last_capturer]
     side = 0
-    prev = prev_moved
+    prev = sides[previous_mover]
     line: list[tuple[int, Move, int]] = []
     while hands[side]:
         rel_lc = None if lc is None else ("mover" if lc == side else "other")
-        vals = solve_endgame(rules, hands[side], hands[1 - side], tab, kladda=kladda, last_capturer=rel_lc, prev_moved=prev)
+        rel_prev = None if prev is None else ("mover" if prev == side else "other")
+        vals = solve_endgame(rules, hands[side], hands[1 - side], tab, kladda=kladda, last_capturer=rel_lc,
+                             previous_mover=rel_prev)
         m = best_moves(vals)[0]
         line.append((side, m, vals[m]))
         hands[side].remove(m.card)
         tab = table_after(tab, m)
         if m.capture is not None:
             lc = side
-        prev = True
+        prev = side
         side = 1 - side
     return line

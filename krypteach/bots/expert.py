@@ -50,10 +50,11 @@ from dataclasses import dataclass, field
 from ..engine.cards import Card
 from ..engine.game import Observation
 from ..engine.moves import Move
+from ..engine.turn import giv_scores, team_relative
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
-from .knowledge import forbidden_ranks
-from .sim import sample_world
+from .knowledge import POINTS, forbidden_ranks, unseen_cards
+from .sim import deal_unseen, future_deals, piles_from_history, rollout, sample_world, utility
 
 __all__ = ["ExpertBot", "Analysis"]
 
@@ -75,21 +76,21 @@ _MIN_DEAL_SAMPLES = 8
 def _move_class(m: Move) -> tuple:
     """Moves that differ only in the suits of pointless cards play the same."""
 
-    def cls(c: Card):
-        return int(c) if c.points else -(c.rank)
+    def cls(c: Card) -> int:
+        return int(c) if POINTS[c] else -((c >> 2) + 1)
 
     return (cls(m.card), None if m.capture is None else tuple(sorted(cls(c) for c in m.capture)))
 
 
 def _current_utility(obs: Observation) -> float:
     """The seat's side's score so far minus the others' (to report outcomes "from here")."""
-    r = obs.rules
-    teams = [0.0] * r.team_count
-    for s in range(r.players):
-        teams[r.team_of(s)] += obs.pile_points[s] + r.tabbe_points * obs.marks[s] + r.dukning_points * obs.dukningar[s]
-    mine = r.team_of(obs.seat)
-    others = [teams[t] for t in range(len(teams)) if t != mine]
-    return teams[mine] - sum(others) / len(others)
+    scores = giv_scores(obs.rules, obs.pile_points, obs.marks, obs.dukningar, None)
+    return team_relative(obs.rules, obs.seat, scores)
+
+
+def _side(obs: Observation, seat: int | None) -> str | None:
+    """A seat as the endgame solver names it: ``"mover"``, ``"other"`` or ``None``."""
+    return None if seat is None else ("mover" if seat == obs.seat else "other")
 
 
 class ExpertBot:
@@ -128,11 +129,11 @@ class ExpertBot:
         assessed = assess_moves(obs, moves)
         order = sorted(range(len(moves)), key=lambda i: assessed[i].total)
         ranked = [moves[i] for i in order]
-        unseen = obs.unseen()
+        unseen = unseen_cards(obs)
         if self.exact and rules.players == 2 and obs.stock_left == 0 and len(unseen) == obs.hand_sizes[1 - obs.seat]:
-            lc = None if obs.last_capturer is None else ("mover" if obs.last_capturer == obs.seat else "other")
-            vals = solve_endgame(rules, obs.hand, unseen, obs.table, kladda=obs.kladda, last_capturer=lc,
-                                 prev_moved=bool(obs.history))
+            vals = solve_endgame(rules, obs.hand, unseen, obs.table, kladda=obs.kladda,
+                                 last_capturer=_side(obs, obs.last_capturer),
+                                 previous_mover=_side(obs, obs.previous_mover))
             best = min(ranked, key=lambda m: vals[m])  # stable: careful's order among equals
             return Analysis("exact", {m: float(vals[m]) for m in ranked}, 0, best)
         rng = position_rng(self.seed, obs, "expert")
@@ -147,17 +148,19 @@ class ExpertBot:
         if len(candidates) == 1:
             return Analysis("forced", {candidates[0]: 0.0}, 0, candidates[0])
         samples = max(self.min_samples, self.rollouts // len(candidates))
-        totals = {m: 0.0 for m in candidates}
+        totals = dict.fromkeys(candidates, 0.0)
         me = obs.seat
         done = 0
+        piles = piles_from_history(obs)
         for _ in range(samples):
-            world = sample_world(obs, rng, unseen=unseen, forbidden=forb)
+            world = sample_world(obs, rng, unseen=unseen, forbidden=forb, piles=piles)
             roll_seed = rng.getrandbits(32)
             for m in candidates:
-                s = world.copy()
-                s.apply(m)
-                s.rollout(random.Random(roll_seed), to_deal_end=self.horizon == "deal")
-                totals[m] += s.utility(me)
+                world.push(m)
+                played = 1 + rollout(world, random.Random(roll_seed), to_deal_end=self.horizon == "deal")
+                totals[m] += utility(world, me)
+                for _ in range(played):
+                    world.pop()
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -166,8 +169,8 @@ class ExpertBot:
         best = min(candidates, key=lambda m: values[m])
         return Analysis("monte-carlo", values, done, best)
 
-    def _deal_search(self, obs: Observation, ranked: list[Move], unseen: list[Card], forb, rng: random.Random,
-                     deadline: float | None) -> Analysis:
+    def _deal_search(self, obs: Observation, ranked: list[Move], unseen: list[Card],
+                     forb: dict[int, frozenset[int]], rng: random.Random, deadline: float | None) -> Analysis:
         """Two players: on each determinization, search the rest of this deal exactly
         (both sides playing their best), counting the next deal's first move if it
         is a forced tabbe."""
@@ -175,17 +178,20 @@ class ExpertBot:
         me = obs.seat
         opp = 1 - me
         leader = (obs.dealer + 1) % 2
-        lc = None if obs.last_capturer is None else ("mover" if obs.last_capturer == me else "other")
-        totals = {m: 0.0 for m in ranked}
+        lc = _side(obs, obs.last_capturer)
+        prev = _side(obs, obs.previous_mover)
+        totals = dict.fromkeys(ranked, 0.0)
         done = 0
         stats: dict = {"nodes": 0}
         self.nodes = stats
         for _ in range(self.samples):
-            world = sample_world(obs, rng, unseen=unseen, forbidden=forb)
-            nd = world.deals[0] if world.deals else None
-            vals = solve_endgame(rules, obs.hand, world.hands[opp], obs.table, kladda=obs.kladda, last_capturer=lc,
-                                 prev_moved=bool(obs.history), next_table=nd[1] if nd else None,
-                                 next_leader_hand=nd[0][leader] if nd else None, merge_suits=True, stats=stats)
+            # only the opponent's hand and the next deal matter here: no need to build the whole world
+            hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden=forb)
+            deals = future_deals(rules, obs.deal_index, stock)
+            nd = deals[0] if deals else None
+            vals = solve_endgame(rules, obs.hand, hands[opp], obs.table, kladda=obs.kladda, last_capturer=lc,
+                                 previous_mover=prev, next_table=nd.table if nd else None,
+                                 next_leader_hand=nd.hands[leader] if nd else None, merge_suits=True, stats=stats)
             for m in ranked:
                 totals[m] += vals[m]
             done += 1

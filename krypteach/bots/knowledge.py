@@ -3,9 +3,9 @@
 Everything here reads only an :class:`~krypteach.engine.game.Observation`: the
 unseen cards, which ranks another seat *cannot* hold (it faced a table its
 card would have taken whole and made no tabbe, so tvångstabbe says it had no
-such card), the chance that a seat holds a card of some ranks, and how a
-change of scores counts for one seat in a misère game (its team's score
-against the others').
+such card), and the chance that a seat holds a card of some ranks. How a
+change of scores counts for one seat is the engine's
+:func:`krypteach.engine.turn.team_relative`.
 
 >>> from krypteach.engine.game import Giv
 >>> obs = Giv(seed=3).observation()
@@ -18,18 +18,26 @@ True
 from __future__ import annotations
 
 from math import comb
-from collections.abc import Iterable, Mapping
 
 from ..engine.captures import tabbe_ranks
 from ..engine.cards import Card
-from ..engine.game import Observation
-from ..engine.rules import Rules
+from ..engine.game import Observation, Turn
+from ..engine.moves import Move
 
-__all__ = ["current_deal_turns", "forbidden_ranks", "p_holds_any", "relative", "point_value", "move_points"]
+__all__ = ["POINTS", "current_deal_turns", "forbidden_ranks", "p_holds_any", "move_points", "unseen_cards", "unseen_counts"]
+
+#: card points by card number (``POINTS[card]``), for the bots' inner loops
+POINTS: tuple[int, ...] = tuple(Card(i).points for i in range(52))
+_CARDS = tuple(Card(i) for i in range(52))
 
 
-def current_deal_turns(obs: Observation) -> tuple[int, list]:
-    """``(index of the first turn of the current utdelning, those turns)``."""
+def current_deal_turns(obs: Observation) -> tuple[int, list[Turn]]:
+    """``(index of the first turn of the current utdelning, those turns)``.
+
+    >>> from krypteach.engine.game import Giv
+    >>> current_deal_turns(Giv(seed=1).observation())
+    (0, [])
+    """
     start = 0
     for i, t in enumerate(obs.history):
         if t.dealt:
@@ -81,44 +89,44 @@ def p_holds_any(unseen: int, special: int, hand: int) -> float:
     return 1.0 - comb(unseen - special, hand) / comb(unseen, hand)
 
 
-def p_seat_holds_rank(obs: Observation, seat: int, ranks: Iterable[int],
-                      unseen: list[Card] | None = None, forbidden: Mapping[int, frozenset[int]] | None = None) -> float:
-    """Chance (from ``obs.seat``'s view) that ``seat`` holds a card of one of ``ranks`` now."""
-    ranks = set(ranks)
-    if not ranks:
-        return 0.0
-    unseen = obs.unseen() if unseen is None else unseen
-    forb = (forbidden_ranks(obs) if forbidden is None else forbidden).get(seat, frozenset())
-    pool = [c for c in unseen if c.rank not in forb]
-    special = sum(1 for c in pool if c.rank in ranks)
-    return p_holds_any(len(pool), special, obs.hand_sizes[seat])
+def move_points(move: Move) -> int:
+    """Card points a move puts on the mover's pile now (the played card goes there too when it captures).
 
-
-def relative(rules: Rules, me: int, deltas: Mapping[int, float]) -> float:
-    """How score changes per seat count for ``me``: my team's change minus the
-    mean change of the other teams (lower is better in this misère game).
-
-    >>> relative(Rules(), 0, {0: 5, 1: -5})
-    10.0
-    >>> relative(Rules(players=3), 0, {1: 5, 0: -5})
-    -7.5
+    >>> move_points(Move.parse("AH:AS")), move_points(Move.parse("AH"))
+    (3, 0)
     """
-    n_teams = rules.team_count
-    team = [0.0] * n_teams
-    for s, d in deltas.items():
-        team[rules.team_of(s)] += d
-    mine = rules.team_of(me)
-    others = [team[t] for t in range(n_teams) if t != mine]
-    return team[mine] - (sum(others) / len(others) if others else 0.0)
-
-
-def point_value(cards: Iterable[Card]) -> int:
-    """Card points of some cards."""
-    return sum(Card(c).points for c in cards)
-
-
-def move_points(move) -> int:
-    """Card points a move puts on the mover's pile now (the played card goes there too when it captures)."""
     if move.capture is None:
         return 0
-    return move.card.points + sum(c.points for c in move.capture)
+    return POINTS[move.card] + sum(POINTS[c] for c in move.capture)
+
+
+def unseen_counts(obs: Observation) -> list[int]:
+    """How many copies of each card (index: card number 0..51) ``obs.seat`` has
+    not seen: 0, 1 or 2.
+
+    >>> from krypteach.engine.game import Giv
+    >>> sum(unseen_counts(Giv(seed=3).observation()))  # 104 less the hand and the table
+    96
+    """
+    left = [2] * 52
+    for c in obs.hand:
+        left[c] -= 1
+    for c in obs.dealt_to_table:
+        left[c] -= 1
+    for t in obs.history:
+        left[t.move.card] -= 1
+    return left
+
+
+def unseen_cards(obs: Observation) -> list[Card]:
+    """The cards ``obs.seat`` has not seen, sorted: the other hands and the stock
+    (:meth:`Observation.unseen <krypteach.engine.game.Observation.unseen>`,
+    counted with a list instead of ``Counter``: the bots ask at every decision).
+
+    >>> from krypteach.engine.game import Giv
+    >>> obs = Giv(seed=3).observation()
+    >>> unseen_cards(obs) == obs.unseen()
+    True
+    """
+    left = unseen_counts(obs)
+    return [_CARDS[i] for i in range(52) for _ in range(left[i])]
