@@ -23,7 +23,9 @@ give the taker and the previous mover, and how that counts for one side
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from ..engine.capture_cache import pack, ranks_taking_whole_packed
 from ..engine.cards import Card
@@ -72,38 +74,49 @@ def tabbe_values(rules: Rules) -> dict[int, tuple[int, int, int]]:
 
 
 # Per rules and suit merging: {(hand, table): the moves of that hand at that table, each as
-# (move, card points it takes, tabbe marks it makes, hand after, table after)}. Only the
-# hand and the table decide these, so they are shared by every position with them, in
-# every search (a decision of the expert searches the same deal on many
-# determinizations): measured, half of the solver's time went to making them again.
-_EXPANSIONS: dict[tuple[Rules, bool], dict[tuple[tuple[Card, ...], tuple[Card, ...]], list]] = {}
+# (card points it takes, tabbe marks it makes, hand after, table after, captured)}. Only
+# the hand and the table decide these, so they are shared by every position with them in
+# every search (a decision of the expert searches the same deal on many determinizations):
+# made again for every position, they were half of the solver's time. Cards are plain ints
+# here and the entries tuples: tuples of ints are not tracked by the garbage collector,
+# which otherwise walked these caches at every full collection (measured: it tripled the
+# expert's time per decision).
+Expansion = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], bool], ...]
+_EXPANSIONS: dict[tuple[Rules, bool], dict[tuple[tuple[int, ...], tuple[int, ...]], Expansion]] = {}
 #: the same, as (difference for the mover, hand after, table after, captured) sorted by the
 #: difference, for positions inside a search (the previous mover is the opponent)
-_INNER: dict[tuple[Rules, bool], dict[tuple[tuple[Card, ...], tuple[Card, ...]], list]] = {}
-_CACHE_LIMIT = 100_000  # entries per dict; a full dict is emptied
+_INNER: dict[tuple[Rules, bool], dict[tuple[tuple[int, ...], tuple[int, ...]], tuple]] = {}
+_CACHE_LIMIT = 50_000  # entries per dict; a full dict is emptied
 
 
-def _expansion(rules: Rules, cache: dict, merge: bool, hm: tuple[Card, ...], tab: tuple[Card, ...]) -> list:
+def _after(rules: Rules, hm: tuple[int, ...], tab: tuple[int, ...], m: Move) -> tuple[int, int, tuple[int, ...], tuple[int, ...], bool]:
+    """What ``m`` does: (card points taken, tabbe marks, hand after, table after, captured)."""
+    card = int(m.card)
+    hm2 = list(hm)
+    hm2.remove(card)
+    if m.capture is None:
+        return 0, 0, tuple(hm2), tuple(sorted((*tab, card))), False
+    cards = cast(Sequence[Card], tab)  # (plain ints play as cards)
+    rest = table_after(cards, m)  # keeps the table's (sorted) order
+    made = 0 if rest else tabbe_marks(cards, m, rules)
+    return POINTS[card] + _pts(m.capture), made, tuple(hm2), tuple(map(int, rest)), True
+
+
+def _expansion(rules: Rules, cache: dict, merge: bool, hm: tuple[int, ...], tab: tuple[int, ...]) -> Expansion:
     key = (hm, tab)
     out = cache.get(key)
     if out is not None:
         return out
-    out = []
+    entries = []
     seen = set()
-    for m in legal_moves(hm, tab, rules):
+    for m in legal_moves(cast(Sequence[Card], hm), cast(Sequence[Card], tab), rules):  # (ints play as cards)
         if merge:
             cls = (_cls(m.card), None if m.capture is None else tuple(sorted(map(_cls, m.capture))))
             if cls in seen:
                 continue
             seen.add(cls)
-        hm2 = list(hm)
-        hm2.remove(m.card)
-        if m.capture is None:
-            out.append((m, 0, 0, tuple(hm2), tuple(sorted(tab + (m.card,)))))
-        else:
-            rest = table_after(tab, m)  # keeps the table's (sorted) order
-            made = 0 if rest else tabbe_marks(tab, m, rules)
-            out.append((m, POINTS[m.card] + _pts(m.capture), made, tuple(hm2), tuple(rest)))
+        entries.append(_after(rules, hm, tab, m))
+    out = tuple(entries)
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = out
@@ -157,11 +170,10 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     ace = rules.ace
     memo: dict[tuple, tuple[int, int]] = {}
     horizon = next_table is not None
-    nt = tuple(Card(c) for c in next_table or ())
-    leader = tuple(sorted({Card(c) for c in next_leader_hand or ()}))
+    nt = tuple(int(Card(c)) for c in next_table or ())
+    leader = tuple(sorted({int(Card(c)) for c in next_leader_hand or ()}))
     expansions = _EXPANSIONS.setdefault((rules, merge_suits), {})
     inner = _INNER.setdefault((rules, merge_suits), {})
-    root_expansions = expansions if merge_suits is False else _EXPANSIONS.setdefault((rules, False), {})
     deal_ends: dict[tuple, int] = {}
 
     def deal_end(tab: tuple) -> int:
@@ -174,7 +186,7 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
                 whole = ranks_taking_whole_packed(pack(full), ace)
                 whole_table = tuple(sorted(full))
                 # the leader takes the table (its points and the tabbe's): the last mover gets the dukning
-                costs = [POINTS[c] + _pts(full) + inside[tabbe_marks(full, Move(c, whole_table), rules)]
+                costs = [POINTS[c] + _pts(full) + inside[tabbe_marks(full, Move(Card(c), whole_table), rules)]
                          for c in leader if (c >> 2) + 1 in whole]
                 v = -min(costs) if costs else 0
             deal_ends[tab] = v
@@ -191,14 +203,14 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
             d += sweep if lc2 == 1 else -sweep
         return d
 
-    def inner_children(hm: tuple, tab: tuple) -> list:
-        kids = [(pts + inside[made], hm2, tab2, m.capture is not None)
-                for m, pts, made, hm2, tab2 in _expansion(rules, expansions, merge_suits, hm, tab)]
+    def inner_children(hm: tuple, tab: tuple) -> tuple:
+        kids = [(pts + inside[made], hm2, tab2, took)
+                for pts, made, hm2, tab2, took in _expansion(rules, expansions, merge_suits, hm, tab)]
         kids.sort(key=lambda x: x[0])  # stable: legal-move order among equal differences
         if len(inner) >= _CACHE_LIMIT:
             inner.clear()
-        inner[(hm, tab)] = kids
-        return kids
+        out = inner[(hm, tab)] = tuple(kids)
+        return out
 
     nodes = 0
 
@@ -232,8 +244,8 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
                         if alpha >= beta:
                             break
         else:  # the last card of the deal: every move ends it
-            ds = sorted(leaf_delta(pts, made, tab2, m.capture is not None, lc, inside)
-                        for m, pts, made, _, tab2 in _expansion(rules, expansions, merge_suits, hm, tab))
+            ds = sorted(leaf_delta(pts, made, tab2, took, lc, inside)
+                        for pts, made, _, tab2, took in _expansion(rules, expansions, merge_suits, hm, tab))
             for d in ds:
                 sc = -d
                 if sc > best:
@@ -246,20 +258,33 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
         return best
 
     lc0 = _SIDE[last_capturer]
-    hm0 = tuple(sorted(Card(c) for c in mover_hand))
-    ho0 = tuple(sorted(Card(c) for c in other_hand))
-    tab0 = tuple(sorted(Card(c) for c in table))
+    hm0 = tuple(sorted(int(Card(c)) for c in mover_hand))
+    ho0 = tuple(sorted(int(Card(c)) for c in other_hand))
+    tab0 = tuple(sorted(int(Card(c)) for c in table))
     if len(hm0) not in (len(ho0), len(ho0) + 1) or not hm0:
         raise ValueError(f"the player to move must hold as many cards as the opponent or one more "
                          f"(here {len(hm0)} and {len(ho0)})")
     first = tabbe[_SIDE[previous_mover]]
     out: dict[Move, int] = {}
-    for m, pts, made, hm2, tab2 in _expansion(rules, root_expansions, False, hm0, tab0):
-        took = m.capture is not None
-        if not hm2 and not ho0:
-            out[m] = leaf_delta(pts, made, tab2, took, lc0, first)
-        else:
-            out[m] = pts + first[made] + gain(ho0, hm2, tab2, -1 if took else -lc0, -_INF, _INF)
+    # The table of positions grows to 10^5 entries in a large search, and every full
+    # collection of the garbage collector walked it (measured: a third of the expert's
+    # time). The search makes no cycles but its own closures', so the collector is paused
+    # while it runs, and the table is emptied at the end (the closures hold on to it until
+    # the collector frees them).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for m in legal_moves([Card(c) for c in hm0], [Card(c) for c in tab0], rules):
+            pts, made, hm2, tab2, took = _after(rules, hm0, tab0, m)
+            if not hm2 and not ho0:
+                out[m] = leaf_delta(pts, made, tab2, took, lc0, first)
+            else:
+                out[m] = pts + first[made] + gain(ho0, hm2, tab2, -1 if took else -lc0, -_INF, _INF)
+    finally:
+        memo.clear()
+        deal_ends.clear()
+        if collecting:
+            gc.enable()
     if stats is not None:
         stats["nodes"] = stats.get("nodes", 0) + nodes
     return out
