@@ -238,7 +238,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                         for s in range(rules.players)))
 
         try:
-            sim = simulate(rules, args.givar, seed=args.seed, bots=bots, progress=None, on_giv=on_giv)
+            sim = simulate(rules, args.givar, seed=args.seed, bots=bots, progress=None, on_giv=on_giv, jobs=args.jobs)
         except ValueError as e:
             raise SystemExit(f"krypteach: {e}") from None
     print(sim.summary())
@@ -282,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default=None, help="comma-separated bot levels, one for all seats or one per seat")
     sim.add_argument("--record", default=None, help="write every giv to this JSON Lines file")
     sim.add_argument("--csv", default=None, help="write one row per seat per giv to this CSV file")
+    sim.add_argument("--jobs", type=_whole_number(1), default=None,
+                     help="processes to play on (default: every core); the results are the same for any number")
     sim.set_defaults(func=cmd_simulate)
 
     tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals")
@@ -295,6 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
     tour.add_argument("--record", default=None, help="write every giv to this JSON Lines file")
     tour.add_argument("--csv", default=None, help="write one row per seat per giv (giv,seat,bot,score)")
+    tour.add_argument("--jobs", type=_whole_number(1), default=None,
+                      help="processes to play on (default: every core); the results are the same for any number")
     tour.set_defaults(func=cmd_tournament)
 
     puz = sub.add_parser("puzzles", help="check (re-prove) the shipped capture puzzles, or generate a set")
@@ -331,7 +335,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             out.add(g, ([out.count, s, lineup[s], scores[s]] for s in range(rules.players)))
 
         try:
-            t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv)
+            t = tournament(rules, givar, bots, seed=args.seed, progress=None, on_giv=on_giv, jobs=args.jobs)
         except ValueError as e:  # a bot that breaks a rule
             raise SystemExit(f"krypteach: {e}") from None
     print(t.summary())

@@ -25,7 +25,13 @@ __all__ = ["Bot", "RandomBot", "CarefulBot", "ExpertBot", "make_bot", "BOT_LEVEL
 
 
 class Bot(Protocol):
-    """Anything with a ``name`` and ``choose(observation) -> Move``."""
+    """Anything with a ``name`` and ``choose(observation) -> Move``.
+
+    A bot may say ``stateless = True``: its choice depends only on its seed and
+    the observation, never on earlier calls. A runner may then use one seed for
+    every giv, and play the only legal move for it without asking (forced moves
+    are a quarter of all moves); :mod:`krypteach.play.simulate` does both.
+    """
 
     name: str
 
@@ -33,9 +39,10 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Plays a uniformly random legal move."""
+    """Plays a uniformly random legal move (one random stream, so not ``stateless``)."""
 
     name = "random"
+    stateless = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

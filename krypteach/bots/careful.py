@@ -353,6 +353,7 @@ class CarefulBot:
     """Rule-aware heuristics, deterministic under its seed (see the module docstring)."""
 
     name = "careful"
+    stateless = True  # the choice depends on the seed and the observation only (see position_rng)
 
     def __init__(self, seed: int | None = None, **weights: float) -> None:
         """``weights`` override :data:`WEIGHTS` by term name (for experiments: ``CarefulBot(setup=0)``)."""

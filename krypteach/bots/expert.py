@@ -97,6 +97,7 @@ class ExpertBot:
     """Determinized Monte Carlo search (see the module docstring); exact in a known two-player endgame."""
 
     name = "expert"
+    stateless = True  # the choice depends on the seed and the observation only (see position_rng)
 
     def __init__(self, seed: int | None = None, *, samples: int = 30, node_budget: int = 20_000,
                  rollouts: int = 240, min_samples: int = 16,

@@ -26,12 +26,13 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..bots import BOT_LEVELS, Bot, BotError, make_bot
 from ..engine.game import Giv
 from ..engine.moves import Move
 from ..engine.rules import Rules
+from .simulate import check_jobs, chunked, giv_moves, in_order, replay_giv
 
 __all__ = ["Row", "Tournament", "check_bots", "lineups", "mean_ci", "parse_bot_spec", "t_quantile", "tournament"]
 
@@ -215,32 +216,65 @@ class Tournament:
 
 def tournament(rules: Rules | None = None, givar: int = 100, bots: Sequence[str] = ("careful", "random"), *,
                seed: int | None = 0, progress: bool | None = False,
-               on_giv: Callable[[Giv, tuple[str, ...]], None] | None = None) -> Tournament:
+               on_giv: Callable[[Giv, tuple[str, ...]], None] | None = None, jobs: int | None = None) -> Tournament:
     """Play ``givar`` givar between ``bots`` (level names, optionally with options:
     ``"expert:rollouts=60"``), seats rotated and deals duplicated as the module
     docstring says. ``progress`` shows a tqdm bar (``None``: only on a terminal);
-    ``on_giv(giv, lineup)`` is called with each finished giv.
+    ``on_giv(giv, lineup)`` is called with each finished giv, in giv order.
+    ``jobs``: processes to play on (``None``: every core). Every giv is fixed by
+    the seed and its number (its deck seed is drawn before play starts, its bots
+    are seeded from it), so the rows are the same for any ``jobs``.
+
+    >>> a = tournament(Rules(), givar=4, bots=["careful", "random"], seed=3, jobs=1)
+    >>> a.rows == tournament(Rules(), givar=4, bots=["careful", "random"], seed=3, jobs=2).rows
+    True
     """
     rules = rules or Rules()
     bots = check_bots(bots, givar)
+    jobs = check_jobs(jobs)
     b = len(bots)
-    spec_of = {label: parse_bot_spec(label) for label in bots}
     seats = lineups(bots, rules.players)
     rng = random.Random(seed)
     result = Tournament(rules, bots)
-    iterator = range(givar)
+    # one deck seed and one dealer per cycle, drawn in order before any giv is played
+    decks = [(rng.getrandbits(64), cycle % rules.players) for cycle in range(givar // b)]
+    items = [(i, decks[i // b][1], decks[i // b][0]) for i in range(givar)]
+    send = jobs > 1  # worker processes send moves back; the giv is replayed here
+    bar = None
     if progress is not False:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
-        iterator = tqdm(iterator, total=givar, unit="giv", disable=None if progress is None else not progress)
-    deck_seed = 0
-    dealer = 0
-    for i in iterator:
-        cycle, r = divmod(i, b)
-        if r == 0:
-            deck_seed = rng.getrandbits(64)
-            dealer = cycle % rules.players
-        lineup = seats[r]
+        bar = tqdm(total=givar, unit="giv", disable=None if progress is None else not progress)
+
+    def emit(item: Any) -> None:
+        i, scores, g = item
+        lineup = seats[i % b]
+        for s in range(rules.players):
+            result.rows.append(Row(i, s, lineup[s], scores[s]))
+        if on_giv:
+            _, dealer, deck = items[i]
+            on_giv(replay_giv(rules, dealer, deck, g) if send else g, lineup)
+        if bar is not None:
+            bar.update(1)
+
+    try:
+        in_order(_play_tournament_givar, [(rules, bots, chunk, send) for chunk in chunked(items, jobs)], jobs, emit)
+    finally:
+        if bar is not None:
+            bar.close()
+    return result
+
+
+def _play_tournament_givar(job: tuple[Rules, tuple[str, ...], Sequence[tuple[int, int, int]], bool]) -> list[Any]:
+    """Worker: play the givar ``(number, dealer, deck seed)`` of one chunk; each comes
+    back as its scores and, when ``send`` says so, its moves (else the Giv)."""
+    rules, bots, items, send = job
+    b = len(bots)
+    seats = lineups(bots, rules.players)
+    spec_of = {label: parse_bot_spec(label) for label in bots}
+    out: list[Any] = []
+    for i, dealer, deck_seed in items:
+        lineup = seats[i % b]
         players: list[Bot] = []
         for s, label in enumerate(lineup):
             name, options = spec_of[label]
@@ -248,12 +282,8 @@ def tournament(rules: Rules | None = None, givar: int = 100, bots: Sequence[str]
         g = Giv(rules, dealer=dealer, seed=deck_seed)
         while not g.is_over:
             g.push(_checked(g, players[g.turn].choose(g.observation()), lineup))
-        scores = g.result.scores
-        for s in range(rules.players):
-            result.rows.append(Row(i, s, lineup[s], scores[s]))
-        if on_giv:
-            on_giv(g, lineup)
-    return result
+        out.append((i, g.result.scores, giv_moves(g) if send else g))
+    return out
 
 
 def _checked(g: Giv, move: Move, lineup: tuple[str, ...]) -> Move:

@@ -32,7 +32,9 @@ __all__ = ["VariantLab"]
 class VariantLab(widgets.VBox):
     """Two rule pickers, a bot level, a number of givar, Run, a progress bar and the comparison."""
 
-    def __init__(self, givar: int = 1000, bot: str = "careful", seed: int = 1, **kwargs) -> None:
+    def __init__(self, givar: int = 1000, bot: str = "careful", seed: int = 1, jobs: int | None = None,
+                 **kwargs) -> None:
+        self.jobs = jobs  # processes to play on (None: every core); the results are the same for any number
         self.picker_a = RulesPicker()
         self.picker_b = RulesPicker()
         levels = list(BOT_LEVELS)
@@ -82,7 +84,7 @@ class VariantLab(widgets.VBox):
         try:
             for rules in rule_sets:
                 bots = [self.bot_level.value] * rules.players
-                sims.append(simulate(rules, n, seed=self.seed.value, bots=bots, on_giv=tick))
+                sims.append(simulate(rules, n, seed=self.seed.value, bots=bots, on_giv=tick, jobs=self.jobs))
         finally:
             self.run_button.disabled = False
         self.simulations = sims
