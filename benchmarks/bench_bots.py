@@ -4,17 +4,22 @@ Strength: a duplicate tournament between two bots (seats rotated, every deck
 played once with each seating), the paired difference of their mean giv scores
 with a 95% confidence interval over the decks::
 
-    python benchmarks/bench_bots.py strength --bots careful,random --givar 1000 --seed 1
-    python benchmarks/bench_bots.py strength --bots expert,careful --givar 400 --seed 1 --workers 2
+    python benchmarks/bench_bots.py strength --bots careful,random --givar 1000 --seed 1 --jobs 2
+    python benchmarks/bench_bots.py strength --bots expert,careful --givar 1000 --seed 1 --jobs 2
 
 Speed: time per decision of one bot (only turns with more than one legal
 move; forced moves cost nothing), in one process, playing against careful::
 
-    python benchmarks/bench_bots.py speed --bot expert --givar 20 --seed 1
+    python benchmarks/bench_bots.py speed --bot expert --givar 30 --seed 1
 
-``--workers`` splits the decks over processes (each worker plays its own
-seeds; the givar and statistics are combined as if one run). Give bot options
-after a colon, separated by ``;``: ``expert:rollouts=120``.
+Throughput: whole givar per second of ``simulate`` (best of ``--repeat`` runs,
+each from empty caches), in one process or on ``--jobs`` processes::
+
+    python benchmarks/bench_bots.py givar --bots careful --givar 1000 --jobs 1 --repeat 3
+
+``--jobs`` plays on that many processes (``krypteach.play.tournament`` and
+``simulate``); the results are the same as on one. Give bot options after a
+colon, separated by ``;``: ``expert:rollouts=120``.
 """
 
 from __future__ import annotations
@@ -26,39 +31,32 @@ import platform
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from krypteach.bots import make_bot  # noqa: E402
-from krypteach.cli import rules_from_arg  # noqa: E402
-from krypteach.engine.game import Giv  # noqa: E402
-from krypteach.play.tournament import Row, Tournament, parse_bot_spec, tournament  # noqa: E402
+from krypteach.bots import careful, make_bot
+from krypteach.cli import rules_from_arg
+from krypteach.engine.capture_cache import clear_caches
+from krypteach.engine.game import Giv
+from krypteach.play.simulate import simulate
+from krypteach.play.tournament import Tournament, parse_bot_spec, tournament
 
 
-def _strength_part(args: tuple) -> list[tuple]:
-    rules, givar, bots, seed = args
-    t = tournament(rules, givar, bots, seed=seed)
-    return [tuple(r) for r in t.rows]
+def strength(rules, bots: list[str], givar: int, seed: int, jobs: int) -> Tournament:
+    return tournament(rules, givar, bots, seed=seed, jobs=jobs)
 
 
-def strength(rules, bots: list[str], givar: int, seed: int, workers: int) -> Tournament:
-    b = len(bots)
-    cycles = givar // b
-    per = [cycles // workers + (1 if i < cycles % workers else 0) for i in range(workers)]
-    jobs = [(rules, n * b, bots, seed * 1000 + i) for i, n in enumerate(per) if n]
-    result = Tournament(rules, tuple(bots))
-    offset = 0
-    if workers == 1:
-        parts = [_strength_part(j) for j in jobs]
-    else:
-        with ProcessPoolExecutor(workers) as ex:
-            parts = list(ex.map(_strength_part, jobs))
-    for part, job in zip(parts, jobs):
-        for giv, seat, bot, score in part:
-            result.rows.append(Row(giv + offset, seat, bot, score))
-        offset += job[1]
-    return result
+def givar_per_second(rules, bots: list[str], givar: int, seed: int, jobs: int, repeat: int) -> dict:
+    """Best of ``repeat`` runs of ``simulate``, each from empty capture and bot caches."""
+    runs = []
+    for _ in range(repeat):
+        clear_caches()
+        careful.clear_caches()
+        t0 = time.perf_counter()
+        simulate(rules, givar, seed=seed, bots=bots, jobs=jobs)
+        runs.append(time.perf_counter() - t0)
+    return {"bots": bots, "givar": givar, "jobs": jobs, "seconds": runs, "givar_per_s": givar / min(runs),
+            "python": platform.python_version(), "cpus": os.cpu_count()}
 
 
 def speed(rules, bot_spec: str, givar: int, seed: int, opponent: str = "careful") -> dict:
@@ -99,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--rules", default=None)
     s.add_argument("--players", type=int, default=None)
-    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     s.add_argument("--json", default=None, help="append the result as one JSON line to this file")
     v = sub.add_parser("speed")
     v.add_argument("--bot", default="expert")
@@ -108,17 +106,31 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--rules", default=None)
     v.add_argument("--players", type=int, default=None)
     v.add_argument("--json", default=None)
+    q = sub.add_parser("givar")
+    q.add_argument("--bots", default="careful")
+    q.add_argument("--givar", type=int, default=1000)
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--rules", default=None)
+    q.add_argument("--players", type=int, default=None)
+    q.add_argument("--jobs", type=int, default=1)
+    q.add_argument("--repeat", type=int, default=3)
+    q.add_argument("--json", default=None)
     a = p.parse_args(argv)
     rules = rules_from_arg(a.rules, a.players)
     t0 = time.perf_counter()
     if a.what == "strength":
         bots = [b.strip() for b in a.bots.split(",")]
-        t = strength(rules, bots, a.givar, a.seed, a.workers)
+        t = strength(rules, bots, a.givar, a.seed, a.jobs)
         print(t.summary())
         d, h = t.difference(bots[0], bots[1])
         out = {"what": "strength", "bots": bots, "givar": a.givar, "seed": a.seed, "rules": rules.describe(),
                "means": {b: t.mean_ci(b) for b in dict.fromkeys(bots)}, "difference": [d, h],
                "seconds": time.perf_counter() - t0}
+    elif a.what == "givar":
+        out = givar_per_second(rules, [b.strip() for b in a.bots.split(",")], a.givar, a.seed, a.jobs, a.repeat)
+        out["what"] = "givar"
+        print(f"{', '.join(out['bots'])}: {a.givar} givar on {a.jobs} process(es): best {min(out['seconds']):.2f} s "
+              f"of {', '.join(f'{x:.2f}' for x in out['seconds'])}: {out['givar_per_s']:.0f} givar/s")
     else:
         out = speed(rules, a.bot, a.givar, a.seed)
         out["what"] = "speed"

@@ -508,6 +508,51 @@ def test_expert_plays_the_exact_endgame():
     assert "every card is known" in why
 
 
+def test_expert_deal_search_weighs_careful_s_best_moves_and_drops_clear_losers():
+    from krypteach.bots.expert import _survivors
+
+    g = Giv(seed=21)
+    bots = [CarefulBot(seed=0), CarefulBot(seed=1)]
+    searched = 0
+    while not g.is_over and searched < 12:
+        obs = g.observation()
+        if obs.stock_left and len(g.legal_moves()) > 2:
+            expert = ExpertBot(seed=3)
+            move = expert.choose(obs)
+            a = expert.last
+            ranked = sorted(assess_moves(obs), key=lambda x: x.total)
+            if a.method == "deal-search":
+                searched += 1
+                assert len(a.values) == 2 and move in a.values  # careful's two best (suits of pointless cards merged)
+                assert a.values[move] == min(a.values.values())
+                assert ranked[0].move in a.values
+                assert 6 <= a.samples <= 20
+        g.play(bots[g.turn].choose(obs))
+    assert searched
+    m1, m2, m3 = Move.parse("5H"), Move.parse("6H"), Move.parse("7H")
+    values = {m1: [0, 1, 0, 2, 1, 0], m2: [9, 8, 10, 9, 9, 8], m3: [1, 0, 2, 0, 0, 3]}
+    assert _survivors([m1, m2, m3], values, 6) == [m1, m3]  # m2 is worse in every sample
+
+
+def test_dealing_only_the_cards_a_search_needs_keeps_what_the_seat_knows():
+    from krypteach.bots.sim import deal_unseen
+
+    g = Giv(Rules(), dealer=0, deck=deck_with("9D 2S KH 2H QH 5D JH 8D 3C 4H KD KC"))
+    g.play("9D")  # seat 1 faced 3 + 4 and made no tabbe: it holds no seven
+    obs = g.observation()
+    forb = forbidden_ranks(obs)
+    pool = unseen_cards(obs)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(200):
+        hands, stock = deal_unseen(obs, rng, forbidden=forb, stock_cards=12)
+        assert all(c.rank != 7 for c in hands[1]) and len(hands[1]) == 3 and len(stock) == 12
+        drawn = hands[1] + stock
+        assert sorted(drawn) == sorted(set(drawn)) or all(drawn.count(c) <= pool.count(c) for c in drawn)
+        seen.update(hands[1])
+    assert len(seen) > 40  # every allowed card can be drawn
+
+
 # --- tournament seating ----------------------------------------------------------------
 
 def test_tournament_rotates_seats_and_duplicates_deals(tmp_path):

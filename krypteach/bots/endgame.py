@@ -24,7 +24,7 @@ give the taker and the previous mover, and how that counts for one side
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import cast
 
 from ..engine.capture_cache import pack, ranks_taking_whole_packed
@@ -60,6 +60,9 @@ def tabbe_values(rules: Rules) -> dict[int, tuple[int, int, int]]:
     >>> tabbe_values(Rules())
     {1: (0, 0, 0), -1: (0, 10, 20), 0: (0, 5, 10)}
     """
+    known = _TABBE_VALUES.get(rules)
+    if known is not None:
+        return known
     out = {}
     for prev in (1, -1, 0):
         row = [0]
@@ -70,21 +73,25 @@ def tabbe_values(rules: Rules) -> dict[int, tuple[int, int, int]]:
                 deltas[0 if prev == 1 else 1] += to_previous
             row.append(int(team_relative(rules, 0, deltas)))
         out[prev] = (row[0], row[1], row[2])
+    _TABBE_VALUES[rules] = out
     return out
 
 
+_TABBE_VALUES: dict[Rules, dict[int, tuple[int, int, int]]] = {}  # asked at every search
+
+
 # Per rules and suit merging: {(hand, table): the moves of that hand at that table, each as
-# (card points it takes, tabbe marks it makes, hand after, table after, captured)}. Only
-# the hand and the table decide these, so they are shared by every position with them in
-# every search (a decision of the expert searches the same deal on many determinizations):
-# made again for every position, they were half of the solver's time. Cards are plain ints
-# here and the entries tuples: tuples of ints are not tracked by the garbage collector,
-# which otherwise walked these caches at every full collection (measured: it tripled the
-# expert's time per decision).
+# (card points it takes, tabbe marks it makes, hand after, table after, captured)}, for the
+# last card of a deal. Only the hand and the table decide these, so they are shared by
+# every position with them in every search (a decision of the expert searches the same deal
+# on many determinizations). Cards are plain ints here and the entries tuples: tuples of
+# ints are not tracked by the garbage collector, which otherwise walked these caches at
+# every full collection (measured: it tripled the expert's time per decision).
 Expansion = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], bool], ...]
 _EXPANSIONS: dict[tuple[Rules, bool], dict[tuple[tuple[int, ...], tuple[int, ...]], Expansion]] = {}
-#: the same, as (difference for the mover, hand after, table after, captured) sorted by the
-#: difference, for positions inside a search (the previous mover is the opponent)
+#: the moves of the other positions, as (difference for the mover, card, capture) sorted by
+#: the difference (the previous mover is always the opponent there); the hand and table a
+#: move leaves are worked out only when it is searched: alpha-beta leaves many unsearched
 _INNER: dict[tuple[Rules, bool], dict[tuple[tuple[int, ...], tuple[int, ...]], tuple]] = {}
 _CACHE_LIMIT = 50_000  # entries per dict; a full dict is emptied
 
@@ -126,7 +133,8 @@ def _expansion(rules: Rules, cache: dict, merge: bool, hm: tuple[int, ...], tab:
 def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
                   kladda: Sequence[Card] = (), last_capturer: str | None = None, previous_mover: str | None = "other",
                   next_table: Sequence[Card] | None = None, next_leader_hand: Sequence[Card] | None = None,
-                  merge_suits: bool = False, stats: dict | None = None) -> dict[Move, int]:
+                  merge_suits: bool = False, stats: dict | None = None,
+                  first_moves: Collection[Move] | None = None) -> dict[Move, int]:
     """Every legal first move of the player to move, with the exact final score
     difference (mover minus opponent, from here on) under best play by both.
 
@@ -147,7 +155,8 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     searched; every first move still gets its exact value. ``merge_suits``
     (for the expert bot's speed, not for proofs) searches only one of several
     moves below the first that differ just in the suits of pointless cards.
-    ``stats["nodes"]`` counts the positions searched.
+    ``stats["nodes"]`` counts the positions searched. ``first_moves`` limits the
+    search to these first moves (the others are left out of the answer).
 
     >>> from krypteach import parse_cards
     >>> hand, other, table = parse_cards("QH 5C"), parse_cards("3D"), parse_cards("QH")
@@ -170,6 +179,9 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     ace = rules.ace
     memo: dict[tuple, tuple[int, int]] = {}
     horizon = next_table is not None
+    # who captured last matters only when the giv ends in the search (the sweep): searching to
+    # the end of a deal, positions that differ only in it are the same (half the positions)
+    sweeps = not horizon
     nt = tuple(int(Card(c)) for c in next_table or ())
     leader = tuple(sorted({int(Card(c)) for c in next_leader_hand or ()}))
     expansions = _EXPANSIONS.setdefault((rules, merge_suits), {})
@@ -204,8 +216,24 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
         return d
 
     def inner_children(hm: tuple, tab: tuple) -> tuple:
-        kids = [(pts + inside[made], hm2, tab2, took)
-                for pts, made, hm2, tab2, took in _expansion(rules, expansions, merge_suits, hm, tab)]
+        # (difference for the mover, card, capture): what the child is, worked out only
+        # when it is searched (alpha-beta leaves most children of a cut unsearched)
+        kids: list[tuple[int, int, tuple[int, ...] | None]] = []
+        seen = set()
+        for m in legal_moves(cast(Sequence[Card], hm), cast(Sequence[Card], tab), rules):  # (ints play as cards)
+            card, cap = m.card, m.capture
+            if merge_suits:
+                cls = (_cls(card), None if cap is None else tuple(sorted(map(_cls, cap))))
+                if cls in seen:
+                    continue
+                seen.add(cls)
+            if cap is None:
+                kids.append((0, card, None))
+            else:
+                d = POINTS[card] + _pts(cap)
+                if len(cap) == len(tab):
+                    d += inside[tabbe_marks(cast(Sequence[Card], tab), m, rules)]
+                kids.append((d, card, cap))
         kids.sort(key=lambda x: x[0])  # stable: legal-move order among equal differences
         if len(inner) >= _CACHE_LIMIT:
             inner.clear()
@@ -234,9 +262,19 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
             kids = inner.get((hm, tab))
             if kids is None:
                 kids = inner_children(hm, tab)
-            for d, hm2, tab2, took in kids:
+            for d, card, cap in kids:
+                i = hm.index(card)
+                if cap is None:
+                    tab2 = tuple(sorted((*tab, card)))
+                    lc2 = -lc if sweeps else 0
+                else:
+                    rest = list(tab)
+                    for c in cap:
+                        rest.remove(c)
+                    tab2 = tuple(rest)
+                    lc2 = -1 if sweeps else 0
                 r = -d
-                sc = r - gain(ho, hm2, tab2, -1 if took else -lc, r - beta, r - alpha)
+                sc = r - gain(ho, hm[:i] + hm[i + 1:], tab2, lc2, r - beta, r - alpha)
                 if sc > best:
                     best = sc
                     if sc > alpha:
@@ -275,11 +313,13 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     gc.disable()
     try:
         for m in legal_moves([Card(c) for c in hm0], [Card(c) for c in tab0], rules):
+            if first_moves is not None and m not in first_moves:
+                continue
             pts, made, hm2, tab2, took = _after(rules, hm0, tab0, m)
             if not hm2 and not ho0:
                 out[m] = leaf_delta(pts, made, tab2, took, lc0, first)
             else:
-                out[m] = pts + first[made] + gain(ho0, hm2, tab2, -1 if took else -lc0, -_INF, _INF)
+                out[m] = pts + first[made] + gain(ho0, hm2, tab2, (-1 if took else -lc0) if sweeps else 0, -_INF, _INF)
     finally:
         memo.clear()
         deal_ends.clear()

@@ -62,54 +62,84 @@ def tables_after(counts: tuple[int, ...], rank: int, rules: Rules) -> list[tuple
 # --- determinizations ---------------------------------------------------------------
 
 def deal_unseen(obs: Observation, rng: random.Random, *, unseen: Sequence[Card] | None = None,
-                forbidden: Mapping[int, frozenset[int]] | None = None) -> tuple[list[list[Card]], list[Card]]:
+                forbidden: Mapping[int, frozenset[int]] | None = None,
+                stock_cards: int | None = None) -> tuple[list[list[Card]], list[Card]]:
     """One guess at the hidden cards: ``(hands, stock)``, the unseen cards shuffled
     into the other hands (keeping their sizes and the ranks each is known to lack,
     see :func:`krypteach.bots.knowledge.forbidden_ranks`) and the rest as the stock
     in deal order (in a hand-made position, which has no stock, the cards left
     over are out of play). ``obs.seat``'s own hand is its real one.
 
+    ``stock_cards`` asks for only the first cards of the stock: then only as many
+    cards are shuffled as are dealt (a search that looks at the next deal only
+    needs a dozen of the ninety).
+
     >>> from krypteach.engine.game import Giv
     >>> obs = Giv(seed=4).observation()
     >>> hands, stock = deal_unseen(obs, random.Random(0))
     >>> [len(h) for h in hands], len(stock) == obs.stock_left
     ([4, 4], True)
+    >>> hands, stock = deal_unseen(obs, random.Random(0), stock_cards=12)
+    >>> [len(h) for h in hands], len(stock)
+    ([4, 4], 12)
     """
     n = obs.rules.players
     pool = list(unseen_cards(obs) if unseen is None else unseen)
-    rng.shuffle(pool)
+    size = len(pool)
+    shuffled = size
+    if stock_cards is None:
+        rng.shuffle(pool)
+    else:
+        shuffled = 0  # pool[:shuffled] is shuffled; the rest is drawn from as it is reached
+
+    def card(i: int) -> Card:
+        nonlocal shuffled
+        while shuffled <= i:  # one more step of a Fisher-Yates shuffle
+            j = rng.randrange(shuffled, size)
+            pool[shuffled], pool[j] = pool[j], pool[shuffled]
+            shuffled += 1
+        return pool[i]
+
     forbidden = forbidden_ranks(obs) if forbidden is None else forbidden
     hands: list[list[Card]] = [[] for _ in range(n)]
     hands[obs.seat] = list(obs.hand)
-    taken = [False] * len(pool)
+    taken = [False] * size
     # constrained seats first: the first cards of the shuffle they may hold
     order = sorted((s for s in range(n) if s != obs.seat), key=lambda s: -len(forbidden.get(s, ())))
     for s in order:
         need = obs.hand_sizes[s]
         forb = forbidden.get(s, frozenset())
         h = hands[s]
-        for i, c in enumerate(pool):
-            if len(h) == need:
-                break
+        i = 0
+        while len(h) < need and i < size:
+            c = card(i)
             if not taken[i] and (c >> 2) + 1 not in forb:
                 taken[i] = True
                 h.append(c)
-        for i in range(len(pool)):  # not enough allowed cards (should not happen): fill up anyway
-            if len(h) == need:
-                break
+            i += 1
+        i = 0
+        while len(h) < need and i < size:  # not enough allowed cards (should not happen): fill up anyway
             if not taken[i]:
                 taken[i] = True
-                h.append(pool[i])
-    stock = [c for i, c in enumerate(pool) if not taken[i]]
+                h.append(card(i))
+            i += 1
     # (a hand-made position has no stock: the cards it leaves out are out of play)
-    return hands, stock[:obs.stock_left]
+    want = obs.stock_left if stock_cards is None else min(stock_cards, obs.stock_left)
+    stock: list[Card] = []
+    i = 0
+    while len(stock) < want and i < size:
+        if not taken[i]:
+            stock.append(card(i))
+        i += 1
+    return hands, stock
 
 
-def future_deals(rules: Rules, deal_index: int, stock: Sequence[Card]) -> tuple[Deal, ...]:
+def future_deals(rules: Rules, deal_index: int, stock: Sequence[Card], count: int | None = None) -> tuple[Deal, ...]:
     """Cut ``stock`` (the cards still to be dealt, in order) into the utdelningar
     still to come after ``deal_index`` deals: seat by seat a block of each hand,
     then the cards laid on the table (face cards go aside to klädda högen). An
-    empty stock has none to come.
+    empty stock has none to come. ``count`` cuts only the first deals (a search
+    that looks at the next deal only need not cut the rest).
 
     >>> from krypteach import parse_cards
     >>> future_deals(Rules(), 8, parse_cards("2H 3H 4H 5H 6H 7H 8H 9H"))[0].hands[1]
@@ -118,6 +148,8 @@ def future_deals(rules: Rules, deal_index: int, stock: Sequence[Card]) -> tuple[
     if not stock:
         return ()
     plan = deal_plan(rules)[deal_index:]
+    if count is not None:
+        plan = plan[:count]
     n = rules.players
     pos = 0
     out = []
@@ -127,7 +159,7 @@ def future_deals(rules: Rules, deal_index: int, stock: Sequence[Card]) -> tuple[
         laid = stock[pos:pos + t]
         pos += t
         out.append(Deal(hands, tuple(c for c in laid if not c.is_face), tuple(c for c in laid if c.is_face)))
-    if pos != len(stock):
+    if pos != len(stock) and count is None:
         raise ValueError(f"a stock of {len(stock)} cards does not fit the deals still to come ({pos} cards)")
     return tuple(out)
 
