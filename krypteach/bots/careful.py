@@ -143,12 +143,16 @@ class _View:
         self.h_next = obs.hand_sizes[nxt]
         self.kladda_pts = sum(POINTS[c] for c in obs.kladda)
         self.to_taker, self.to_previous = tabbe_score(rules, 1)  # one mark and one dukning
-        # a tabbe by us next turn, set up by the next seat: our mark, its dukning
-        self.exposed_gain = team_relative(rules, me, {me: self.to_taker, nxt: self.to_previous})
         self.exposure_too = n == 2 and len(obs.hand) > 1 and rules.capture != "free"
         self.pending: list[_Pending | None] = []
-        self._setup_gain: dict[int, float] = {}
-        self._own: dict[int, float] = {}
+        # what score changes are worth to this seat's side depends only on the rules and the
+        # seat: kept across decisions (asked at every move: 5 % of a careful-bot giv)
+        side = _SIDES.get((rules, me))
+        if side is None:
+            # a tabbe by us next turn, set up by the next seat: our mark, its dukning
+            exposed = team_relative(rules, me, {me: self.to_taker, nxt: self.to_previous})
+            side = _SIDES[(rules, me)] = (exposed, {}, {})
+        self.exposed_gain, self._own, self._setup_gain = side
 
     def own_points(self, points: int) -> float:
         """Card points we take, for our side."""
@@ -259,6 +263,9 @@ class _View:
                                + "/".join(_RANK_WORDS[r] for r in sorted(bad)))
 
 
+#: (rules, seat) -> (the exposed term's gain, {points: own_points}, {points: setup_gain})
+_SIDES: dict[tuple[Rules, int], tuple[float, dict[int, float], dict[int, float]]] = {}
+
 #: (ace rule, capture mode) -> {packed table << 4 | rank: bit set of the ranks that could take
 #: the whole table the rank's card leaves (bit r - 1 for rank r)}; see _reach
 _REACH: dict[tuple[str, str], dict[int, int]] = {}
@@ -276,6 +283,7 @@ def clear_caches() -> None:
     """
     _REACH.clear()
     _TAKES.clear()
+    _SIDES.clear()
 
 
 def _caches(rules: Rules) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
