@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ..engine.capture_cache import SPECS, counts_of, ranks_taking_whole, value_captures
+from ..engine.capture_cache import SPECS, counts_of, pack, ranks_taking_whole, ranks_taking_whole_packed, value_captures
 from ..engine.cards import Card
 from ..engine.game import Deal, Giv, Observation
 from ..engine.moves import Move, table_after
@@ -285,11 +285,11 @@ def greedy_move(g: Giv, rng: random.Random, moves: list[Move] | None = None, exp
             else:
                 after = table_after(table, m)
         if after and not ends_deal and rules.forced_tabbe and swing:
-            counts = counts_of(after)
-            ranks = ranks_taking_whole(counts, ace)
+            ranks = ranks_taking_whole_packed(pack(after), ace)
             if ranks and not next_ranks.isdisjoint(ranks):
                 cost -= swing + sum(POINTS[c] for c in after)
             elif check_exposure:
+                counts = counts_of(after)
                 mine = {(c >> 2) + 1 for c in my_hand if c != m.card}
                 if m.card in my_hand[my_hand.index(m.card) + 1:]:
                     mine.add((m.card >> 2) + 1)
