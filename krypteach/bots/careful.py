@@ -304,8 +304,8 @@ def _reach(rules: Rules, packed: int, rank: int) -> int:
 
     A card can take only cards up to its value, so its captures are looked up
     on those cards alone (:func:`~krypteach.engine.capture_cache.value_captures`
-    on a smaller table, whose answers recur far more often: 3× fewer capture
-    searches than on the whole table)."""
+    on a smaller table, whose answers recur far more often: a third of the calls
+    into the capture search that the whole table needed)."""
     reach, takes = _caches(rules)
     ace, mode = rules.ace, rules.capture
     _, target, single = SPECS[ace][rank - 1]
