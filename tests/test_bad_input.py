@@ -148,7 +148,7 @@ CLI_CASES = [
     (["puzzles", "--check", "--file", "notjson.json"], ["notjson.json", "not valid JSON"]),
     (["puzzles", "--check", "--file", "deep.json"], ["deep.json", "nested too deeply"]),
     (["puzzles", "--check", "--file", "nonutf_puzzles.json"], ["nonutf_puzzles.json", "not UTF-8"]),
-    (["puzzles", "--check", "--file", "notpuzzles.json"], ["notpuzzles.json", "not a puzzle file", "krypteach-puzzles/1"]),
+    (["puzzles", "--check", "--file", "notpuzzles.json"], ["notpuzzles.json", "not a puzzle file", "krypteach-puzzles/2"]),
     (["puzzles", "--check", "--file", "missing.json"], ["--file missing.json", "cannot read"]),
     (["puzzles", "--show", "no-such-id"], ["--show no-such-id", "no puzzle"]),
     (["puzzles", "--generate", "--per", "-1", "--out", "p.json"], ["--per", "-1 is not allowed", "1–100"]),
@@ -398,7 +398,8 @@ def test_outputs_check_paths_before_opening(tmp_path):
     ({"next_hand": [1, 2]}, ["next_hand must be a list of card codes"]),
     ({"kind": "riddle"}, ["kind='riddle'", "which-card"]),
     ({"difficulty": 2}, ["difficulty=2", "easy, medium, hard"]),
-    ({"last_capturer": "me"}, ["last_capturer='me'", "opponent"]),
+    ({"last_capturer": "me"}, ["last_capturer='me'", "1 (your opponent)"]),
+    ({"last_capturer": True}, ["last_capturer=True", "0 (you)"]),
     ({"answers": [["AS"]]}, ["answers must be a list of texts"]),
     ({"rules": {"players": 9}}, ["rules", "players=9", "2–6"]),
 ])

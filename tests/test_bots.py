@@ -440,7 +440,7 @@ def test_endgame_solver_matches_search_on_the_real_engine(seed):
     g = last_deal_position(seed, 3)
     me = g.turn
     obs = g.observation()
-    lc = None if g.last_capturer is None else ("mover" if g.last_capturer == me else "other")
+    lc = None if g.last_capturer is None else int(g.last_capturer != me)
     vals = solve_endgame(g.rules, g.hands[me], g.hands[1 - me], g.table, kladda=g.kladda, last_capturer=lc)
     base_now = [obs.pile_points[s] + 5 * obs.marks[s] - 5 * obs.dukningar[s] for s in range(2)]
     for m, v in vals.items():
@@ -470,7 +470,7 @@ def test_endgame_solver_knows_the_previous_mover(previous_mover):
     # the solver's values equal a search of the real engine from a hand-made position,
     # whose first tabbe gives the previous mover its dukningar (or nobody, with none)
     rng = random.Random(previous_mover or 7)
-    side = {1: "other", None: None}[previous_mover]
+    side = previous_mover  # seat 1 is side 1: the player not to move
     tabbar = 0
     for _ in range(25):
         g = random_endgame(rng, previous_mover)
@@ -486,13 +486,13 @@ def test_endgame_solver_knows_the_previous_mover(previous_mover):
 
 def test_endgame_solver_counts_the_first_dukning_only_with_a_previous_mover():
     hand, other, table = parse_cards("QH 5C"), parse_cards("3D"), parse_cards("QH")
-    with_prev = solve_endgame(Rules(), hand, other, table, previous_mover="other")
+    with_prev = solve_endgame(Rules(), hand, other, table, previous_mover=1)
     without = solve_endgame(Rules(), hand, other, table, previous_mover=None)
     dubbel = Move.parse("QH:QH")
     assert with_prev[dubbel] - without[dubbel] == 10  # two dukningar of 5 for the opponent
-    assert solve_endgame(Rules(dubbeltabbe=False), hand, other, table, previous_mover="other")[dubbel] == 10
+    assert solve_endgame(Rules(dubbeltabbe=False), hand, other, table, previous_mover=1)[dubbel] == 10
     with pytest.raises(ValueError, match="previous_mover"):
-        solve_endgame(Rules(), hand, other, table, previous_mover=1)  # type: ignore[arg-type]
+        solve_endgame(Rules(), hand, other, table, previous_mover="other")  # type: ignore[arg-type]
 
 
 def test_expert_plays_the_exact_endgame():
@@ -501,7 +501,7 @@ def test_expert_plays_the_exact_endgame():
     move = bot.choose(g.observation())
     assert bot.last.method == "exact"
     me = g.turn
-    lc = None if g.last_capturer is None else ("mover" if g.last_capturer == me else "other")
+    lc = None if g.last_capturer is None else int(g.last_capturer != me)
     vals = solve_endgame(g.rules, g.hands[me], g.hands[1 - me], g.table, kladda=g.kladda, last_capturer=lc)
     assert move in best_moves(vals)
     _, why = bot.explain(g.observation())

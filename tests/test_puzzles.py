@@ -13,8 +13,10 @@ from krypteach import Card, Move, Rules, capture_options, legal_moves, parse_car
 from krypteach.cli import main
 from krypteach.teaching.puzzles import (
     DIFFICULTIES,
+    FORMAT,
     KINDS,
     Puzzle,
+    PuzzleError,
     check_answer,
     check_puzzles,
     generate,
@@ -76,7 +78,7 @@ def broken_copies():
 
 @pytest.mark.parametrize("what,broken", list(broken_copies()), ids=[w for w, _ in broken_copies()])
 def test_a_broken_puzzle_makes_the_check_fail(tmp_path, capsys, what, broken):
-    data = json.loads(json.dumps({"format": "krypteach-puzzles/1", "puzzles": [p.to_dict() for p in SHIPPED]}))
+    data = json.loads(json.dumps({"format": FORMAT, "puzzles": [p.to_dict() for p in SHIPPED]}))
     idx = next(i for i, d in enumerate(data["puzzles"]) if d["id"] == broken["id"])
     data["puzzles"][idx] = broken
     path = tmp_path / "puzzles.json"
@@ -84,6 +86,24 @@ def test_a_broken_puzzle_makes_the_check_fail(tmp_path, capsys, what, broken):
     assert main(["puzzles", "--check", "--file", str(path)]) == 1
     out = capsys.readouterr().out
     assert "FAILED" in out and broken["id"] in out
+
+
+def test_the_last_capturer_is_a_seat_and_old_files_still_read(tmp_path):
+    endgames = [p for p in SHIPPED if p.kind == "endgame"]
+    assert {p.last_capturer for p in endgames} <= {0, 1, None} and {0, 1} <= {p.last_capturer for p in endgames}
+    # version 1 files named the last capturer "you" / "opponent": read as seats 0 / 1
+    old = []
+    for p in endgames:
+        d = p.to_dict()
+        d["last_capturer"] = {0: "you", 1: "opponent", None: None}[p.last_capturer]
+        old.append(d)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"format": "krypteach-puzzles/1", "puzzles": old}), encoding="utf-8")
+    assert load_puzzles(path) == endgames
+    # names are not seats in the current format
+    path.write_text(json.dumps({"format": FORMAT, "puzzles": old}), encoding="utf-8")
+    with pytest.raises(PuzzleError, match=r"last_capturer='(you|opponent)' is not allowed"):
+        load_puzzles(path)
 
 
 def test_duplicate_ids_fail(tmp_path):

@@ -38,7 +38,7 @@ __all__ = ["solve_endgame", "best_moves", "endgame_line", "tabbe_values"]
 
 
 _INF = 10 ** 6
-_SIDE = {"mover": 1, "other": -1, None: 0}  # who: the side to move, the other side, nobody
+_SIDE = {0: 1, 1: -1, None: 0}  # side 0 (to move), side 1 (the other), nobody -> the sign the search uses
 
 
 def _cls(c: Card) -> int:
@@ -131,16 +131,17 @@ def _expansion(rules: Rules, cache: dict, merge: bool, hm: tuple[int, ...], tab:
 
 
 def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
-                  kladda: Sequence[Card] = (), last_capturer: str | None = None, previous_mover: str | None = "other",
+                  kladda: Sequence[Card] = (), last_capturer: int | None = None, previous_mover: int | None = 1,
                   next_table: Sequence[Card] | None = None, next_leader_hand: Sequence[Card] | None = None,
                   merge_suits: bool = False, stats: dict | None = None,
                   first_moves: Collection[Move] | None = None) -> dict[Move, int]:
     """Every legal first move of the player to move, with the exact final score
     difference (mover minus opponent, from here on) under best play by both.
 
-    ``last_capturer`` is ``"mover"``, ``"other"`` or ``None`` (nobody has
-    captured yet in this giv). ``previous_mover`` is who moved just before
-    (it gets the dukning if the first move is a tabbe): ``"other"`` in play,
+    The two players are *sides*: 0 is the player to move, 1 the other.
+    ``last_capturer`` is the side that captured last, or ``None`` (nobody has
+    captured yet in this giv). ``previous_mover`` is the side that moved just
+    before (it gets the dukning if the first move is a tabbe): 1 in play,
     ``None`` when no move came before (the first move of a giv, or a hand-made
     position without a previous mover). Every card must be known: this is the
     last utdelning, with nothing left in the stock.
@@ -160,7 +161,7 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
 
     >>> from krypteach import parse_cards
     >>> hand, other, table = parse_cards("QH 5C"), parse_cards("3D"), parse_cards("QH")
-    >>> solve_endgame(Rules(), hand, other, table, previous_mover="other")[Move.parse("QH:QH")]  # dubbeltabbe
+    >>> solve_endgame(Rules(), hand, other, table, previous_mover=1)[Move.parse("QH:QH")]  # dubbeltabbe
     20
     >>> solve_endgame(Rules(), hand, other, table, previous_mover=None)[Move.parse("QH:QH")]  # nobody's dukning
     10
@@ -168,7 +169,7 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     if rules.players != 2:
         raise ValueError("the exact endgame is for two players")
     if previous_mover not in _SIDE or last_capturer not in _SIDE:
-        raise ValueError(f"last_capturer and previous_mover are 'mover', 'other' or None, "
+        raise ValueError(f"last_capturer and previous_mover are sides: 0 (to move), 1 (the other) or None, "
                          f"not {last_capturer!r} and {previous_mover!r}")
     tabbe = tabbe_values(rules)
     inside = tabbe[-1]  # below the first move, the opponent always moved just before
@@ -341,7 +342,7 @@ def best_moves(values: dict[Move, int]) -> list[Move]:
 
 
 def endgame_line(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
-                 kladda: Sequence[Card] = (), last_capturer: str | None = None, previous_mover: str | None = "other"
+                 kladda: Sequence[Card] = (), last_capturer: int | None = None, previous_mover: int | None = 1
                  ) -> list[tuple[int, Move, int]]:
     """A line of best play to the end: ``(side, move, value)`` where side 0 is the
     first mover, 1 the other, and value the exact outcome (that side's points
@@ -354,14 +355,13 @@ def endgame_line(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[
     """
     hands = [list(mover_hand), list(other_hand)]
     tab = list(table)
-    sides = {"mover": 0, "other": 1, None: None}
-    lc = sides[last_capturer]
+    lc = last_capturer
     side = 0
-    prev = sides[previous_mover]
+    prev = previous_mover
     line: list[tuple[int, Move, int]] = []
     while hands[side]:
-        rel_lc = None if lc is None else ("mover" if lc == side else "other")
-        rel_prev = None if prev is None else ("mover" if prev == side else "other")
+        rel_lc = None if lc is None else int(lc != side)  # sides as seen from the one to move
+        rel_prev = None if prev is None else int(prev != side)
         vals = solve_endgame(rules, hands[side], hands[1 - side], tab, kladda=kladda, last_capturer=rel_lc,
                              previous_mover=rel_prev)
         m = best_moves(vals)[0]

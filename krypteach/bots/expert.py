@@ -113,9 +113,9 @@ def _current_utility(obs: Observation) -> float:
     return team_relative(obs.rules, obs.seat, scores)
 
 
-def _side(obs: Observation, seat: int | None) -> str | None:
-    """A seat as the endgame solver names it: ``"mover"``, ``"other"`` or ``None``."""
-    return None if seat is None else ("mover" if seat == obs.seat else "other")
+def _side(obs: Observation, seat: int | None) -> int | None:
+    """A seat as the endgame solver's side: 0 (the seat to move), 1 (the other) or ``None``."""
+    return None if seat is None else int(seat != obs.seat)
 
 
 class ExpertBot:

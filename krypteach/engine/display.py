@@ -16,13 +16,14 @@ With nothing registered, the object shows its plain ``repr``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 __all__ = ["register", "show"]
 
-_RENDERERS: dict[str, Callable[[object], str]] = {}
+_RENDERERS: dict[str, Callable[[Any], str]] = {}
 
 
-def register(kind: str, render: Callable[[object], str]) -> None:
+def register(kind: str, render: Callable[[Any], str]) -> None:
     """Draw objects of ``kind`` (``"card"``, ``"giv"``) with ``render(obj) -> str``."""
     _RENDERERS[kind] = render
 

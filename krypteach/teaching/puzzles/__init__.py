@@ -27,8 +27,8 @@ only one):
 ``endgame``
     The last utdelning of a two-player giv: your ``hand``, the opponent's
     ``next_hand``, the ``table`` and the klädda högen ``kladda`` are all known,
-    and ``last_capturer`` says who captured last (``"you"``, ``"opponent"`` or
-    ``None``). You move. Which first move gives the lowest final score for you
+    and ``last_capturer`` says who captured last (``0`` you, ``1`` your opponent,
+    or ``None``). You move. Which first move gives the lowest final score for you
     *against* your opponent (your points minus theirs from here on: card points,
     tabbe marks, dukningar and the last capturer's sweep), when both play their
     best? Solved exactly by searching every line; the best first move must be

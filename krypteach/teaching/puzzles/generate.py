@@ -159,11 +159,11 @@ def _gen_endgame(rng: random.Random, level: int, rules: Rules) -> dict | None:
         return None
     me = g.turn
     if level == 2:  # hard: the careful bot would not find the best move
-        lc = None if g.last_capturer is None else ("mover" if g.last_capturer == me else "other")
+        lc = None if g.last_capturer is None else int(g.last_capturer != me)
         vals = solve_endgame(rules, g.hands[me], g.hands[1 - me], g.table, kladda=g.kladda, last_capturer=lc)
         if bots[me].choose(g.observation()) in best_moves(vals):
             return None
-    last = None if g.last_capturer is None else ("you" if g.last_capturer == me else "opponent")
+    last = None if g.last_capturer is None else int(g.last_capturer != me)  # 0 you, 1 your opponent
     return {"hand": tuple(sorted(g.hands[me])), "table": tuple(g.table), "next_hand": tuple(sorted(g.hands[1 - me])),
             "kladda": tuple(g.kladda), "last_capturer": last}
 

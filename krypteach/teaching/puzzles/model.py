@@ -24,7 +24,9 @@ __all__ = ["KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution
 
 KINDS = ("what-must-you-take", "which-card", "safest-card", "set-up-dukning", "endgame")
 DIFFICULTIES = ("easy", "medium", "hard")
-FORMAT = "krypteach-puzzles/1"
+FORMAT = "krypteach-puzzles/2"
+#: version 1 named the last capturer "you" / "opponent"; version 2 gives a seat (0 you, 1 your opponent)
+_OLD_FORMATS = {"krypteach-puzzles/1": {"you": 0, "opponent": 1, None: None}}
 
 
 class PuzzleError(ValueError):
@@ -53,7 +55,7 @@ class Puzzle:
     table: tuple[Card, ...]
     next_hand: tuple[Card, ...] = ()
     kladda: tuple[Card, ...] = ()
-    last_capturer: str | None = None
+    last_capturer: int | None = None  # endgame: 0 you (hand), 1 your opponent (next_hand), None nobody yet
     answers: tuple[str, ...] = ()
     rules: Rules = field(default_factory=Rules)
 
@@ -67,8 +69,8 @@ class Puzzle:
             raise PuzzleError(f"puzzle {self.id}: unknown kind {self.kind!r}: choose one of {', '.join(KINDS)}")
         if self.difficulty not in DIFFICULTIES:
             raise PuzzleError(f"puzzle {self.id}: difficulty must be one of {', '.join(DIFFICULTIES)}")
-        if self.last_capturer not in (None, "you", "opponent"):
-            raise PuzzleError(f"puzzle {self.id}: last_capturer must be 'you', 'opponent' or null")
+        if self.last_capturer is not None and (isinstance(self.last_capturer, bool) or self.last_capturer not in (0, 1)):
+            raise PuzzleError(f"puzzle {self.id}: last_capturer must be 0 (you), 1 (your opponent) or None")
 
     @property
     def prompt(self) -> str:
@@ -85,7 +87,7 @@ class Puzzle:
             holds = "holds " + symbols_text(self.next_hand)
             return (f"Your hand: {symbols_text(self.hand)}. The table: {t}. The next player {holds}. Which move leaves "
                     "a table the next player must take whole, so that you get the dukning?")
-        last = {"you": "you", "opponent": "your opponent", None: "nobody yet"}[self.last_capturer]
+        last = {0: "you", 1: "your opponent", None: "nobody yet"}[self.last_capturer]
         return (f"Last deal of a two-player giv, every card known. Your hand: {symbols_text(self.hand)}. "
                 f"Your opponent's hand: {symbols_text(self.next_hand)}. The table: {t}. Klädda högen: "
                 f"{symbols_text(self.kladda)}. Last capturer: {last}. You play first. Which move ends the giv "
@@ -109,9 +111,11 @@ class Puzzle:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], *, where: str | None = None) -> Puzzle:
+    def from_dict(cls, d: dict[str, Any], *, where: str | None = None,
+                  old_names: dict[Any, int | None] | None = None) -> Puzzle:
         """The inverse of :meth:`to_dict`. Every field is checked: a :class:`PuzzleError`
         names the puzzle (``where``, default ``puzzle <id>``), the field and what it allows.
+        ``old_names`` reads an older file's names for the last capturer (see ``FORMAT``).
 
         >>> p = Puzzle("x", "which-card", "easy", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"), answers=("10S",))
         >>> Puzzle.from_dict(p.to_dict()) == p
@@ -146,9 +150,12 @@ class Puzzle:
                 cards[key] = tuple(Card.parse(c) for c in value)
             except CardParseError as e:
                 raise PuzzleError(f"{where}: {key}: {e}") from None
-        if d.get("last_capturer") not in (None, "you", "opponent"):
+        last = d.get("last_capturer")
+        if old_names is not None and last in old_names:
+            last = old_names[last]
+        elif last is not None and (isinstance(last, bool) or last not in (0, 1)):
             raise PuzzleError(f"{where}: last_capturer={short_repr(d['last_capturer'])} is not allowed: "
-                              "choose \"you\", \"opponent\" or null")
+                              "choose 0 (you), 1 (your opponent) or null")
         answers = d.get("answers", [])
         if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
             raise PuzzleError(f"{where}: answers must be a list of texts such as [\"9H\"] or [\"9H:2C+7D\"], "
@@ -160,7 +167,7 @@ class Puzzle:
         try:
             return cls(id=d["id"], kind=d["kind"], difficulty=d["difficulty"], hand=cards["hand"],
                        table=cards["table"], next_hand=cards["next_hand"], kladda=cards["kladda"],
-                       last_capturer=d.get("last_capturer"), answers=tuple(answers), rules=rules)
+                       last_capturer=last, answers=tuple(answers), rules=rules)
         except PuzzleError:
             raise
         except ValueError as e:
@@ -192,13 +199,15 @@ def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
         where = str(path)
         data = Path(path).read_bytes()
     doc = parse_json(data, where, PuzzleError)
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("puzzles"), list):
+    if not isinstance(doc, dict) or not (doc.get("format") == FORMAT or doc.get("format") in _OLD_FORMATS) \
+            or not isinstance(doc.get("puzzles"), list):
         raise PuzzleError(f"{where}: not a puzzle file: expected {{\"format\": \"{FORMAT}\", \"puzzles\": [...]}}")
+    old_names = _OLD_FORMATS.get(doc["format"])
     puzzles = []
     for i, d in enumerate(doc["puzzles"], start=1):
         pid = d.get("id") if isinstance(d, dict) else None
         label = f"puzzle {pid}" if isinstance(pid, str) and pid.strip() else f"puzzle number {i}"
-        puzzles.append(Puzzle.from_dict(d, where=f"{where}: {label}"))
+        puzzles.append(Puzzle.from_dict(d, where=f"{where}: {label}", old_names=old_names))
     return puzzles
 
 

@@ -200,11 +200,10 @@ def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
     if len(p.hand) not in (len(p.next_hand), len(p.next_hand) + 1):
         raise PuzzleError(f"puzzle {p.id}: you must hold as many cards as your opponent, or one more")
     proved_moves(p.hand, p.table, rules)
-    lc = {"you": "mover", "opponent": "other", None: None}[p.last_capturer]
-    vals = solve_endgame(rules, p.hand, p.next_hand, p.table, kladda=p.kladda, last_capturer=lc)
+    vals = solve_endgame(rules, p.hand, p.next_hand, p.table, kladda=p.kladda, last_capturer=p.last_capturer)
     low = min(vals.values())
     best = sorted((m for m, v in vals.items() if v == low), key=str)
-    line = endgame_line(rules, p.hand, p.next_hand, p.table, kladda=p.kladda, last_capturer=lc)
+    line = endgame_line(rules, p.hand, p.next_hand, p.table, kladda=p.kladda, last_capturer=p.last_capturer)
     who = ("you", "your opponent")
     played = "; ".join(f"{who[side]}: {m.describe()}" for side, m, _ in line)
     others = sorted(((v, m) for m, v in vals.items() if v != low), key=lambda x: (x[0], str(x[1])))
