@@ -29,6 +29,7 @@ from .engine import (
     Observation,
     Parti,
     PartiResult,
+    PositionError,
     RecordError,
     Rules,
     RulesError,
@@ -61,7 +62,7 @@ __all__ = [
     "played_value",
     "Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
     "GivResult", "PartiResult", "card_points",
-    "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError",
+    "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError", "PositionError",
     "RecordError", "giv_to_record", "giv_from_record", "read_records", "write_records",
     "__version__",
 ]

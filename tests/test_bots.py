@@ -423,7 +423,7 @@ def brute_value(g: Giv, me: int) -> int:
     for m in g.legal_moves():
         g.play(m)
         vals.append(brute_value(g, me))
-        g.undo()
+        g.pop()
     return min(vals) if g.turn == me else max(vals)
 
 
@@ -446,7 +446,7 @@ def test_endgame_solver_matches_search_on_the_real_engine(seed):
     for m, v in vals.items():
         g.play(m)
         exact = brute_value(g, me)
-        g.undo()
+        g.pop()
         assert v == exact - (base_now[me] - base_now[1 - me]), str(m)
     line = endgame_line(g.rules, g.hands[me], g.hands[1 - me], g.table, kladda=g.kladda, last_capturer=lc)
     assert line[0][1] in best_moves(vals) and len(line) == len(g.hands[0]) + len(g.hands[1])
@@ -478,7 +478,7 @@ def test_endgame_solver_knows_the_previous_mover(previous_mover):
         for m, v in vals.items():
             tabbar += g.play(m).tabbe
             assert v == brute_value(g, 0), (str(m), g.hands, g.table)
-            g.undo()
+            g.pop()
         line = endgame_line(g.rules, g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=side)
         assert line[0][2] == min(vals.values())
     assert tabbar >= 5  # first moves that were tabbar (and dubbeltabbar) were among those checked

@@ -295,8 +295,8 @@ def test_leader_is_left_of_dealer_and_play_goes_left():
 
 def test_game_over_and_undo_errors():
     g = Giv.from_position([["4H"], ["2S"]], ["9S"])
-    with pytest.raises(IllegalMoveError, match="Nothing to undo"):
-        g.undo()
+    with pytest.raises(IllegalMoveError, match="Nothing to take back"):
+        g.pop()
     g.play("4H")
     g.play("2S")
     with pytest.raises(GameOverError, match="The giv is over: 4H cannot be played"):
@@ -311,7 +311,7 @@ def test_undo_restores_the_exact_state_across_a_deal_and_the_sweep():
         keys.append(g.state_key())
         g.play(g.legal_moves()[0])
     while g.turns:
-        g.undo()
+        g.pop()
         assert g.state_key() == keys.pop()
 
 

@@ -54,7 +54,7 @@ def test_random_givar_keep_every_invariant(rules, seed, dealer):
         if rng.random() < 0.05 and undo_checks < 4:        # undo restores the exact state
             before = g.state_key()
             g.play(rng.choice(moves))
-            g.undo()
+            g.pop()
             assert g.state_key() == before
             undo_checks += 1
         g.play(rng.choice(moves))
@@ -84,5 +84,5 @@ def test_undo_everything_returns_to_the_deal(rules, seed):
             break
         g.play(rng.choice(g.legal_moves()))
     while g.turns:
-        g.undo()
+        g.pop()
     assert g.state_key() == start

@@ -21,7 +21,7 @@ from .captures import (
 )
 from .cards import Card, CardParseError, double_deck, parse_cards
 from .explain import Explanation, explain_move
-from .game import Deal, GameOverError, Giv, Observation, Parti, Turn
+from .game import Deal, GameOverError, Giv, Observation, Parti, PositionError, Turn
 from .moves import IllegalMoveError, Move, MoveParseError, legal_moves, table_after
 from .records import RecordError, giv_from_record, giv_to_record, read_records, write_records
 from .rules import PRESETS, Rules, RulesError
@@ -34,6 +34,6 @@ __all__ = [
     "played_value",
     "Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
     "GivResult", "PartiResult", "card_points",
-    "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError",
+    "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError", "PositionError",
     "RecordError", "giv_to_record", "giv_from_record", "read_records", "write_records",
 ]

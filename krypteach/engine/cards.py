@@ -117,10 +117,6 @@ class Card(int):
         return int(self) // 4 + 1
 
     @property
-    def value(self) -> int:  # TODO(issue 8): callers move to .rank, then this goes
-        return int(self) // 4 + 1
-
-    @property
     def suit(self) -> str:
         """``"S"`` spader, ``"H"`` hjärter, ``"D"`` ruter or ``"C"`` klöver."""
         return SUITS[int(self) % 4]

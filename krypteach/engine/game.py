@@ -5,7 +5,7 @@ fixed when it starts (from a seed, a deck order or a record), then players
 take turns playing one card each until every hand is empty and the stock is
 used up. The last capturer then takes the table and the *klädda högen* (face
 cards set aside when dealt). :meth:`Giv.play` checks and applies a move,
-:meth:`Giv.undo` takes it back exactly.
+:meth:`Giv.pop` takes it back exactly; :meth:`Giv.push` plays without the checks (for search).
 
 A :class:`Parti` is a match of several givar with the dealer moving one seat
 left each giv and a running protocol; the lowest total wins.
@@ -436,7 +436,7 @@ class Giv:
             raise GameOverError(f"The giv is over: {move} cannot be played.", move)
         if move not in self.legal_moves():
             e = explain_move(self.hands[self.turn], self.table, move, self.rules)
-            raise IllegalMoveError(f"Seat {self.turn} cannot play {move}: {e.message}", move, e)
+            raise IllegalMoveError(f"{move} cannot be played: {e.message}", move, e)
         return self.push(move)
 
     def push(self, move: Move) -> Turn:
@@ -522,7 +522,7 @@ class Giv:
         """Take back the last move exactly (including a deal or the final sweep it
         caused) and return its :class:`Turn`."""
         if not self._undo:
-            raise IllegalMoveError("Nothing to undo: no move has been played in this giv.")
+            raise IllegalMoveError("Nothing to take back: no move has been played in this giv.")
         idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
         t = self.turns.pop()
         p = t.player
@@ -545,8 +545,6 @@ class Giv:
         self._legal = None
         self._packed = None
         return t
-
-    undo = pop  # the learner's word for it (the "Undo" buttons)
 
     def play_out(self, choose: Callable[[Giv], Move]) -> None:
         """Play to the end, asking ``choose(giv)`` for each move (checked, as :meth:`play`)."""

@@ -220,7 +220,7 @@ class GameTable(widgets.VBox):
             return
         undone = 0
         while True:
-            t = g.undo()
+            t = g.pop()
             undone += 1
             if t.player == YOU:
                 break

@@ -71,7 +71,7 @@ class DukningExercise(Exercise):
         first = max(0, len(giv.turns) - 3)
         steps: list[tuple[list[Card], Turn]] = []
         for _ in range(len(giv.turns) - first):
-            turn = back.undo()
+            turn = back.pop()
             steps.append((list(back.table), turn))
         self.tabbe_turn = giv.turns[-1]
         self.steps = steps[::-1]

@@ -102,7 +102,7 @@ class FindTraffarExercise(Exercise):
             if c.rank == self.card.rank:
                 return f"{c.symbol}: same rank as your {self.card.symbol}"
             return f"{c.symbol}: a single ace, which a played ace takes"
-        return f"{describe_cards(group)}: {' + '.join(str(c.value) for c in group)} = {target}"
+        return f"{describe_cards(group)}: {' + '.join(str(c.rank) for c in group)} = {target}"
 
     def check(self) -> None:
         """Check the selected table cards (what the Check button does)."""
@@ -145,14 +145,14 @@ class FindTraffarExercise(Exercise):
             c = picked[0]
             why = (f"{c.symbol} alone is not a träff for your {card.symbol}: a single card is a träff only "
                    f"when it has the same rank")
-            if c.value < target:
-                why += f". Its value {c.value} needs more cards worth {target - c.value} to make {target}."
+            if c.rank < target:
+                why += f". Its value {c.rank} needs more cards worth {target - c.rank} to make {target}."
             else:
-                why += f", and {c.value} is more than {target}."
+                why += f", and {c.rank} is more than {target}."
             self.say("error", why)
             return
-        values = " + ".join(str(c.value) for c in picked)
-        s = sum(c.value for c in picked)
+        values = " + ".join(str(c.rank) for c in picked)
+        s = sum(c.rank for c in picked)
         self.say("error", f"{describe_cards(picked)} add up to {values} = {s}, not {target}"
                  f"{' (too much)' if s > target else ' (too little)'}: "
                  f"a group is a träff only when it adds up to exactly {target}, your {card.symbol}'s value"
