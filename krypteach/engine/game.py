@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -32,7 +32,7 @@ from . import display
 from .capture_cache import caps_table, ranks_taking_whole_packed
 from .capture_search import UNIT, pack
 from .captures import tabbe_pa_text, tabbe_ranks
-from .cards import Card, parse_cards
+from .cards import POINTS, Card, parse_cards
 from .explain import Explanation, explain_move
 from .moves import IllegalMoveError, Move, legal_moves, legal_moves_packed, table_after
 from .rules import Rules, deal_plan
@@ -176,8 +176,13 @@ class Observation:
     dealer: int
     last_capturer: int | None
     previous_mover: int | None = None  # the seat that moved last (it gets the dukning if the next move is a tabbe)
+    #: the legal moves, when the giv that made this observation already knew them (it is this seat's turn)
+    known_moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
 
     def legal_moves(self) -> list[Move]:
+        """This seat's legal moves (a new list)."""
+        if self.known_moves is not None:
+            return list(self.known_moves)
         return legal_moves(self.hand, self.table, self.rules)
 
     def unseen(self) -> list[Card]:
@@ -415,15 +420,16 @@ class Giv:
         """What ``seat`` (default: the player to move) may know."""
         seat = self.turn if seat is None else seat
         dealt = tuple(c for d in self.deals[:self.deal_index] for c in d.table + d.aside)
+        known = tuple(self.legal_moves()) if seat == self.turn and not self.is_over else None
         return Observation(
             seat=seat, rules=self.rules, hand=tuple(self.hands[seat]), table=tuple(self.table),
             kladda=tuple(self.kladda), history=tuple(self.turns), dealt_to_table=dealt,
             pile_sizes=tuple(len(p) for p in self.piles),
-            pile_points=tuple(sum(c.points for c in p) for p in self.piles),
+            pile_points=tuple(sum(map(POINTS.__getitem__, p)) for p in self.piles),
             marks=tuple(self.marks), dukningar=tuple(self.dukningar),
             hand_sizes=tuple(len(h) for h in self.hands), stock_left=self.stock_size,
             deal_index=self.deal_index, deals_total=len(self.deals), dealer=self.dealer,
-            last_capturer=self.last_capturer, previous_mover=self.last_mover,
+            last_capturer=self.last_capturer, previous_mover=self.last_mover, known_moves=known,
         )
 
     # --- playing ---------------------------------------------------------
