@@ -174,6 +174,20 @@ class Exercise(widgets.VBox):
     def new_position(self, difficulty: int | None = None) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def _start(self, *fixed: object) -> None:
+        """Show the fixed position the exercise was given (any of ``fixed`` set), or a new one."""
+        if any(x is not None for x in fixed):
+            self.set_position(*fixed)
+        else:
+            self.new_position()
+
+    @staticmethod
+    def _played_on_table(card: Card | str | None, table: str | Iterable[Card | str] | None) -> tuple[Card, list[Card]]:
+        """A fixed position's played card and table, checked."""
+        if card is None:
+            raise ValueError("a fixed position needs the played card")
+        return Card(card), cards_of(table)
+
     def show_answer(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 

@@ -10,7 +10,7 @@ from ...engine.cards import Card
 from ...engine.moves import describe_cards
 from ...engine.rules import Rules
 from .._ui import esc
-from .base import SUITS, Action, Exercise, cards_of, cards_row, html_part
+from .base import SUITS, Action, Exercise, cards_row, html_part
 
 __all__ = ["FindTraffarExercise"]
 
@@ -40,17 +40,11 @@ class FindTraffarExercise(Exercise):
                  difficulty: int = 1, rules: Rules | None = None, seed: int | None = None,
                  rng: random.Random | None = None) -> None:
         super().__init__(rules=rules, seed=seed, rng=rng, difficulty=difficulty)
-        if card is not None or table is not None:
-            self.set_position(card, table)
-        else:
-            self.new_position()
+        self._start(card, table)
 
     def set_position(self, card: Card | str | None, table: str | Iterable[Card | str] | None) -> None:
         """Show a fixed position: ``card`` (a code) and ``table`` (codes)."""
-        if card is None:
-            raise ValueError("a fixed position needs the played card")
-        self.card = Card(card)
-        self.table = cards_of(table)
+        self.card, self.table = self._played_on_table(card, table)
         if not self.table:
             raise ValueError("the table needs at least one card")
         self.all_traffar = traffar(self.card, self.table, self.rules)

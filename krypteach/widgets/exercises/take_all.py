@@ -11,7 +11,7 @@ from ...engine.explain import explain_move
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...teaching.narrate import traffar_text
-from .base import SUITS, Action, Exercise, cards_of, cards_row
+from .base import SUITS, Action, Exercise, cards_row
 
 __all__ = ["TakeAllExercise"]
 
@@ -44,17 +44,11 @@ class TakeAllExercise(Exercise):
                  difficulty: int = 1, rules: Rules | None = None, seed: int | None = None,
                  rng: random.Random | None = None) -> None:
         super().__init__(rules=rules, seed=seed, rng=rng, difficulty=difficulty)
-        if card is not None or table is not None:
-            self.set_position(card, table)
-        else:
-            self.new_position()
+        self._start(card, table)
 
     def set_position(self, card: Card | str | None, table: str | Iterable[Card | str] | None) -> None:
         """Show a fixed position: ``card`` (a code) and ``table`` (codes)."""
-        if card is None:
-            raise ValueError("a fixed position needs the played card")
-        self.card = Card(card)
-        self.table = cards_of(table)
+        self.card, self.table = self._played_on_table(card, table)
         self.options = capture_options(self.card, self.table, self.rules)
         self.card_row.cards = [str(self.card)]
         self.table_row.cards = [str(c) for c in self.table]

@@ -48,10 +48,7 @@ class TvangstabbeExercise(Exercise):
         if not rules.forced_tabbe:
             raise ValueError("this exercise practises tvångstabbe, which these rules switch off (forced_tabbe=False)")
         super().__init__(rules=rules, seed=seed, rng=rng, difficulty=difficulty)
-        if hand is not None or table is not None:
-            self.set_position(hand, table)
-        else:
-            self.new_position()
+        self._start(hand, table)
 
     def set_position(self, hand: str | Iterable[Card | str] | None, table: str | Iterable[Card | str] | None) -> None:
         """Show a fixed position: ``hand`` and ``table`` (codes)."""
