@@ -42,6 +42,20 @@ def point_breakdown(cards: Iterable[Card]) -> list[tuple[Card, int, str]]:
     return out
 
 
+def _per_team(rules: Rules, per_seat: Sequence[int]) -> tuple[int, ...]:
+    """Seat values added up per team (per seat without teams)."""
+    out = [0] * rules.team_count
+    for seat, v in enumerate(per_seat):
+        out[rules.team_of(seat)] += v
+    return tuple(out)
+
+
+def _lowest(values: Sequence[int]) -> tuple[int, ...]:
+    """The indices of the lowest value (lowest wins; ties share)."""
+    best = min(values)
+    return tuple(i for i, v in enumerate(values) if v == best)
+
+
 @dataclass(frozen=True)
 class GivResult:
     """The outcome of one giv, per seat (and per team in team play).
@@ -64,17 +78,12 @@ class GivResult:
     @property
     def team_scores(self) -> tuple[int, ...]:
         """Scores added up per team (per seat without teams)."""
-        out = [0] * self.rules.team_count
-        for seat, s in enumerate(self.scores):
-            out[self.rules.team_of(seat)] += s
-        return tuple(out)
+        return _per_team(self.rules, self.scores)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """Teams (seats without teams) with the lowest score."""
-        ts = self.team_scores
-        best = min(ts)
-        return tuple(i for i, s in enumerate(ts) if s == best)
+        return _lowest(self.team_scores)
 
     def to_dict(self) -> dict:
         return {
@@ -100,17 +109,13 @@ class PartiResult:
 
     @property
     def team_totals(self) -> tuple[int, ...]:
-        out = [0] * self.rules.team_count
-        for seat, s in enumerate(self.totals):
-            out[self.rules.team_of(seat)] += s
-        return tuple(out)
+        """Totals added up per team (per seat without teams)."""
+        return _per_team(self.rules, self.totals)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """Teams (seats without teams) with the lowest total; ties share the win."""
-        tt = self.team_totals
-        best = min(tt)
-        return tuple(i for i, s in enumerate(tt) if s == best)
+        return _lowest(self.team_totals)
 
 
 def score_giv(rules: Rules, piles: Sequence[Sequence[Card]], marks: Sequence[int], dukningar: Sequence[int],
