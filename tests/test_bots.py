@@ -12,7 +12,7 @@ from krypteach import Card, Giv, Move, Rules, parse_cards
 from krypteach.bots import BOT_LEVELS, CarefulBot, ExpertBot, make_bot, suggest
 from krypteach.bots.careful import WEIGHTS, assess_moves
 from krypteach.bots.endgame import best_moves, endgame_line, solve_endgame
-from krypteach.bots.knowledge import forbidden_ranks, p_holds_any, unseen_cards
+from krypteach.bots.knowledge import forbidden_ranks, p_holds_any, unseen_counts
 from krypteach.bots.sim import piles_from_history, rollout, sample_world, utility, world
 from krypteach.engine.game import Deal
 from krypteach.engine.rules import deal_plan
@@ -322,7 +322,11 @@ def test_probability_and_unseen_cards():
     for _ in range(30):
         g.play(g.legal_moves()[-1])
         obs = g.observation()
-        assert unseen_cards(obs) == obs.unseen()
+        unseen = obs.unseen()
+        assert unseen == sorted(unseen) and len(unseen) == 104 - len(obs.hand) - len(obs.dealt_to_table) - len(obs.history)
+        assert [unseen.count(Card(i)) for i in range(52)] == unseen_counts(obs)
+        # what the seat has not seen is exactly the other hands and the stock
+        assert unseen == sorted([c for s, h in enumerate(g.hands) if s != obs.seat for c in h] + g.stock)
 
 
 # --- the search's state is the game's state ------------------------------------------------
@@ -541,7 +545,7 @@ def test_dealing_only_the_cards_a_search_needs_keeps_what_the_seat_knows():
     g.play("9D")  # seat 1 faced 3 + 4 and made no tabbe: it holds no seven
     obs = g.observation()
     forb = forbidden_ranks(obs)
-    pool = unseen_cards(obs)
+    pool = obs.unseen()
     rng = random.Random(4)
     seen = set()
     for _ in range(200):

@@ -39,12 +39,12 @@ from typing import NamedTuple
 
 from ..engine.capture_cache import SPECS, pack, ranks_taking_whole_packed, value_captures
 from ..engine.capture_search import pack_counts, unpack
-from ..engine.cards import Card
+from ..engine.cards import POINTS, Card
 from ..engine.game import Observation
 from ..engine.moves import Move, table_after
 from ..engine.rules import Rules
 from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
-from .knowledge import POINTS, forbidden_ranks, move_points, p_holds_any, unseen_counts
+from .knowledge import forbidden_ranks, move_points, p_holds_any, unseen_counts
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng", "clear_caches"]
 

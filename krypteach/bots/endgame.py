@@ -28,11 +28,10 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import cast
 
 from ..engine.capture_cache import pack, ranks_taking_whole_packed
-from ..engine.cards import Card
+from ..engine.cards import POINTS, Card
 from ..engine.moves import Move, legal_moves, table_after
 from ..engine.rules import Rules
 from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
-from .knowledge import POINTS
 
 __all__ = ["solve_endgame", "best_moves", "endgame_line", "tabbe_values"]
 

@@ -50,14 +50,14 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..engine.cards import Card
+from ..engine.cards import POINTS, Card
 from ..engine.game import Observation
 from ..engine.moves import Move
 from ..engine.rules import deal_plan
 from ..engine.turn import giv_scores, team_relative
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
-from .knowledge import POINTS, forbidden_ranks, unseen_cards
+from .knowledge import forbidden_ranks
 from .sim import deal_unseen, future_deals, piles_from_history, rollout, sample_world, utility
 
 __all__ = ["ExpertBot", "Analysis"]
@@ -158,7 +158,7 @@ class ExpertBot:
         assessed = assess_moves(obs, moves)
         order = sorted(range(len(moves)), key=lambda i: assessed[i].total)
         ranked = [moves[i] for i in order]
-        unseen = unseen_cards(obs)
+        unseen = obs.unseen()
         if self.exact and rules.players == 2 and obs.stock_left == 0 and len(unseen) == obs.hand_sizes[1 - obs.seat]:
             vals = solve_endgame(rules, obs.hand, unseen, obs.table, kladda=obs.kladda,
                                  last_capturer=_side(obs, obs.last_capturer),

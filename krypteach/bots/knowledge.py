@@ -20,15 +20,12 @@ from __future__ import annotations
 from math import comb
 
 from ..engine.captures import tabbe_ranks
-from ..engine.cards import Card
+from ..engine.cards import POINTS
 from ..engine.game import Observation, Turn
 from ..engine.moves import Move
 
-__all__ = ["POINTS", "current_deal_turns", "forbidden_ranks", "p_holds_any", "move_points", "unseen_cards", "unseen_counts"]
+__all__ = ["current_deal_turns", "forbidden_ranks", "p_holds_any", "move_points", "unseen_counts"]
 
-#: card points by card number (``POINTS[card]``), for the bots' inner loops
-POINTS: tuple[int, ...] = tuple(Card(i).points for i in range(52))
-_CARDS = tuple(Card(i) for i in range(52))
 
 
 def current_deal_turns(obs: Observation) -> tuple[int, list[Turn]]:
@@ -116,17 +113,3 @@ def unseen_counts(obs: Observation) -> list[int]:
     for t in obs.history:
         left[t.move.card] -= 1
     return left
-
-
-def unseen_cards(obs: Observation) -> list[Card]:
-    """The cards ``obs.seat`` has not seen, sorted: the other hands and the stock
-    (:meth:`Observation.unseen <krypteach.engine.game.Observation.unseen>`,
-    counted with a list instead of ``Counter``: the bots ask at every decision).
-
-    >>> from krypteach.engine.game import Giv
-    >>> obs = Giv(seed=3).observation()
-    >>> unseen_cards(obs) == obs.unseen()
-    True
-    """
-    left = unseen_counts(obs)
-    return [_CARDS[i] for i in range(52) for _ in range(left[i])]

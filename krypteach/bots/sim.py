@@ -27,12 +27,12 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ..engine.capture_cache import SPECS, counts_of, pack, ranks_taking_whole, ranks_taking_whole_packed, value_captures
-from ..engine.cards import Card
+from ..engine.cards import POINTS, Card
 from ..engine.game import Deal, Giv, Observation
 from ..engine.moves import Move, table_after
 from ..engine.rules import Rules, deal_plan
 from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
-from .knowledge import POINTS, forbidden_ranks, unseen_cards
+from .knowledge import forbidden_ranks
 
 __all__ = ["sample_world", "deal_unseen", "future_deals", "world", "piles_from_history", "utility",
            "greedy_move", "rollout", "tables_after"]
@@ -84,7 +84,7 @@ def deal_unseen(obs: Observation, rng: random.Random, *, unseen: Sequence[Card] 
     ([4, 4], 12)
     """
     n = obs.rules.players
-    pool = list(unseen_cards(obs) if unseen is None else unseen)
+    pool = list(obs.unseen() if unseen is None else unseen)
     size = len(pool)
     shuffled = size
     if stock_cards is None:

@@ -186,14 +186,17 @@ class Observation:
         return legal_moves(self.hand, self.table, self.rules)
 
     def unseen(self) -> list[Card]:
-        """Cards this seat has not seen: the other hands and the stock (as a sorted multiset)."""
-        from collections import Counter
+        """Cards this seat has not seen: the other hands and the stock (as a sorted multiset).
 
-        known = Counter(self.hand) + Counter(self.dealt_to_table)
+        Counted with a list, not a ``Counter``: the bots ask at every decision."""
+        left = [2] * 52
+        for c in self.hand:
+            left[c] -= 1
+        for c in self.dealt_to_table:
+            left[c] -= 1
         for t in self.history:
-            known[t.move.card] += 1
-        full = Counter({Card(i): 2 for i in range(52)})
-        return sorted((full - known).elements())
+            left[t.move.card] -= 1
+        return [Card(i) for i in range(52) for _ in range(left[i])]
 
 
 class Giv:
