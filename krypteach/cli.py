@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -18,7 +16,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 
-__all__ = ["lessons_dir", "main", "voila_command"]
+__all__ = ["lessons_dir", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -90,64 +88,27 @@ def _lesson_file(folder: Path, number: int | None) -> str | None:
     return matches[0]
 
 
-def _free_port(host: str, preferred: int) -> int:
-    with socket.socket() as s:
-        try:
-            s.bind((host if host != "0.0.0.0" else "", preferred))
-            return preferred
-        except OSError:
-            s.bind(("", 0))
-            return s.getsockname()[1]
-
-
-def voila_command(folder: Path, *, port: int, host: str, cull_idle: int = 60, cull_interval: int = 15,
-                  pool_size: int = 1) -> list[str]:
-    """The Voilà command line ``krypteach serve`` runs (code and tracebacks hidden,
-    a preheated kernel, idle kernels of closed pages culled)."""
-    return [
-        sys.executable, "-m", "voila", str(folder),
-        "--no-browser",
-        f"--port={port}",
-        f"--Voila.ip={host}",
-        "--strip_sources=True",
-        "--show_tracebacks=False",
-        "--preheat_kernel=True",
-        f"--pool_size={pool_size}",
-        f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
-        f"--MappingKernelManager.cull_interval={cull_interval}",
-        "--MappingKernelManager.cull_connected=False",
-    ]
-
-
 def cmd_serve(args: argparse.Namespace) -> int:
+    """``krypteach serve``: Voilà for a class, in this process (see docs/classroom.md)."""
     folder = lessons_dir(args.dir)
-    if shutil.which("voila") is None:
-        try:
-            import voila  # type: ignore[import-untyped]  # noqa: F401
-        except ImportError:
-            raise SystemExit("krypteach serve needs Voilà: pip install voila") from None
-    port = _free_port(args.host, args.port) if args.port == 8866 else args.port
-    # the landing page (lesson 00) unless another lesson is asked for
-    lesson = _lesson_file(folder, 0 if args.lesson is None and any(folder.glob("00*.ipynb")) else args.lesson)
-    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-    base = f"http://{shown_host}:{port}/"
-    url = base + (f"voila/render/{lesson}" if lesson else "")
-    print(f"krypteach {__version__}: serving the lessons in {folder}")
-    print(f"Open {url}")
-    if lesson:
-        print(f"(all lesson files: {base})")
-    if args.host in ("127.0.0.1", "localhost"):
-        print("Classroom: run `krypteach serve --host 0.0.0.0` so that a class on the same network can "
-              f"connect to http://<this computer's address>:{port}/")
-    else:
-        print(f"Listening on {args.host}:{port}: learners on the same network open "
-              f"http://<this computer's address>:{port}/")
-    sys.stdout.flush()
-    cmd = voila_command(folder, port=port, host=args.host, cull_idle=args.cull_idle)
     try:
-        return subprocess.call(cmd)
-    except KeyboardInterrupt:
-        return 0
+        import voila  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        raise SystemExit("krypteach serve needs Voilà: pip install voila") from None
+    from .serve import ServeOptions, serve
+    from .serve.gate import normalize_code
+
+    start = _lesson_file(folder, 0) if any(folder.glob("00*.ipynb")) else None
+    lesson = _lesson_file(folder, args.lesson) if args.lesson is not None else None
+    if args.class_code is not None and args.open:
+        raise SystemExit("krypteach serve: --class-code and --open do not go together (--open means no code)")
+    if args.class_code is not None and len(normalize_code(args.class_code)) < 4:
+        raise SystemExit("krypteach serve: --class-code needs at least 4 letters or digits")
+    options = ServeOptions(folder=folder, port=args.port, host=args.host, start_page=start, lesson=lesson,
+                           class_code=args.class_code, open_door=args.open, class_size=args.class_size,
+                           max_kernels=args.max_kernels, per_client=args.per_browser, grace=float(args.cull_idle),
+                           allow_hosts=list(args.allow_host or []))
+    return serve(options)
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
@@ -257,14 +218,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"krypteach {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    s = sub.add_parser("serve", help="serve the lessons as a clickable web app (Voilà)")
-    s.add_argument("--port", type=_port, default=8866, help="port 1–65535 (default 8866, or a free one if taken)")
+    s = sub.add_parser("serve", help="serve the lessons to a class as a clickable web app (Voilà)")
+    s.add_argument("--port", type=_port, default=8866, help="port 1–65535 (default 8866); a taken port is an error")
     s.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (0.0.0.0 lets a class on the network connect)")
-    s.add_argument("--lesson", type=_whole_number(0, 99), default=None, help="print the URL of lesson N")
+    s.add_argument("--lesson", type=_whole_number(0, 99), default=None,
+                   help="the lesson the class starts with: kept warm like the start page")
     s.add_argument("--dir", type=_lessons_folder, default=None, help="lessons folder (default: the installed lessons)")
-    s.add_argument("--cull-idle", type=_whole_number(0), default=60,
-                   help="seconds before the kernel of a closed page is shut down")
+    s.add_argument("--class-code", default=None, metavar="CODE",
+                   help="the code learners type once (default: a new random code each start)")
+    s.add_argument("--open", action="store_true", help="no class code (a private machine only)")
+    s.add_argument("--class-size", type=_whole_number(0, 200), default=0, metavar="N",
+                   help="warm N kernels for the start page (and --lesson) before the class arrives")
+    s.add_argument("--max-kernels", type=_whole_number(1, 1000), default=None, metavar="N",
+                   help="pages open at once, beyond which learners see 'the class is full' "
+                        "(default: what fits in the free memory)")
+    s.add_argument("--per-browser", type=_whole_number(1, 50), default=5, metavar="N",
+                   help="lesson pages one browser may have open at once (default 5)")
+    s.add_argument("--allow-host", action="append", metavar="NAME",
+                   help="a host name learners may use besides this machine's names and addresses (repeatable)")
+    s.add_argument("--cull-idle", type=_whole_number(5), default=60, metavar="SECONDS",
+                   help="seconds a page's kernel lives on after the page is closed or loses its connection")
     s.set_defaults(func=cmd_serve)
 
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab")

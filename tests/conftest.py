@@ -63,29 +63,60 @@ def _wait_ready(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
     raise RuntimeError(f"krypteach serve did not answer {url} in {timeout}s: {last}")
 
 
+#: the class code of the served app in the tests (a page URL with ``?class=KTTEST`` lets a browser in)
+CLASS_CODE = "KTTEST"
+
+
+class Server:
+    """A ``krypteach serve`` process on a free port, with its log."""
+
+    def __init__(self, args: list[str], env: dict[str, str], log: Path, port: int | None = None):
+        self.port = port or _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self._fh = open(log, "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "krypteach", "serve", "--port", str(self.port), "--dir", str(LESSONS), *args],
+            stdout=self._fh, stderr=subprocess.STDOUT, env=env, cwd=str(ROOT), start_new_session=True,
+        )
+
+    def wait_ready(self) -> Server:
+        # a static URL: polling a notebook URL would start a kernel per request
+        _wait_ready(f"{self.base}/krypteach/status", self.proc)
+        return self
+
+    def status(self) -> dict:
+        import json
+
+        with urllib.request.urlopen(f"{self.base}/krypteach/status", timeout=10) as r:
+            return json.load(r)
+
+    def text(self) -> str:
+        self._fh.flush()
+        return self.log.read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self._fh.close()
+
+
 @pytest.fixture(scope="session")
 def served_app(private_env, tmp_path_factory):
-    """Start ``krypteach serve`` on the lessons at a free port; yield its base URL."""
-    port = _free_port()
-    log = tmp_path_factory.mktemp("serve") / "serve.log"
-    fh = open(log, "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "krypteach", "serve", "--port", str(port), "--dir", str(LESSONS)],
-        stdout=fh, stderr=subprocess.STDOUT, env=private_env, cwd=str(ROOT), start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
+    """Start ``krypteach serve`` on the lessons at a free port (class code KTTEST); yield its base URL."""
+    server = Server(["--class-code", CLASS_CODE], private_env, tmp_path_factory.mktemp("serve") / "serve.log")
     try:
-        # a static URL: polling a notebook URL would start (and leak) a kernel per request
-        _wait_ready(f"{base}/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json", proc)
-        yield base
+        server.wait_ready()
+        yield server.base
     finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=20)
-        except Exception:
-            os.killpg(proc.pid, signal.SIGKILL)
-        fh.close()
-        text = log.read_text(errors="replace")
+        server.stop()
+        text = server.log.read_text(errors="replace")
         if "Traceback" in text:
             print("---- krypteach serve log ----\n" + text[-4000:])
 

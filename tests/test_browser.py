@@ -16,7 +16,7 @@ import pytest
 from krypteach import legal_moves, parse_cards
 from krypteach.teaching.puzzles import check_answer, load_puzzles
 
-from .conftest import LESSONS
+from .conftest import CLASS_CODE, LESSONS
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ STEP_MS = 20_000
 
 def open_lesson(page, base: str, name: str) -> None:
     """Open a lesson and wait until its widgets are drawn (no sleeps)."""
-    page.goto(f"{base}/voila/render/{name}", timeout=LOAD_MS)
+    page.goto(f"{base}/voila/render/{name}?class={CLASS_CODE}", timeout=LOAD_MS)
     page.locator(".kt-card").first.wait_for(timeout=LOAD_MS)
     if name != NAMES[0]:
         page.locator(".kt-selfcheck").wait_for(timeout=LOAD_MS)  # the last widget of every lesson

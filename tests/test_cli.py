@@ -2,7 +2,7 @@ import subprocess
 import sys
 
 from krypteach import __version__, read_records
-from krypteach.cli import lessons_dir, main, voila_command
+from krypteach.cli import lessons_dir, main
 
 
 def run(*args):
@@ -47,33 +47,5 @@ def test_simulate_rules_preset_and_bad_rules():
     assert bad.returncode != 0 and "unknown preset" in bad.stderr
 
 
-def test_serve_command_line_hides_code_and_culls_kernels(tmp_path):
-    cmd = voila_command(tmp_path, port=8899, host="127.0.0.1")
-    joined = " ".join(cmd)
-    assert "--strip_sources=True" in joined and "--show_tracebacks=False" in joined
-    assert "--preheat_kernel=True" in joined and "cull_idle_timeout" in joined
-    assert "--Voila.ip=127.0.0.1" in joined and "--no-browser" in joined
-
-
 def test_lessons_dir_is_found():
     assert (lessons_dir() / "00_start.ipynb").exists() or any(lessons_dir().glob("00*.ipynb"))
-
-
-def test_serve_prints_the_landing_page_url_and_a_classroom_hint(tmp_path):
-    import os
-    import signal
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "krypteach", "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
-    try:
-        lines = [proc.stdout.readline() for _ in range(4)]
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-    text = "".join(lines)
-    assert f"Open http://127.0.0.1:{port}/voila/render/00_start.ipynb" in text
-    assert "--host 0.0.0.0" in text

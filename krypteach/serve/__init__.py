@@ -1,0 +1,133 @@
+"""``krypteach serve``: the lessons as a web app for a class (Voilà in this process).
+
+The teacher runs one command; learners open the printed address and type the class
+code once. See docs/classroom.md for every option and the measured limits.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .gate import ClassGate, kernel_cap_from_memory, lan_address, new_class_code
+
+__all__ = ["ServeOptions", "serve", "voila_argv"]
+
+
+@dataclass
+class ServeOptions:
+    folder: Path
+    port: int = 8866
+    host: str = "127.0.0.1"
+    #: the page learners land on (a notebook file name in ``folder``), None for the file list
+    start_page: str | None = None
+    #: the lesson the teacher points the class to first (warmed like the start page)
+    lesson: str | None = None
+    #: None: a new random code; "" with ``open_door``: no code at all
+    class_code: str | None = None
+    open_door: bool = False
+    class_size: int = 0
+    max_kernels: int | None = None
+    per_client: int = 5
+    grace: float = 60.0
+    allow_hosts: list[str] = field(default_factory=list)
+    #: environment for the kernels (caps on long jobs)
+    kernel_env: dict[str, str] = field(default_factory=dict)
+    data_dir: Path | None = None
+
+
+def pool_sizes(options: ServeOptions) -> dict[str, Any]:
+    """Kernels kept warm per page: the start page and the teacher's lesson for the whole
+    class, one for every other lesson."""
+    config: dict[str, Any] = {"default": {"pool_size": 1}}
+    warm = max(1, options.class_size)
+    for page in (options.start_page, options.lesson):
+        if page:
+            config[page] = {"pool_size": warm}
+    return config
+
+
+def voila_argv(options: ServeOptions) -> list[str]:
+    """The Voilà options ``krypteach serve`` runs with (besides the culler, which is
+    krypteach's own: see ``krypteach.serve.app``)."""
+    return [
+        str(options.folder),
+        "--no-browser",
+        f"--port={options.port}",
+        f"--Voila.ip={options.host}",
+        "--Voila.port_retries=0",
+        "--template=krypteach",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        "--preheat_kernel=True",
+        "--VoilaConfiguration.multi_kernel_manager_class=krypteach.serve.app.ClassroomKernelManager",
+        # a busy machine delays a cell's output: wait for it, and fail loudly rather than
+        # send a page without its game (nbclient gives up silently after 4 s by default)
+        "--VoilaExecutor.iopub_timeout=60",
+        "--VoilaExecutor.raise_on_iopub_timeout=True",
+        # the built-in culler does not know the pool; krypteach.serve.app culls instead
+        "--MappingKernelManager.cull_idle_timeout=0",
+    ]
+
+
+def serve(options: ServeOptions) -> int:
+    """Run the server until SIGTERM or Ctrl+C; every kernel is stopped on the way out."""
+    from traitlets.config import Config
+
+    from .app import SHARE, ClassroomVoila, ServeSettings, cookie_secret_file
+
+    if options.open_door:
+        code = None
+    else:
+        code = options.class_code or new_class_code()
+    sizes = pool_sizes(options)
+    warm = sum(v["pool_size"] for k, v in sizes.items() if k != "default")
+    warm += max(0, len(list(options.folder.glob("*.ipynb"))) - (len(sizes) - 1))
+    fits = kernel_cap_from_memory() - warm
+    if fits < 1:
+        raise SystemExit(f"krypteach serve: the free memory holds no more than {warm + fits} kernels; "
+                         f"--class-size {options.class_size} would keep {warm} warm: lower --class-size")
+    max_kernels = options.max_kernels or fits
+    gate = ClassGate(code=code, max_kernels=max_kernels, per_client=options.per_client,
+                     extra_hosts=options.allow_hosts)
+    start_url = f"/voila/render/{options.start_page}" if options.start_page else "/"
+
+    def announce(port: int) -> None:
+        local = f"http://127.0.0.1:{port}"
+        print(f"krypteach serve: the lessons in {options.folder}")
+        print(f"Open {local}{start_url}")
+        if options.host in ("0.0.0.0", "", "::"):
+            lan = lan_address()
+            where = f"http://{lan}:{port}/" if lan else f"http://<this computer's address>:{port}/"
+            print(f"Class: learners open {where}")
+        elif options.host not in ("127.0.0.1", "localhost", "::1"):
+            print(f"Class: learners open http://{options.host}:{port}/")
+        else:
+            print("Only this computer can connect. For a class on the same network: krypteach serve --host 0.0.0.0")
+        if code:
+            print(f"Class code: {code}   (learners type it once; --open turns it off on a private machine)")
+        else:
+            print("No class code (--open): anyone who can reach this computer can open the lessons")
+        print(f"Warming {warm} pages; at most {max_kernels} pages open at once. Ctrl+C stops.")
+        sys.stdout.flush()
+
+    settings = ServeSettings(gate=gate, start_page=options.start_page, grace=options.grace,
+                             on_listening=announce)
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
+    os.environ.update(options.kernel_env)
+    data_dir = options.data_dir or Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "krypteach"
+    config = Config()
+    config.Voila.cookie_secret = cookie_secret_file(data_dir)
+    config.VoilaKernelManager.kernel_pools_config = pool_sizes(options)
+    config.VoilaKernelManager.fill_delay = 5.0
+    ClassroomVoila.krypteach = settings
+    app = ClassroomVoila.instance(config=config)
+    app.initialize(voila_argv(options))
+    signal.signal(signal.SIGHUP, app._handle_signal_stop)
+    app.start()
+    return 0

@@ -1,0 +1,387 @@
+"""Voilà for a classroom: the lessons served in this process, behind the class door.
+
+``ClassroomVoila`` is Voilà's own application (``voila.app.Voila``) with these changes:
+
+- every handler asks the :class:`~krypteach.serve.gate.ClassGate` first (Host header,
+  class code, kernels per browser and for the whole server); a browser that connects
+  to a kernel owns it, and no other browser may use or stop it;
+- kernels are culled by one rule that knows about the pool: a kernel waiting in the
+  pool is never culled, and a kernel handed to a page is shut down when no browser has
+  been connected to it for ``grace`` seconds, busy or not (a page closed during a long
+  job stops it);
+- the page sets the ``_xsrf`` cookie, so the shutdown Voilà sends when a page closes
+  is accepted (voila-dashboards/voila#1458) and the kernel stops at once;
+- the "krypteach" template: nothing loaded from another server, and a page whose
+  kernel stopped says so;
+- a taken port is an error (never a silent move to another port); SIGTERM and Ctrl+C
+  stop the server and every kernel.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import hmac
+import inspect
+import os
+import secrets
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode, urlparse
+
+import tornado.ioloop
+import tornado.web
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from voila.app import Voila  # type: ignore[import-untyped]
+
+from .gate import ClassGate, Verdict, client_id
+from .pages import join_page, message_page
+
+__all__ = ["SHARE", "ClassroomKernelManager", "ClassroomVoila", "ServeSettings"]
+
+#: the folder with krypteach's Voilà template (put on JUPYTER_PATH)
+SHARE = Path(__file__).resolve().parent / "share" / "jupyter"
+COOKIE = "krypteach_client"
+#: handlers whose first URL argument is a kernel id
+_KERNEL_HANDLERS = ("KernelHandler", "VoilaKernelWebsocketHandler", "VoilaShutdownKernelHandler",
+                    "RequestInfoSocketHandler")
+_PAGE_HANDLERS = ("TornadoVoilaHandler",)
+
+
+@dataclass
+class ServeSettings:
+    """What ``krypteach serve`` decided; read by the application and its handlers."""
+
+    gate: ClassGate
+    start_page: str | None
+    #: seconds without a connected browser before a handed-out kernel is shut down
+    grace: float = 60.0
+
+    @property
+    def cull_interval(self) -> float:
+        return min(10.0, max(1.0, self.grace / 3))
+    on_listening: Callable[[int], None] | None = None
+    #: kernels shut down by the culler, by reason (for the log and the tests)
+    culled: dict[str, int] = field(default_factory=dict)
+
+
+def _fingerprint(gate: ClassGate) -> str:
+    if gate.code is None:
+        return "open"
+    return hashlib.sha256(("krypteach-class:" + gate.code).encode()).hexdigest()[:12]
+
+
+class _Door:
+    """Mixed in front of every Voilà handler: the class door."""
+
+    request: Any
+    settings: dict[str, Any]
+    path_args: list[str]
+    path_kwargs: dict[str, str]
+    kt_client: str | None = None
+    kt_counted = False
+
+    def _kt(self) -> ServeSettings:
+        return self.settings["krypteach"]  # type: ignore[no-any-return]
+
+    def _kt_client(self) -> str | None:
+        raw = self.get_signed_cookie(COOKIE, max_age_days=30)  # type: ignore[attr-defined]
+        if not raw:
+            return None
+        client, _, fp = raw.decode(errors="replace").partition(":")
+        return client if client and hmac.compare_digest(fp, _fingerprint(self._kt().gate)) else None
+
+    def _kt_remember(self) -> str:
+        client = client_id()
+        self.set_signed_cookie(COOKIE, f"{client}:{_fingerprint(self._kt().gate)}",  # type: ignore[attr-defined]
+                               expires_days=30, httponly=True, samesite="Lax", path="/")
+        return client
+
+    def _kt_refuse(self, verdict: Verdict, retry: str | None = None) -> None:
+        self.set_status(verdict.status)  # type: ignore[attr-defined]
+        self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
+        self.set_header("Cache-Control", "no-store")  # type: ignore[attr-defined]
+        if verdict.page == "full":
+            self.set_header("Retry-After", "15")  # type: ignore[attr-defined]
+        self.finish(message_page(verdict.page, verdict.reason, retry))  # type: ignore[attr-defined]
+
+    async def prepare(self, *args: Any, **kwargs: Any) -> None:
+        kt = self._kt()
+        gate = kt.gate
+        verdict = gate.check_host(self.request.host)
+        if not verdict.ok:
+            self._kt_refuse(verdict)
+            return
+        client = self._kt_client()
+        if client is None:
+            code = self.get_argument("class", None)  # type: ignore[attr-defined]
+            if gate.open:
+                client = self._kt_remember()
+            elif code is not None:
+                verdict = gate.try_code(code, self.request.remote_ip)
+                if not verdict.ok:
+                    self._kt_refuse(verdict, "/krypteach/join")
+                    return
+                client = self._kt_remember()
+            elif self.request.method == "GET" and type(self).__name__.startswith(_PAGE_HANDLERS + ("Tornado",)):
+                self.redirect("/krypteach/join?" + urlencode({"next": self.request.uri}))  # type: ignore[attr-defined]
+                return
+            else:
+                self._kt_refuse(Verdict(False, 403, "enter the class code first", "code"), "/krypteach/join")
+                return
+        self.kt_client = client
+        name = type(self).__name__
+        kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else None)
+        if name.startswith(_KERNEL_HANDLERS) and kernel_id:
+            owner = gate.owner(kernel_id)
+            if name.startswith("VoilaShutdownKernelHandler"):
+                if owner not in (None, client):
+                    self._kt_refuse(Verdict(False, 403, "not your page", "code"))
+                    return
+            elif not gate.claim(kernel_id, client):
+                self._kt_refuse(Verdict(False, 403, "this page belongs to another browser", "code"))
+                return
+        if name.startswith(_PAGE_HANDLERS):
+            verdict = gate.may_open_page(client, self.settings["krypteach_pages"]())
+            if not verdict.ok:
+                self._kt_refuse(verdict, self.request.uri)
+                return
+            gate.opening(client)
+            self.kt_counted = True
+        result = super().prepare(*args, **kwargs)  # type: ignore[misc]
+        if inspect.isawaitable(result):
+            await result
+        if self.kt_counted:
+            # the page's beforeunload shutdown needs this cookie (voila-dashboards/voila#1458)
+            self.xsrf_token  # type: ignore[attr-defined]  # noqa: B018
+
+    def on_finish(self) -> None:
+        if self.kt_counted and self.kt_client:
+            self._kt().gate.opened(self.kt_client)
+            self.kt_counted = False
+        parent = getattr(super(), "on_finish", None)
+        if parent is not None:
+            parent()
+
+
+def _behind_door(handler: type) -> type:
+    return type(handler.__name__ + "Door", (_Door, handler), {})
+
+
+class _RootHandler(tornado.web.RequestHandler):
+    """``/``: the start page (not Voilà's file list)."""
+
+    def get(self) -> None:
+        kt: ServeSettings = self.settings["krypteach"]
+        verdict = kt.gate.check_host(self.request.host)
+        if not verdict.ok:
+            self.set_status(verdict.status)
+            self.finish(message_page(verdict.page, verdict.reason))
+            return
+        target = f"/voila/render/{quote(kt.start_page)}" if kt.start_page else "/voila/tree"
+        query = self.request.query
+        self.redirect(target + (f"?{query}" if query else ""))
+
+
+class _JoinHandler(tornado.web.RequestHandler):
+    """``/krypteach/join``: the class code, typed once."""
+
+    def _next(self) -> str:
+        kt: ServeSettings = self.settings["krypteach"]
+        default = f"/voila/render/{quote(kt.start_page)}" if kt.start_page else "/"
+        nxt = self.get_argument("next", default)
+        parsed = urlparse(nxt)
+        # only a path on this server (never //elsewhere or http://elsewhere)
+        if parsed.scheme or parsed.netloc or not nxt.startswith("/") or nxt.startswith("//"):
+            return default
+        return nxt
+
+    def _host_ok(self) -> bool:
+        kt: ServeSettings = self.settings["krypteach"]
+        verdict = kt.gate.check_host(self.request.host)
+        if not verdict.ok:
+            self.set_status(verdict.status)
+            self.finish(message_page(verdict.page, verdict.reason))
+        return verdict.ok
+
+    def get(self) -> None:
+        if not self._host_ok():
+            return
+        kt: ServeSettings = self.settings["krypteach"]
+        if kt.gate.open:
+            self.redirect(self._next())
+            return
+        self.set_header("Cache-Control", "no-store")
+        self.finish(join_page(self._next()))
+
+    def post(self) -> None:
+        if not self._host_ok():
+            return
+        kt: ServeSettings = self.settings["krypteach"]
+        verdict = kt.gate.try_code(self.get_argument("code", ""), self.request.remote_ip or "?")
+        if not verdict.ok:
+            self.set_status(verdict.status)
+            self.set_header("Cache-Control", "no-store")
+            self.finish(join_page(self._next(), verdict.reason))
+            return
+        self.set_signed_cookie(COOKIE, f"{client_id()}:{_fingerprint(kt.gate)}", expires_days=30,
+                               httponly=True, samesite="Lax", path="/")
+        self.redirect(self._next())
+
+    def check_xsrf_cookie(self) -> None:
+        """The code form needs no XSRF token: a forged post could only log a browser into
+        the class it already sits in."""
+
+
+class _StatusHandler(tornado.web.RequestHandler):
+    """``/krypteach/status``: how warm the server is (for the teacher's terminal and the
+    load benchmark). Counts only, nothing about learners."""
+
+    def get(self) -> None:
+        kt: ServeSettings = self.settings["krypteach"]
+        if not kt.gate.check_host(self.request.host).ok:
+            raise tornado.web.HTTPError(403)
+        km = self.settings["kernel_manager"]
+        ready = {}
+        for name, pool in getattr(km, "_pools", {}).items():
+            ready[name] = sum(1 for f in pool if f.done() and not f.cancelled() and f.exception() is None)
+        self.finish({"kernels": len(km.list_kernel_ids()), "pages": len(self.settings["krypteach_pages"]()),
+                     "pool_ready": ready, "culled": kt.culled})
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Remembers which kernels were started for the pool (Voilà starts them with
+    ``VOILA_PREHEAT=True`` in their environment) and which were handed to a page."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kt_pool: set[str] = set()
+        self.kt_handed: set[str] = set()
+
+    async def start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:  # type: ignore[override]
+        kernel_id = kernel_id or str(uuid.uuid4())
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+            self.kt_pool.add(kernel_id)
+        return await super().start_kernel(kernel_id=kernel_id, **kwargs)  # type: ignore[no-any-return]
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        try:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self.kt_pool.discard(kernel_id)
+            self.kt_handed.discard(kernel_id)
+
+
+class ClassroomVoila(Voila):  # type: ignore[misc]
+    """Voilà with the class door, the pool-aware culler and a clean start and stop."""
+
+    krypteach: ServeSettings
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        settings["krypteach"] = self.krypteach
+        settings["krypteach_pages"] = self.pages
+        km = self.kernel_manager
+        take_from_pool = km.get_rendered_notebook
+
+        async def handing_out(*args: Any, **kwargs: Any) -> Any:
+            render_task, rendered_cache, kernel_id = await take_from_pool(*args, **kwargs)
+            km.kt_handed.add(kernel_id)
+            return render_task, rendered_cache, kernel_id
+
+        km.get_rendered_notebook = handing_out  # the one moment a kernel leaves the pool
+        return settings
+
+    def pages(self) -> set[str]:
+        """The kernels handed to pages: every running kernel but those started for the pool
+        and not yet handed out."""
+        km = self.kernel_manager
+        return set(km.list_kernel_ids()) - (km.kt_pool - km.kt_handed)
+
+    def init_handlers(self) -> list[Any]:
+        handlers = []
+        for spec in super().init_handlers():
+            pattern, handler, *rest = spec
+            handlers.append((pattern, _behind_door(handler), *rest))
+        own = [
+            (r"/", _RootHandler),
+            (r"/krypteach/join", _JoinHandler),
+            (r"/krypteach/status", _StatusHandler),
+        ]
+        return own + handlers
+
+    # --- the culler --------------------------------------------------------------------
+    async def _cull(self) -> None:
+        km = self.kernel_manager
+        kt = self.krypteach
+        now = time.monotonic()
+        live = set(km.list_kernel_ids())
+        pages = self.pages()
+        alone = self._alone
+        for kid in list(alone):
+            if kid not in live:
+                del alone[kid]
+                kt.gate.forget(kid)
+        for kid in pages:
+            if km._kernel_connections.get(kid, 0) > 0:
+                alone.pop(kid, None)
+                continue
+            since = alone.setdefault(kid, now)
+            if now - since >= kt.grace:
+                self.log.info("krypteach: shutting down kernel %s (no page connected for %.0f s)", kid, now - since)
+                alone.pop(kid, None)
+                kt.culled["no page"] = kt.culled.get("no page", 0) + 1
+                try:
+                    await km.shutdown_kernel(kid)
+                except Exception as e:  # already gone
+                    self.log.debug("krypteach: kernel %s: %s", kid, e)
+                kt.gate.forget(kid)
+
+    # --- start and stop ----------------------------------------------------------------
+    def start(self) -> None:
+        self._alone: dict[str, float] = {}
+        super().start()
+
+    def listen(self) -> None:
+        try:
+            self.app.listen(self.port, self.ip)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                raise SystemExit(f"krypteach serve: port {self.port} is already in use (is krypteach serve already "
+                                 f"running?): stop the other server or choose another port with --port") from None
+            raise SystemExit(f"krypteach serve: cannot listen on {self.ip}:{self.port}: {e.strerror}") from None
+        self.ioloop = tornado.ioloop.IOLoop.current()
+        culler = tornado.ioloop.PeriodicCallback(self._cull, self.krypteach.cull_interval * 1000)
+        culler.start()
+        if self.krypteach.on_listening is not None:
+            self.krypteach.on_listening(self.port)
+        try:
+            self.ioloop.start()
+        except KeyboardInterrupt:
+            self.log.info("Stopping...")
+        finally:
+            culler.stop()
+            self.stop()
+
+
+def cookie_secret_file(folder: Path) -> bytes:
+    """A cookie secret kept between runs, so that learners stay in after a restart."""
+    path = folder / "cookie_secret"
+    try:
+        data = path.read_bytes()
+        if len(data) >= 32:
+            return data
+    except OSError:
+        pass
+    data = secrets.token_bytes(32)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        os.chmod(path, 0o600)
+    except OSError:
+        pass  # a read-only home: learners enter the code again after a restart
+    return data
