@@ -252,3 +252,89 @@ def test_variant_lab_lesson_shows_a_result_and_runs_a_small_comparison(page, ser
         assert "Tabbar per giv" in lab.locator(".kt-lab-table").inner_text()
     finally:
         close(page)
+
+
+# --- the classroom server (issue 9): the door, offline, a page whose kernel is gone ------------
+
+def test_the_class_code_is_typed_once_and_remembered(browser, served_app):
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone, and no cookie yet
+    try:
+        page = context.new_page()
+        page.goto(f"{served_app}/", timeout=LOAD_MS)
+        assert "/krypteach/join" in page.url
+        assert "Klasskod" in body_text(page) and "class code" in body_text(page)
+        page.fill("#code", "WRONG")
+        page.click("button[type=submit]")
+        page.locator(".error").wait_for(timeout=STEP_MS)
+        assert "Fel klasskod" in body_text(page)
+        page.fill("#code", CLASS_CODE.lower())
+        page.click("button[type=submit]")
+        page.wait_for_url(f"**/voila/render/{NAMES[0]}", timeout=LOAD_MS)
+        page.locator(".kt-selectable .kt-card").first.wait_for(timeout=LOAD_MS)
+        close(page)
+        # a new tab of the same browser goes straight in
+        page = context.new_page()
+        page.goto(f"{served_app}/voila/render/{NAMES[1]}", timeout=LOAD_MS)
+        page.locator(".kt-card").first.wait_for(timeout=LOAD_MS)
+        assert "/krypteach/join" not in page.url
+        close(page)
+    finally:
+        context.close()
+
+
+def test_no_request_leaves_the_server_while_a_lesson_is_used(browser, served_app):
+    """A class without internet: every other address is blocked, and nothing asks for one."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+
+    def only_the_server(route):
+        url = route.request.url
+        if url.startswith((served_app, "data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context.route("**/*", only_the_server)
+    try:
+        page = context.new_page()
+        open_lesson(page, served_app, "07_play.ipynb")
+        game = page.locator(".kt-game")
+        game.get_by_role("button", name="Hint").click()
+        page.locator(".kt-feedback", has_text="Hint").first.wait_for(timeout=STEP_MS)
+        game.get_by_role("button", name="Play").click()
+        page.locator(".kt-game .kt-feedback .kt-ok, .kt-game .kt-feedback .kt-info").first.wait_for(timeout=STEP_MS)
+        # the icon font came from nowhere: the buttons still read as words
+        assert "Hint" in game.inner_text() and "Play" in game.inner_text()
+        close(page)
+        page = context.new_page()
+        open_lesson(page, served_app, "03_take_all.ipynb")
+        close(page)
+    finally:
+        context.close()
+    assert outside == [], f"requests to other addresses: {outside}"
+
+
+def test_a_page_whose_kernel_is_gone_says_so_and_reloads(page, served_app):
+    try:
+        open_lesson(page, served_app, NAMES[1])
+        assert not page.locator("#kt-lost").is_visible()
+        kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        # the kernel stops (a restarted server, a crash): shut it down from outside the page's own code
+        status = page.evaluate("""async (id) => {
+            const xsrf = (document.cookie.match(/\\b_xsrf=([^;]*)/) || [])[1] || "";
+            const body = new FormData(); body.append("_xsrf", xsrf);
+            const r = await fetch(`/voila/api/shutdown/${id}`, {method: "POST", body});
+            return r.status; }""", kernel_id)
+        assert status == 204
+        notice = page.locator("#kt-lost")
+        notice.wait_for(state="visible", timeout=STEP_MS)
+        text = notice.inner_text()
+        assert "tappat kontakten" in text and "kernel has stopped" in text
+        page.get_by_role("button", name="Ladda om sidan").click()
+        page.locator(".kt-selfcheck").wait_for(timeout=LOAD_MS)
+        assert not page.locator("#kt-lost").is_visible()
+        new_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        assert new_id != kernel_id
+    finally:
+        close(page)

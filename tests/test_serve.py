@@ -143,7 +143,8 @@ def test_voila_options_and_warm_pools(tmp_path):
     assert argv[0] == str(tmp_path)
     for opt in ("--template=krypteach", "--strip_sources=True", "--show_tracebacks=False", "--preheat_kernel=True",
                 "--Voila.port_retries=0", "--VoilaExecutor.iopub_timeout=60",
-                "--VoilaExecutor.raise_on_iopub_timeout=True", "--MappingKernelManager.cull_idle_timeout=0"):
+                "--VoilaExecutor.raise_on_iopub_timeout=True", "--MappingKernelManager.cull_idle_timeout=0",
+                "--KernelManager.autorestart=False"):
         assert opt in argv
     assert pool_sizes(opts) == {"default": {"pool_size": 1}, "00_start.ipynb": {"pool_size": 30},
                                 "07_play.ipynb": {"pool_size": 30}}
@@ -228,7 +229,7 @@ def test_a_wrong_code_is_refused_and_the_right_one_remembered(server):
 
 def test_a_code_in_the_link_lets_a_browser_in(server):
     op = _opener()
-    status, url, body, _ = _get(server.base + "/voila/render/02_traffar.ipynb?class=K7RPX", opener=op)
+    status, _url, body, _ = _get(server.base + "/voila/render/02_traffar.ipynb?class=K7RPX", opener=op)
     assert status == 200 and '"kernelId"' in body
     status, _, body, _ = _get(server.base + "/voila/render/02_traffar.ipynb?class=NOPE1")
     assert status == 403 and "Fel klasskod" in body
@@ -272,7 +273,7 @@ def test_a_page_belongs_to_the_browser_that_opened_it(server):
     ann, bo = _opener(), _opener()
     _get(server.base + "/krypteach/join?class=K7RPX", opener=bo)
     _get(server.base + "/voila/render/00_start.ipynb?class=K7RPX", opener=bo)
-    status, _, body, _ = _get(server.base + "/voila/render/05_deals.ipynb?class=K7RPX", opener=ann)
+    _status, _, body, _ = _get(server.base + "/voila/render/05_deals.ipynb?class=K7RPX", opener=ann)
     kid = _kernel_id(body)
     assert _ws_connect(server, kid, None) in (302, 403)          # no code: no kernel
     assert _ws_connect(server, kid, _cookie_header(ann)) == 101   # Ann's page connects
@@ -346,11 +347,11 @@ def test_sigterm_stops_the_server_and_every_kernel(private_env, tmp_path):
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and len(_kernel_ids(s)) < 10:
         time.sleep(0.5)
-    kernels = [p for p in psutil.Process(s.proc.pid).children(recursive=True)]
+    kernels = list(psutil.Process(s.proc.pid).children(recursive=True))
     assert len(_kernel_ids(s)) == 10
     os.kill(s.proc.pid, signal.SIGTERM)  # the server alone, not its process group
     assert s.proc.wait(timeout=60) == 0
-    gone, alive = psutil.wait_procs(kernels, timeout=30)
+    _gone, alive = psutil.wait_procs(kernels, timeout=30)
     assert not alive, f"{len(alive)} kernels outlived the server"
     s.stop()
 
@@ -358,7 +359,7 @@ def test_sigterm_stops_the_server_and_every_kernel(private_env, tmp_path):
 def test_open_door_needs_no_code(private_env, tmp_path):
     s = Server(["--open"], private_env, tmp_path / "serve.log").wait_ready()
     try:
-        status, url, body, _ = _get(s.base + "/voila/render/01_cards.ipynb")
+        status, _url, body, _ = _get(s.base + "/voila/render/01_cards.ipynb")
         assert status == 200 and '"kernelId"' in body
         assert "No class code (--open)" in s.text()
     finally:
@@ -378,3 +379,20 @@ def test_bad_serve_options_are_one_clear_line(args, message, private_env):
     assert proc.returncode != 0
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and message in lines[0], proc.stderr
+
+
+def test_a_page_can_ask_whether_its_kernel_still_runs(server):
+    op = _opener()
+    status, _, body, _ = _get(server.base + "/voila/render/04_tabbe.ipynb?class=K7RPX", opener=op)
+    kid = _kernel_id(body)
+    assert _get(server.base + f"/krypteach/alive/{kid}", opener=op)[:1] == (200,)
+    # the kernel crashes: it is not restarted without its widgets, and the page learns it is gone
+    for p in psutil.Process(server.proc.pid).children(recursive=True):
+        if kid in " ".join(p.cmdline()):
+            p.kill()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and _get(server.base + f"/krypteach/alive/{kid}", opener=op)[0] != 410:
+        time.sleep(0.5)
+    status, _, body, _ = _get(server.base + f"/krypteach/alive/{kid}", opener=op)
+    assert status == 410 and '"alive": false' in body
+    assert _get(server.base + f"/krypteach/alive/{kid}", headers={"Host": "evil.example"})[0] == 403

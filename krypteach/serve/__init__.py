@@ -69,6 +69,9 @@ def voila_argv(options: ServeOptions) -> list[str]:
         # send a page without its game (nbclient gives up silently after 4 s by default)
         "--VoilaExecutor.iopub_timeout=60",
         "--VoilaExecutor.raise_on_iopub_timeout=True",
+        # a crashed kernel comes back without the page's widgets: let it stay dead, so that
+        # the page says so (krypteach/alive) instead of looking alive and not answering
+        "--KernelManager.autorestart=False",
         # the built-in culler does not know the pool; krypteach.serve.app culls instead
         "--MappingKernelManager.cull_idle_timeout=0",
     ]

@@ -237,6 +237,28 @@ class _JoinHandler(tornado.web.RequestHandler):
         the class it already sits in."""
 
 
+class _AliveHandler(tornado.web.RequestHandler):
+    """``/krypteach/alive/KERNEL``: does this page's kernel still run? The page asks every
+    few seconds and says so in words when it does not (a crash, a restart of the server,
+    a kernel shut down while the laptop slept)."""
+
+    async def get(self, kernel_id: str) -> None:
+        kt: ServeSettings = self.settings["krypteach"]
+        if not kt.gate.check_host(self.request.host).ok:
+            raise tornado.web.HTTPError(403)
+        self.set_header("Cache-Control", "no-store")
+        km = self.settings["kernel_manager"]
+        alive = False
+        if kernel_id in km.list_kernel_ids():
+            try:
+                alive = bool(await km.get_kernel(kernel_id).is_alive())
+            except Exception:  # a kernel being removed
+                alive = False
+        if not alive:
+            self.set_status(410)
+        self.finish({"alive": alive})
+
+
 class _StatusHandler(tornado.web.RequestHandler):
     """``/krypteach/status``: how warm the server is (for the teacher's terminal and the
     load benchmark). Counts only, nothing about learners."""
@@ -311,6 +333,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/", _RootHandler),
             (r"/krypteach/join", _JoinHandler),
             (r"/krypteach/status", _StatusHandler),
+            (r"/krypteach/alive/([0-9a-f-]{36})", _AliveHandler),
         ]
         return own + handlers
 
@@ -327,11 +350,15 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
                 del alone[kid]
                 kt.gate.forget(kid)
         for kid in pages:
-            if km._kernel_connections.get(kid, 0) > 0:
+            try:
+                dead = not await km.get_kernel(kid).is_alive()
+            except KeyError:
+                continue
+            if km._kernel_connections.get(kid, 0) > 0 and not dead:
                 alone.pop(kid, None)
                 continue
             since = alone.setdefault(kid, now)
-            if now - since >= kt.grace:
+            if now - since >= kt.grace or (dead and now - since >= kt.cull_interval * 2):
                 self.log.info("krypteach: shutting down kernel %s (no page connected for %.0f s)", kid, now - since)
                 alone.pop(kid, None)
                 kt.culled["no page"] = kt.culled.get("no page", 0) + 1
