@@ -146,8 +146,11 @@ def test_voila_options_and_warm_pools(tmp_path):
                 "--VoilaExecutor.raise_on_iopub_timeout=True", "--MappingKernelManager.cull_idle_timeout=0",
                 "--KernelManager.autorestart=False"):
         assert opt in argv
-    assert pool_sizes(opts) == {"default": {"pool_size": 1}, "00_start.ipynb": {"pool_size": 30},
-                                "07_play.ipynb": {"pool_size": 30}}
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}, "07_play.ipynb": {"pool_size": 30}}
+    opts.lesson = None
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}, "00_start.ipynb": {"pool_size": 30}}
+    opts.class_size = 0
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}}
 
 
 # --- a real server -----------------------------------------------------------------------
@@ -396,3 +399,33 @@ def test_a_page_can_ask_whether_its_kernel_still_runs(server):
     status, _, body, _ = _get(server.base + f"/krypteach/alive/{kid}", opener=op)
     assert status == 410 and '"alive": false' in body
     assert _get(server.base + f"/krypteach/alive/{kid}", headers={"Host": "evil.example"})[0] == 403
+
+
+def test_the_class_page_is_warmed_for_the_class_and_again_after_it(private_env, tmp_path):
+    s = Server(["--open", "--class-size", "6", "--lesson", "2", "--cull-idle", "30"], private_env,
+               tmp_path / "serve.log").wait_ready()
+
+    def ready() -> int:
+        return int(s.status()["pool_ready"].get("02_traffar.ipynb", 0))
+
+    def wait_for(pred, what: str, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if pred():
+                return
+            time.sleep(0.5)
+        raise AssertionError(f"{what}: pool_ready {s.status()['pool_ready']}")
+
+    try:
+        wait_for(lambda: ready() == 6, "the class's page warmed for 6")
+        assert "Warming 15 pages" in s.text()  # 6 for lesson 02, one for each other lesson
+        for _ in range(4):
+            assert _get(s.base + "/voila/render/02_traffar.ipynb")[0] == 200
+        # while the class is in, taken kernels are replaced only up to 3 spare ones
+        wait_for(lambda: ready() == 3, "3 spare kernels while 4 pages are open", timeout=25)
+        time.sleep(6)  # and no more
+        assert ready() == 3 and s.status()["pages"] == 4
+        # the pages close (here: never connected, culled after --cull-idle); the full warm-up comes back
+        wait_for(lambda: s.status()["pages"] == 0 and ready() == 6, "warm for the next class")
+    finally:
+        s.stop()

@@ -41,13 +41,12 @@ class ServeOptions:
 
 
 def pool_sizes(options: ServeOptions) -> dict[str, Any]:
-    """Kernels kept warm per page: the start page and the teacher's lesson for the whole
-    class, one for every other lesson."""
+    """Kernels kept warm per page: the page the class starts on (``--lesson``, else the
+    start page) for the whole class, one for every other lesson."""
     config: dict[str, Any] = {"default": {"pool_size": 1}}
-    warm = max(1, options.class_size)
-    for page in (options.start_page, options.lesson):
-        if page:
-            config[page] = {"pool_size": warm}
+    first = options.lesson or options.start_page
+    if first and options.class_size > 1:
+        config[first] = {"pool_size": options.class_size}
     return config
 
 
@@ -119,7 +118,8 @@ def serve(options: ServeOptions) -> int:
         sys.stdout.flush()
 
     settings = ServeSettings(gate=gate, start_page=options.start_page, grace=options.grace,
-                             on_listening=announce)
+                             on_listening=announce,
+                             warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"})
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     os.environ.update(options.kernel_env)

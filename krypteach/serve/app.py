@@ -65,6 +65,11 @@ class ServeSettings:
     def cull_interval(self) -> float:
         return min(10.0, max(1.0, self.grace / 3))
     on_listening: Callable[[int], None] | None = None
+    #: pages warmed for the whole class (page -> kernels); while the class is in, a taken
+    #: kernel is replaced only down to ``spare`` waiting ones, so that starting kernels does
+    #: not slow the learners' clicks; the full warm-up comes back when every page has closed
+    warm: dict[str, int] = field(default_factory=dict)
+    spare: int = 3
     #: kernels shut down by the culler, by reason (for the log and the tests)
     culled: dict[str, int] = field(default_factory=dict)
 
@@ -311,6 +316,10 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         take_from_pool = km.get_rendered_notebook
 
         async def handing_out(*args: Any, **kwargs: Any) -> Any:
+            name = kwargs.get("notebook_name", args[0] if args else None)
+            pools = km.kernel_pools_config
+            if name in self.krypteach.warm and name in pools:
+                pools[name] = {**pools[name], "pool_size": min(self.krypteach.spare, self.krypteach.warm[name])}
             render_task, rendered_cache, kernel_id = await take_from_pool(*args, **kwargs)
             km.kt_handed.add(kernel_id)
             return render_task, rendered_cache, kernel_id
@@ -344,6 +353,8 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         now = time.monotonic()
         live = set(km.list_kernel_ids())
         pages = self.pages()
+        if not pages:
+            self._warm_again()
         alone = self._alone
         for kid in list(alone):
             if kid not in live:
@@ -367,6 +378,15 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
                 except Exception as e:  # already gone
                     self.log.debug("krypteach: kernel %s: %s", kid, e)
                 kt.gate.forget(kid)
+
+    def _warm_again(self) -> None:
+        """The class has left: warm the class's pages fully again for the next one."""
+        km = self.kernel_manager
+        pools = km.kernel_pools_config
+        for name, size in self.krypteach.warm.items():
+            if name in pools and pools[name].get("pool_size") != size:
+                pools[name] = {**pools[name], "pool_size": size}
+                km.fill_if_needed(delay=0, notebook_name=name)
 
     # --- start and stop ----------------------------------------------------------------
     def start(self) -> None:
