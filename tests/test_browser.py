@@ -338,3 +338,37 @@ def test_a_page_whose_kernel_is_gone_says_so_and_reloads(page, served_app):
         assert new_id != kernel_id
     finally:
         close(page)
+
+
+def test_closing_a_page_stops_its_kernel_at_once(browser, served_app):
+    """Voilà's shutdown on closing a page is accepted (it needs the _xsrf cookie), so the
+    kernel stops now, not a minute later when the culler would find it alone."""
+    import json
+    import time
+    import urllib.request
+
+    def kernel_ids() -> int:
+        with urllib.request.urlopen(f"{served_app}/krypteach/status", timeout=10) as r:
+            return int(json.load(r)["pages"])
+
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_lesson(page, served_app, NAMES[2])
+        kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        alive = page.evaluate("async (id) => (await fetch(`/krypteach/alive/${id}`)).status", kernel_id)
+        assert alive == 200
+        before = kernel_ids()
+        close(page)
+        page = context.new_page()
+        page.goto(f"{served_app}/krypteach/join", timeout=LOAD_MS)  # same browser, no kernel
+        deadline = time.monotonic() + 15  # the culler would need 60 s
+        while time.monotonic() < deadline:
+            status = page.evaluate("async (id) => (await fetch(`/krypteach/alive/${id}`)).status", kernel_id)
+            if status == 410:
+                break
+            time.sleep(0.5)
+        assert status == 410, "the closed page's kernel still runs"
+        assert kernel_ids() < before
+    finally:
+        context.close()
