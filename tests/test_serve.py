@@ -419,6 +419,7 @@ def test_the_class_page_is_warmed_for_the_class_and_again_after_it(private_env, 
     try:
         wait_for(lambda: ready() == 6, "the class's page warmed for 6")
         assert "Warming 15 pages" in s.text()  # 6 for lesson 02, one for each other lesson
+        wait_for(lambda: "Ready for the class: 15 pages warm" in s.text(), "the teacher is told")
         for _ in range(4):
             assert _get(s.base + "/voila/render/02_traffar.ipynb")[0] == 200
         # while the class is in, taken kernels are replaced only up to 3 spare ones

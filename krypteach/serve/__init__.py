@@ -117,8 +117,12 @@ def serve(options: ServeOptions) -> int:
         print(f"Warming {warm} pages; at most {max_kernels} pages open at once. Ctrl+C stops.")
         sys.stdout.flush()
 
+    def ready(kernels: int, seconds: float) -> None:
+        print(f"Ready for the class: {kernels} pages warm after {seconds:.0f} s")
+        sys.stdout.flush()
+
     settings = ServeSettings(gate=gate, start_page=options.start_page, grace=options.grace,
-                             on_listening=announce,
+                             on_listening=announce, on_ready=ready,
                              warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"})
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])

@@ -65,6 +65,8 @@ class ServeSettings:
     def cull_interval(self) -> float:
         return min(10.0, max(1.0, self.grace / 3))
     on_listening: Callable[[int], None] | None = None
+    #: called once, when every warm kernel is ready: (kernels, seconds since the start)
+    on_ready: Callable[[int, float], None] | None = None
     #: pages warmed for the whole class (page -> kernels); while the class is in, a taken
     #: kernel is replaced only down to ``spare`` waiting ones, so that starting kernels does
     #: not slow the learners' clicks; the full warm-up comes back when every page has closed
@@ -404,6 +406,18 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         self.ioloop = tornado.ioloop.IOLoop.current()
         culler = tornado.ioloop.PeriodicCallback(self._cull, self.krypteach.cull_interval * 1000)
         culler.start()
+        started = time.monotonic()
+
+        def ready_yet() -> None:
+            pools = getattr(self.kernel_manager, "_pools", {})
+            if pools and all(f.done() for pool in pools.values() for f in pool):
+                warm = sum(len(pool) for pool in pools.values())
+                watcher.stop()
+                if self.krypteach.on_ready is not None:
+                    self.krypteach.on_ready(warm, time.monotonic() - started)
+
+        watcher = tornado.ioloop.PeriodicCallback(ready_yet, 1000)
+        watcher.start()
         if self.krypteach.on_listening is not None:
             self.krypteach.on_listening(self.port)
         try:
