@@ -7,6 +7,7 @@ tests/test_browser.py."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import http.cookiejar
 import os
 import re
@@ -265,7 +266,9 @@ def _ws_connect(server, kernel_id: str, cookie: str | None) -> int:
         ws.close()
         return 101
 
-    return asyncio.run(go())
+    # a thread of its own: a session's Playwright keeps an event loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, go()).result()
 
 
 def _cookie_header(op) -> str:
