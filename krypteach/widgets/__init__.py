@@ -11,6 +11,7 @@ by :mod:`krypteach.views`.
 [(Card('2C'), Card('7D'), Card('9S'))]
 """
 
+from . import guard
 from .cards import CardRowWidget
 from .exercises import (
     CountPointsExercise,
@@ -25,6 +26,8 @@ from .puzzle_widget import PuzzleTrainer
 from .rules_picker import RulesPicker
 from .selfcheck import SelfCheck  # lesson self-checks
 from .variant_lab import VariantLab
+
+guard.install()  # every message from a page passes the gate before a widget sees it
 
 __all__ = [
     "CardRowWidget",

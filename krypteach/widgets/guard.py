@@ -1,0 +1,145 @@
+"""What a page's browser may change in the kernel: checked here, in Python.
+
+A browser can send the kernel any widget message, not only what its controls
+allow: a raised ``max`` and then a value of 10⁹ givar, a hand of 20,000 cards
+(the kernel drew them and sent back 32 MiB), a new widget of any class. The
+widgets' own limits (``BoundedIntText.max``, the options of a ``Dropdown``)
+are Python traits that the front end could overwrite too. So every message
+from the front end passes one gate, :func:`install`, before any widget sees it:
+
+- an ``update`` may set only the traits a standard control's front end really
+  sets (:data:`FRONT_END_MAY_SET`: ``value``, ``index``, ``selected`` …); any
+  other key (``max``, ``options``, ``cards``, ``disabled``, ``layout`` …) is
+  dropped, and the widget sends its true state back so the page shows it;
+- a value must be small: text up to :data:`MAX_TEXT` characters, lists up to
+  :data:`MAX_ITEMS` plain items, whole numbers within JavaScript's safe range;
+  a larger one is dropped whole;
+- the front end may not create widgets in the kernel (``comm_open`` on
+  ``jupyter.widget``): the lessons never need it, and each one costs memory.
+
+What is left is checked by the widgets themselves, as values from Python are:
+``BoundedIntText`` clamps to its (now fixed) limits, a ``Dropdown`` index must
+name an option, a card row keeps only indices of its cards, and the long jobs
+have caps of their own (:mod:`krypteach.play.limits`).
+
+>>> import ipywidgets as widgets
+>>> install()
+>>> w = widgets.BoundedIntText(value=5, min=2, max=20)
+>>> front_end_update(w, {"max": 10**9, "value": 10**9})   # what a forged message does
+>>> w.max, w.value
+(20, 20)
+>>> front_end_update(w, {"value": "x" * 100_000})
+>>> w.value
+20
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import ipywidgets  # type: ignore[import-untyped]
+import ipywidgets as widgets
+
+__all__ = ["FRONT_END_MAY_SET", "MAX_ITEMS", "MAX_TEXT", "allowed_update", "front_end_update", "install"]
+
+#: the traits the front ends of the standard controls and of krypteach's card rows set
+FRONT_END_MAY_SET = frozenset({
+    "value",           # Text, IntText, Checkbox, sliders, ToggleButton, Combobox, pickers
+    "index",           # Dropdown, RadioButtons, Select, ToggleButtons, SelectMultiple
+    "selected_index",  # Tab, Accordion, Stack
+    "selected",        # krypteach's CardRowWidget
+    "playing", "repeat",  # Play
+})
+#: the longest text a page may send (an answer box, a nickname)
+MAX_TEXT = 2_000
+#: the most items in a list a page may send (a card row's selection: at most 104 cards)
+MAX_ITEMS = 200
+_SAFE_INT = 2**53
+
+log = logging.getLogger("krypteach.guard")
+_installed = False
+
+
+def _small(value: Any, depth: int = 0) -> bool:
+    if value is None or isinstance(value, (bool, float)):
+        return True
+    if isinstance(value, int):
+        return -_SAFE_INT <= value <= _SAFE_INT
+    if isinstance(value, str):
+        return len(value) <= MAX_TEXT
+    if isinstance(value, (list, tuple)) and depth == 0:
+        return len(value) <= MAX_ITEMS and all(_small(v, 1) for v in value)
+    return False
+
+
+def allowed_update(state: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The part of a front end's update that may reach the widget, and the keys dropped.
+
+    >>> allowed_update({"value": 3, "max": 100, "selected": list(range(1000))})
+    ({'value': 3}, ['max', 'selected'])
+    """
+    kept: dict[str, Any] = {}
+    dropped: list[str] = []
+    for key, value in state.items():
+        if key in FRONT_END_MAY_SET and _small(value):
+            kept[key] = value
+        else:
+            dropped.append(key)
+    return kept, dropped
+
+
+def front_end_update(widget: widgets.Widget, state: dict[str, Any]) -> None:
+    """Handle ``state`` as if the page had sent it in an ``update`` message (for tests)."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+def install() -> None:
+    """Put the gate in front of every widget's messages from the page (once per process)."""
+    global _installed
+    if _installed:
+        return
+    original = widgets.Widget._handle_msg
+
+    def _handle_msg(self: widgets.Widget, msg: dict[str, Any]) -> None:
+        data = msg.get("content", {}).get("data", {})
+        if data.get("method") == "update" and isinstance(data.get("state"), dict):
+            if data.get("buffer_paths"):  # binary buffers: no control of the lessons sends them
+                log.warning("krypteach: dropped an update with binary buffers for %s", type(self).__name__)
+                self.send_state()
+                return
+            kept, dropped = allowed_update(data["state"])
+            if dropped:
+                log.warning("krypteach: dropped %s sent by the page for %s", ", ".join(dropped), type(self).__name__)
+            if kept:
+                original(self, {**msg, "content": {**msg["content"], "data": {**data, "state": kept}}})
+            if dropped:
+                self.send_state()  # the page shows the true state again
+            return
+        original(self, msg)
+
+    widgets.Widget._handle_msg = _handle_msg
+    # widgets made before the gate: their comms hold the old handler (Widget.widgets is deprecated)
+    for w in list(ipywidgets.widgets.widget._instances.values()):
+        if getattr(w, "comm", None) is not None:
+            w.comm.on_msg(w._handle_msg)
+    _refuse_new_widgets()
+    _installed = True
+
+
+def _refuse_new_widgets() -> None:
+    """A page may not create widgets in the kernel: close every comm it opens on ``jupyter.widget``."""
+    try:
+        from ipywidgets import comm as widget_comm  # type: ignore[import-untyped]
+
+        manager = widget_comm.get_comm_manager()
+    except Exception:  # not in a kernel
+        return
+    if manager is None:
+        return
+
+    def refuse(comm: Any, msg: dict[str, Any]) -> None:
+        log.warning("krypteach: refused a widget the page tried to create")
+        comm.close()
+
+    manager.register_target("jupyter.widget", refuse)
