@@ -107,8 +107,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     options = ServeOptions(folder=folder, port=args.port, host=args.host, start_page=start, lesson=lesson,
                            class_code=args.class_code, open_door=args.open, class_size=args.class_size,
                            max_kernels=args.max_kernels, per_client=args.per_browser, grace=float(args.cull_idle),
-                           allow_hosts=list(args.allow_host or []))
+                           allow_hosts=list(args.allow_host or []),
+                           kernel_env=job_caps_env(args.max_givar, args.max_job_seconds))
     return serve(options)
+
+
+def job_caps_env(max_givar: int, max_seconds: int) -> dict[str, str]:
+    """The caps on long jobs, for every kernel of ``krypteach serve``: one process per job
+    (thirty pages each on every core would starve the clicks), the teacher's caps.
+
+    >>> job_caps_env(500, 60)["KRYPTEACH_JOBS"]
+    '1'
+    """
+    from .play.limits import ENV_JOBS, ENV_MAX_GIVAR, ENV_MAX_SECONDS
+
+    return {ENV_MAX_GIVAR: str(max_givar), ENV_MAX_SECONDS: str(max_seconds), ENV_JOBS: "1"}
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
@@ -239,6 +252,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a host name learners may use besides this machine's names and addresses (repeatable)")
     s.add_argument("--cull-idle", type=_whole_number(5), default=60, metavar="SECONDS",
                    help="seconds a page's kernel lives on after the page is closed or loses its connection")
+    s.add_argument("--max-givar", type=_whole_number(1, 100_000), default=2000, metavar="N",
+                   help="givar one run of the variant lab may play per rule set (default 2000)")
+    s.add_argument("--max-job-seconds", type=_whole_number(5, 86_400), default=120, metavar="SECONDS",
+                   help="seconds one long job in a page (the variant lab) may run (default 120)")
     s.set_defaults(func=cmd_serve)
 
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab")

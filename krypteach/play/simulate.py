@@ -142,17 +142,20 @@ def in_order(work: Callable[[T], list[R]], chunks: Sequence[T], jobs: int, emit:
 
 
 def chunked(items: Sequence[T], jobs: int) -> list[list[T]]:
-    """``items`` cut into consecutive chunks: one for one process, else about
-    eight per process (small enough to share the work out evenly, large
+    """``items`` cut into consecutive chunks: one item each for one process (so that
+    every finished giv is reported, and a job can stop, as soon as it is done), else
+    about eight chunks per process (small enough to share the work out evenly, large
     enough that sending them costs little).
 
-    >>> chunked(list(range(5)), 2)
-    [[0], [1], [2], [3], [4]]
+    >>> chunked(list(range(3)), 1)
+    [[0], [1], [2]]
     >>> [len(c) for c in chunked(list(range(100)), 2)]
     [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2]
     """
-    if jobs <= 1 or not items:
+    if not items:
         return [list(items)]
+    if jobs <= 1:
+        return [[item] for item in items]
     size = max(1, -(-len(items) // (8 * jobs)))
     return [list(items[k:k + size]) for k in range(0, len(items), size)]
 

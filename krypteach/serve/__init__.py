@@ -130,6 +130,8 @@ def serve(options: ServeOptions) -> int:
     data_dir = options.data_dir or Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "krypteach"
     config = Config()
     config.Voila.cookie_secret = cookie_secret_file(data_dir)
+    # a page sends only clicks and short answers: a larger message is refused at the socket
+    config.Voila.tornado_settings = {"websocket_max_message_size": 1 << 20}
     config.VoilaKernelManager.kernel_pools_config = pool_sizes(options)
     config.VoilaKernelManager.fill_delay = 5.0
     ClassroomVoila.krypteach = settings

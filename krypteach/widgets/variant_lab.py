@@ -7,20 +7,32 @@ dealer's seat wins, and how often a giv ends with a negative score. All the
 numbers come from :func:`krypteach.play.simulate.simulate`; the plot from
 :func:`krypteach.views.plots.compare_simulations`.
 
+A run is bounded by the class's caps (:class:`krypteach.play.limits.JobCaps`:
+givar per run and seconds per job, set by the teacher), checked in Python before
+it starts; the Run button plays in a thread of its own so that the page stays
+responsive, and Cancel stops it between two givar.
+
 >>> lab = VariantLab(givar=4)
 >>> lab.picker_b.choose_preset("table-grows-by-creeping")
 >>> lab.run()
 >>> len(lab.simulations), lab.progress.value
 (2, 8)
+>>> lab = VariantLab(givar=400, bot="expert", caps=JobCaps(max_seconds=60))
+>>> lab.run(); lab.simulations, lab.progress.value
+([], 0)
+>>> "at most 50 givar" in lab.status.value
+True
 """
 
 from __future__ import annotations
 
 import html
+import threading
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bots import BOT_LEVELS
+from ..play.limits import Cancelled, JobCaps, JobTooBig
 from ..play.simulate import Simulation, simulate
 from ..views.plots import compare_simulations, figure_png
 from ._ui import button, message_html
@@ -33,19 +45,28 @@ class VariantLab(widgets.VBox):
     """Two rule pickers, a bot level, a number of givar, Run, a progress bar and the comparison."""
 
     def __init__(self, givar: int = 1000, bot: str = "careful", seed: int = 1, jobs: int | None = None,
-                 **kwargs) -> None:
-        self.jobs = jobs  # processes to play on (None: every core); the results are the same for any number
+                 caps: JobCaps | None = None, **kwargs) -> None:
+        #: the class's caps on a run (from ``krypteach serve``'s options, else the defaults)
+        self.caps = caps or JobCaps.from_env()
+        # processes to play on (None: the caps', else every core); the results are the same for any number
+        self.jobs = jobs if jobs is not None else self.caps.jobs
+        self._cancel = threading.Event()
+        self._worker: threading.Thread | None = None
         self.picker_a = RulesPicker()
         self.picker_b = RulesPicker()
         levels = list(BOT_LEVELS)
         self.bot_level = widgets.Dropdown(options=levels, value=bot if bot in levels else levels[0],
                                           description="Computer players (nivå)", style={"description_width": "initial"})
-        self.givar = widgets.BoundedIntText(value=givar, min=2, max=20000, step=100, description="Givar per rule set",
+        self.givar = widgets.BoundedIntText(value=min(givar, self.caps.max_givar), min=2, max=self.caps.max_givar,
+                                            step=100, description="Givar per rule set",
                                             style={"description_width": "initial"}, layout=widgets.Layout(width="16em"))
         self.seed = widgets.IntText(value=seed, description="Seed (frö)", style={"description_width": "initial"},
                                     layout=widgets.Layout(width="12em"))
         self.run_button = button("Run the comparison", icon="play", style="primary")
-        self.run_button.on_click(lambda _: self.run())
+        self.run_button.on_click(lambda _: self.start())
+        self.cancel_button = button("Cancel (avbryt)", icon="stop", style="warning")
+        self.cancel_button.layout.display = "none"
+        self.cancel_button.on_click(lambda _: self.cancel())
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress",
                                             layout=widgets.Layout(width="40em"))
         self.status = widgets.HTML("")
@@ -59,10 +80,22 @@ class VariantLab(widgets.VBox):
             widgets.HBox([col("Rule set A (regler A)", self.picker_a), col("Rule set B (regler B)", self.picker_b)],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.bot_level, self.givar, self.seed]),
-            widgets.HBox([self.run_button, self.progress]),
+            widgets.HBox([self.run_button, self.cancel_button, self.progress]),
             self.status, self.table, self.image,
         ], **kwargs)
         self.add_class("kt-variant-lab")
+
+    def start(self) -> None:
+        """What Run does: :meth:`run` in a thread of its own, with Cancel shown meanwhile."""
+        if self._worker is not None and self._worker.is_alive():
+            return  # one run at a time
+        self._cancel.clear()
+        self._worker = threading.Thread(target=self.run, name="krypteach-variant-lab", daemon=True)
+        self._worker.start()
+
+    def cancel(self) -> None:
+        """Stop the run between two givar (what Cancel does)."""
+        self._cancel.set()
 
     def run(self) -> None:
         """Simulate both rule sets (same seed, so both see the same shuffles) and show the comparison."""
@@ -71,22 +104,41 @@ class VariantLab(widgets.VBox):
                 self.status.value = message_html("error", f"Fix the rules first: {p.error}")
                 return
         rule_sets = [self.picker_a.rules, self.picker_b.rules]
-        n = self.givar.value
+        n, level = self.givar.value, self.bot_level.value
+        try:
+            if level not in BOT_LEVELS:
+                raise JobTooBig(f"{level!r} is not a computer player here: choose one of {', '.join(BOT_LEVELS)}")
+            self.caps.check(n, level, rule_sets=len(rule_sets))
+        except JobTooBig as e:
+            self.status.value = message_html("error", f"Too much for one run: {e}.")
+            return
         self.progress.max = 2 * n
         self.progress.value = 0
         self.run_button.disabled = True
-        self.status.value = message_html("info", f"Playing {2 * n} givar with {self.bot_level.value} computer players…")
+        self.cancel_button.layout.display = ""
+        self.status.value = message_html("info", f"Playing {2 * n} givar with {level} computer players…")
         sims = []
+        stop = self.caps.deadline(self._cancel.is_set)
 
         def tick(_giv) -> None:
             self.progress.value += 1
+            stop()
 
         try:
             for rules in rule_sets:
-                bots = [self.bot_level.value] * rules.players
+                bots = [level] * rules.players
                 sims.append(simulate(rules, n, seed=self.seed.value, bots=bots, on_giv=tick, jobs=self.jobs))
+        except Cancelled as e:
+            self.status.value = message_html(
+                "info", f"The run was {e} after {self.progress.value} of {2 * n} givar: no comparison. "
+                        f"Choose fewer givar to finish sooner.")
+            return
+        except Exception as e:  # in the thread nobody else would see it
+            self.status.value = message_html("error", f"The run failed: {e}")
+            return
         finally:
             self.run_button.disabled = False
+            self.cancel_button.layout.display = "none"
         self.simulations = sims
         self.image.value = figure_png(compare_simulations(sims, ["A", "B"]))
         self.image.layout.display = ""

@@ -1,0 +1,125 @@
+"""Caps on long jobs started from a page (the variant lab, a tournament in a lesson).
+
+A learner's click must never tie up a core for a day: the expert bot plays about
+two givar a second here, so 20,000 givar × 2 rule sets is hours of work. A teacher
+sets the caps for a class (``krypteach serve --max-givar N --max-job-seconds S``,
+which hands them to every kernel as environment variables); a job checks its size
+against them before it starts (:meth:`JobCaps.check`), and stops at the time cap
+or when cancelled (:meth:`JobCaps.deadline`).
+
+>>> caps = JobCaps(max_givar=1000, max_seconds=60)
+>>> caps.check(500, "careful", rule_sets=2)
+>>> caps.check(5000, "careful")
+Traceback (most recent call last):
+...
+krypteach.play.limits.JobTooBig: 5000 givar is more than this class allows (at most 1000 givar per run)
+>>> caps.check(1000, "expert", rule_sets=2)
+Traceback (most recent call last):
+...
+krypteach.play.limits.JobTooBig: 1000 givar × 2 rule sets with expert players would take about 20 minutes; the cap here is 1 minute: at most 50 givar
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+__all__ = ["ENV_JOBS", "ENV_MAX_GIVAR", "ENV_MAX_SECONDS", "SECONDS_PER_GIV", "Cancelled", "JobCaps", "JobTooBig"]
+
+ENV_MAX_GIVAR = "KRYPTEACH_MAX_GIVAR"
+ENV_MAX_SECONDS = "KRYPTEACH_MAX_JOB_SECONDS"
+ENV_JOBS = "KRYPTEACH_JOBS"
+
+#: seconds one giv takes with every seat played by this bot, on one core of this project's
+#: 2-core test machine, rounded up (docs/performance.md: random 1,400 givar/s, careful about
+#: 130 givar/s, expert about 8 ms a decision and 70 decisions a giv)
+SECONDS_PER_GIV = {"random": 0.002, "careful": 0.01, "expert": 0.6}
+
+
+class JobTooBig(ValueError):
+    """A job larger than the class's caps; the message says what fits."""
+
+
+class Cancelled(Exception):
+    """A job stopped before its end: cancelled, or at the time cap."""
+
+
+def _minutes(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} seconds" if seconds < 60 else "1 minute"
+    if seconds < 2 * 3600:
+        return f"{round(seconds / 60)} minutes"
+    return f"{seconds / 3600:.0f} hours"
+
+
+@dataclass(frozen=True)
+class JobCaps:
+    """The caps: givar per run, seconds per job, processes per job (``None``: every core)."""
+
+    max_givar: int = 20_000
+    max_seconds: float = 600.0
+    jobs: int | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> JobCaps:
+        """The caps ``krypteach serve`` gave this kernel (the defaults elsewhere).
+
+        >>> JobCaps.from_env({"KRYPTEACH_MAX_GIVAR": "500", "KRYPTEACH_JOBS": "1"})
+        JobCaps(max_givar=500, max_seconds=600.0, jobs=1)
+        >>> JobCaps.from_env({"KRYPTEACH_MAX_GIVAR": "lots"})
+        Traceback (most recent call last):
+        ...
+        ValueError: KRYPTEACH_MAX_GIVAR='lots' is not allowed: it must be a whole number, 1 or more
+        """
+        env = os.environ if env is None else env
+        default = cls()
+
+        def whole(name: str, fallback: int | None) -> int | None:
+            raw = env.get(name)
+            if raw is None or raw == "":
+                return fallback
+            try:
+                value = int(raw)
+            except ValueError:
+                value = 0
+            if value < 1:
+                raise ValueError(f"{name}={raw!r} is not allowed: it must be a whole number, 1 or more")
+            return value
+
+        givar = whole(ENV_MAX_GIVAR, default.max_givar)
+        seconds = whole(ENV_MAX_SECONDS, None)
+        return cls(max_givar=givar or default.max_givar,
+                   max_seconds=float(seconds) if seconds is not None else default.max_seconds,
+                   jobs=whole(ENV_JOBS, None))
+
+    def estimate(self, givar: int, bot: str, rule_sets: int = 1) -> float:
+        """Seconds the job would take on one core (see :data:`SECONDS_PER_GIV`)."""
+        return givar * rule_sets * SECONDS_PER_GIV.get(bot, max(SECONDS_PER_GIV.values()))
+
+    def check(self, givar: int, bot: str, rule_sets: int = 1) -> None:
+        """Raise :class:`JobTooBig` (saying what fits) unless the job is within the caps."""
+        if isinstance(givar, bool) or not isinstance(givar, int) or givar < 1:
+            raise JobTooBig(f"givar={givar!r} is not allowed: it must be a whole number, 1 or more")
+        if givar > self.max_givar:
+            raise JobTooBig(f"{givar} givar is more than this class allows (at most {self.max_givar} givar per run)")
+        seconds = self.estimate(givar, bot, rule_sets)
+        if seconds > self.max_seconds:
+            fits = int(self.max_seconds / self.estimate(1, bot, rule_sets))
+            sets = f" × {rule_sets} rule sets" if rule_sets > 1 else ""
+            raise JobTooBig(f"{givar} givar{sets} with {bot} players would take about {_minutes(seconds)}; "
+                            f"the cap here is {_minutes(self.max_seconds)}: at most {max(1, fits)} givar")
+
+    def deadline(self, cancelled: Callable[[], bool] = lambda: False) -> Callable[[], None]:
+        """A check to call between givar: raises :class:`Cancelled` once ``cancelled()`` is
+        true or the time cap has passed (the estimate can be wrong on a busy machine)."""
+        end = time.monotonic() + self.max_seconds
+
+        def check() -> None:
+            if cancelled():
+                raise Cancelled("cancelled")
+            if time.monotonic() > end:
+                raise Cancelled(f"stopped at the time cap ({_minutes(self.max_seconds)})")
+
+        return check
