@@ -35,6 +35,7 @@ from urllib.parse import quote, urlencode, urlparse
 
 import tornado.ioloop
 import tornado.web
+from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from voila.app import Voila  # type: ignore[import-untyped]
 
@@ -427,6 +428,24 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         finally:
             culler.stop()
             self.stop()
+
+    def stop(self) -> None:
+        """Stop every kernel, also when the stop comes while kernels are still starting (the
+        warm-up): Voilà's own stop then fails on a kernel that was listed but not yet there."""
+        try:
+            super().stop()
+        except Exception as e:
+            self.log.info("krypteach: a kernel was still starting (%s); stopping the rest", e)
+            km = self.kernel_manager
+
+            async def the_rest() -> None:
+                for kid in list(km.list_kernel_ids()):
+                    try:
+                        await km.shutdown_kernel(kid, now=True)
+                    except Exception as again:  # gone meanwhile
+                        self.log.debug("krypteach: kernel %s: %s", kid, again)
+
+            run_sync(the_rest)()
 
 
 def cookie_secret_file(folder: Path) -> bytes:
