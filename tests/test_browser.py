@@ -254,6 +254,42 @@ def test_variant_lab_lesson_shows_a_result_and_runs_a_small_comparison(page, ser
         close(page)
 
 
+def test_variant_lab_refuses_a_run_beyond_the_caps_and_cancels_a_long_one(page, served_app):
+    """Issue 9, bounded work, as a learner meets it: a run too big for the class's caps is
+    refused with what fits; a long run keeps the page responsive and Cancel stops it."""
+    try:
+        open_lesson(page, served_app, "09_variant_lab.ipynb")
+        lab = page.locator(".kt-variant-lab")
+        givar = lab.locator(".widget-text", has_text="Givar per rule set").locator("input")
+        lab.locator("select").last.select_option("expert")
+        givar.fill("2000")
+        givar.press("Enter")
+        lab.get_by_role("button", name="Run the comparison").click()
+        refusal = lab.locator(".kt-error", has_text="Too much for one run")
+        refusal.wait_for(timeout=STEP_MS)
+        assert "at most 100 givar" in refusal.inner_text()  # 120 s at about 0.6 s a giv per rule set
+
+        lab.locator("select").last.select_option("careful")
+        lab.get_by_role("button", name="Run the comparison").click()
+        cancel = lab.get_by_role("button", name="Cancel (avbryt)")
+        cancel.wait_for(state="visible", timeout=STEP_MS)
+        lab.locator(".kt-msg", has_text="Playing 4000 givar").wait_for(timeout=STEP_MS)
+        # the page answers while the run goes on: the rule picker still reacts
+        players = lab.locator(".widget-text", has_text="Players (spelare)").first.locator("input")
+        players.fill("3")
+        players.press("Enter")
+        lab.locator(".kt-rules", has_text="Krypkasino, 3 players").first.wait_for(timeout=STEP_MS)
+        assert cancel.is_visible()  # still running
+        cancel.click()
+        stopped = lab.locator(".kt-msg", has_text="cancelled after")
+        stopped.wait_for(timeout=STEP_MS)
+        played = int(re.search(r"cancelled after (\d+) of 4000 givar", stopped.inner_text()).group(1))
+        assert 0 < played < 4000
+        assert cancel.is_hidden() and "Done:" not in lab.inner_text()
+    finally:
+        close(page)
+
+
 # --- the classroom server (issue 9): the door, offline, a page whose kernel is gone ------------
 
 def test_the_class_code_is_typed_once_and_remembered(browser, served_app):
