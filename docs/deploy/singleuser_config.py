@@ -1,0 +1,31 @@
+"""A learner's Jupyter server under JupyterHub: the lessons in Voilà as `krypteach serve`
+shows them. docs/deploy/jupyterhub_config.py passes this file with ``--config``; in a
+school's image copy it to /etc/jupyter/jupyter_server_config.py (docs/deploy.md)."""
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821  (given by Jupyter)
+
+# Voilà 0.5 is a Jupyter server extension: on, whatever the site's config says
+c.ServerApp.jpserver_extensions = {"voila.server_extension": True}
+
+# the Voilà options of `krypteach serve` (krypteach/serve/__init__.py voila_argv):
+# krypteach's template (nothing from another server), no code and no tracebacks in a page
+c.VoilaConfiguration.template = "krypteach"
+c.VoilaConfiguration.strip_sources = True
+c.VoilaConfiguration.show_tracebacks = False
+# a busy machine delays a cell's output: wait for it, and fail loudly rather than send a
+# page without its game
+c.VoilaExecutor.iopub_timeout = 60
+c.VoilaExecutor.raise_on_iopub_timeout = True
+
+# MathJax from the page's own bundle: Voilà as an extension would point the page at a CDN
+# (cdnjs) unless these are there and None, as they are in `krypteach serve`
+c.ServerApp.tornado_settings = {"mathjax_url": None, "mathjax_config": None}
+
+# a learner's page is a lesson, not a terminal on the server
+c.ServerApp.terminals_enabled = False
+
+# a lesson closed without a goodbye leaves its kernel: stop it after 10 idle minutes
+# (a page still open keeps its kernel; the hub's idle culler stops the whole server)
+c.MappingKernelManager.cull_idle_timeout = 600
+c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_connected = False
