@@ -122,6 +122,7 @@ class Turn:
 
 
 _new_turn = object.__new__
+_new_observation = object.__new__
 
 
 def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal, ...]:
@@ -249,6 +250,7 @@ class Giv:
         self._legal: list[Move] | None = None
         self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
         self._caps_cache = caps_table(rules.ace, rules.capture)
+        self._seen: tuple[tuple[Deal, ...], int, tuple[Card, ...], int] | None = None  # see _dealt_so_far
         self._deal()
 
     @classmethod
@@ -330,6 +332,7 @@ class Giv:
         g.previous_mover = previous_mover
         g._undo, g._legal, g._packed = [], None, None
         g._caps_cache = caps_table(rules.ace, rules.capture)
+        g._seen = None
         return g
 
     # --- dealing ---------------------------------------------------------
@@ -365,7 +368,7 @@ class Giv:
 
     @property
     def stock_size(self) -> int:
-        return sum(len(d.cards()) for d in self.deals[self.deal_index:])
+        return self._dealt_so_far()[1]
 
     @property
     def hand(self) -> list[Card]:
@@ -419,21 +422,35 @@ class Giv:
         """Ranks that would take the whole table now ("tabbe på …")."""
         return tabbe_ranks(self.table, self.rules)
 
+    def _dealt_so_far(self) -> tuple[tuple[Card, ...], int]:
+        """(every card the deals so far laid on the table, the stock's size), kept
+        while the utdelning lasts: an observation is built at every decision."""
+        seen = self._seen
+        deals, di = self.deals, self.deal_index
+        if seen is None or seen[0] is not deals or seen[1] != di:
+            seen = self._seen = (deals, di, tuple([c for d in deals[:di] for c in d.table + d.aside]),
+                                 sum([len(d.cards()) for d in deals[di:]]))
+        return seen[2], seen[3]
+
     def observation(self, seat: int | None = None) -> Observation:
         """What ``seat`` (default: the player to move) may know."""
         seat = self.turn if seat is None else seat
-        dealt = tuple(c for d in self.deals[:self.deal_index] for c in d.table + d.aside)
+        dealt, stock_left = self._dealt_so_far()
         known = tuple(self.legal_moves()) if seat == self.turn and not self.is_over else None
-        return Observation(
+        # the fields set directly, as the frozen dataclass's __init__ would (one by one, with
+        # object.__setattr__: a fifth of the time of an observation, built at every decision)
+        obs = _new_observation(Observation)
+        obs.__dict__.update(
             seat=seat, rules=self.rules, hand=tuple(self.hands[seat]), table=tuple(self.table),
             kladda=tuple(self.kladda), history=tuple(self.turns), dealt_to_table=dealt,
-            pile_sizes=tuple(len(p) for p in self.piles),
-            pile_points=tuple(sum(map(POINTS.__getitem__, p)) for p in self.piles),
+            pile_sizes=tuple(map(len, self.piles)),
+            pile_points=tuple([sum(map(POINTS.__getitem__, p)) for p in self.piles]),
             marks=tuple(self.marks), dukningar=tuple(self.dukningar),
-            hand_sizes=tuple(len(h) for h in self.hands), stock_left=self.stock_size,
+            hand_sizes=tuple(map(len, self.hands)), stock_left=stock_left,
             deal_index=self.deal_index, deals_total=len(self.deals), dealer=self.dealer,
             last_capturer=self.last_capturer, previous_mover=self.last_mover, known_moves=known,
         )
+        return obs
 
     # --- playing ---------------------------------------------------------
     def play(self, move: Move | str) -> Turn:
