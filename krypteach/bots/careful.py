@@ -37,14 +37,14 @@ import zlib
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..engine.capture_cache import SPECS, pack, ranks_taking_whole_packed, value_captures
-from ..engine.capture_search import pack_counts, unpack
+from ..engine.capture_cache import RESULTS, SPECS, USABLE, caps_code, pack, ranks_taking_whole_packed
+from ..engine.capture_search import pack_counts
 from ..engine.cards import POINTS, Card
 from ..engine.game import Observation
 from ..engine.moves import Move, table_after
 from ..engine.rules import Rules
 from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
-from .knowledge import forbidden_ranks, move_points, p_holds_any, unseen_counts
+from .knowledge import forbidden_ranks, move_points, p_holds_any, unseen_rank_counts
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng", "clear_caches"]
 
@@ -55,11 +55,17 @@ _RANK_WORDS = {1: "ess", 2: "två", 3: "tre", 4: "fyra", 5: "fem", 6: "sex", 7: 
 WEIGHTS = {"points": 1.0, "tabbe": 1.0, "setup": 1.0, "exposed": 0.8, "dump": 0.3, "sweep": 1.0}
 
 
+_CODES = tuple(str(Card(i)) for i in range(52))
+
+
 def position_rng(seed: int | None, obs: Observation, salt: str = "") -> random.Random:
     """A random generator fixed by ``seed`` and the observed position, so a bot
     asked twice about the same observation answers the same."""
-    key = f"{salt}|{seed}|{obs.seat}|{obs.deal_index}|{' '.join(map(str, obs.hand))}|{' '.join(map(str, obs.table))}|{len(obs.history)}"
-    key += "|" + " ".join(str(t.move) for t in obs.history[-8:])
+    code = _CODES.__getitem__  # str(card), looked up
+    key = f"{salt}|{seed}|{obs.seat}|{obs.deal_index}|{' '.join(map(code, obs.hand))}|{' '.join(map(code, obs.table))}|{len(obs.history)}"
+    # str(t.move) for the last eight moves
+    key += "|" + " ".join([code(m.card) if m.capture is None else code(m.card) + ":" + "+".join(map(code, m.capture))
+                           for m in (t.move for t in obs.history[-8:])])
     return random.Random(zlib.crc32(key.encode()) ^ ((seed or 0) * 0x9E3779B1 & 0xFFFFFFFF))
 
 
@@ -135,10 +141,10 @@ class _View:
         hands_after[me] -= 1
         self.ends_deal = not any(hands_after)
         self.last_move_of_giv = self.ends_deal and obs.stock_left == 0
-        forb_next = forbidden_ranks(obs).get(nxt, frozenset())
-        left = unseen_counts(obs)
         # how many unseen cards of each rank (index 1..13) the next seat may hold
-        self.ranks_next = ranks_next = [0] + [0 if r in forb_next else sum(left[4 * r - 4:4 * r]) for r in range(1, 14)]
+        self.ranks_next = ranks_next = unseen_rank_counts(obs)
+        for r in forbidden_ranks(obs).get(nxt, ()):
+            ranks_next[r] = 0
         self.pool_next = sum(ranks_next)
         self.h_next = obs.hand_sizes[nxt]
         self.kladda_pts = sum(POINTS[c] for c in obs.kladda)
@@ -303,17 +309,17 @@ def _reach(rules: Rules, packed: int, rank: int) -> int:
     :func:`krypteach.bots.sim.tables_after` does on counts) and cached.
 
     A card can take only cards up to its value, so its captures are looked up
-    on those cards alone (:func:`~krypteach.engine.capture_cache.value_captures`
-    on a smaller table, whose answers recur far more often: a third of the calls
-    into the capture search that the whole table needed)."""
+    on those cards alone (:func:`~krypteach.engine.capture_cache.caps_code`, the
+    engine's own cache, which the legal moves fill too: its answers recur far
+    more often than the whole table's)."""
     reach, takes = _caches(rules)
     ace, mode = rules.ace, rules.capture
-    _, target, single = SPECS[ace][rank - 1]
-    usable = packed & ((1 << 4 * min(target, 13)) - 1)
+    usable = packed & USABLE[ace][rank - 1]
     key = usable << 4 | rank
     caps = takes.get(key)
     if caps is None:
-        caps = tuple(pack_counts(k) for k in value_captures(unpack(usable), target, single, mode))
+        # the engine's capture cache (shared with the legal moves, on the same cards up to the value)
+        caps = tuple(map(pack_counts, RESULTS[caps_code(usable, rank - 1, ace, mode) >> 1][0]))
         if len(takes) >= _CACHE_LIMIT:
             takes.clear()
         takes[key] = caps
