@@ -1,0 +1,494 @@
+"""Learners' progress, kept: SQLite by default, PostgreSQL on a JupyterHub.
+
+One :class:`ProgressStore` holds, for every class, its learners (a nickname with the
+class code) and every attempt they made: an exercise, a self-check question, a puzzle
+or a giv played, with whether it was right, the rule behind a mistake (the engine's
+explanation key) and the time. The lessons also say what they hold (``declare_items``),
+so that a learner's standing reads "3 of 5 exercises".
+
+- **SQLite** (the standard library) by default, in the user data folder
+  (``$XDG_DATA_HOME/krypteach/progress.sqlite3``), in WAL mode with a generous busy
+  timeout: thirty kernels write at once and nothing is lost. A file that is not a
+  database (or a damaged one) is moved aside, never overwritten, and a new one started;
+  :attr:`ProgressStore.notice` says so.
+- **PostgreSQL** (``postgresql://…``, with psycopg 3) for a class on JupyterHub: one
+  database for all single-user servers. The same SQL runs on both.
+- The schema is versioned (:data:`SCHEMA_VERSION`, table ``krypteach_schema``);
+  :data:`MIGRATIONS` brings an older database up to date when it is opened.
+
+>>> store = ProgressStore(":memory:")
+>>> ann = store.join("K7RPX", "Ann")
+>>> store.declare_items("03_take_all", [("take-all:9H", "exercise"), ("selfcheck:1", "selfcheck")])
+>>> store.record(ann, "03_take_all", "take-all:9H", "exercise", correct=False, rule="take-all")
+>>> store.record(ann, "03_take_all", "take-all:9H", "exercise", correct=True)
+>>> store.standing(ann).lessons["03_take_all"].done, store.standing(ann).lessons["03_take_all"].total
+(1, 2)
+>>> store.join("K7RPX", "  Ann ") == ann    # the same learner again
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import os
+import sqlite3
+import threading
+import time
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["KINDS", "MIGRATIONS", "SCHEMA_VERSION", "ClassOverview", "LessonStanding", "NicknameError",
+           "ProgressStore", "Standing", "StoreError", "default_store_path", "normalize_nickname"]
+
+log = logging.getLogger("krypteach.store")
+
+#: what an attempt is of
+KINDS = ("exercise", "selfcheck", "puzzle", "giv")
+#: the kinds counted in "3 of 5 exercises"
+_SOLVABLE = ("exercise", "selfcheck", "puzzle")
+NICKNAME_MAX = 30
+
+
+class StoreError(Exception):
+    """The progress store cannot be used (a bad address, a database that will not open)."""
+
+
+class NicknameError(ValueError):
+    """A nickname that cannot be used; the message says what can."""
+
+
+def normalize_nickname(text: str) -> str:
+    """The nickname as stored: NFC, spaces trimmed and single; 1 to 30 characters, no control characters.
+
+    Quotes, SQL metacharacters and emoji are names like any other.
+
+    >>> normalize_nickname("  Ann  Li ")
+    'Ann Li'
+    >>> normalize_nickname("Bo'); DROP TABLE learners;--")
+    "Bo'); DROP TABLE learners;--"
+    >>> normalize_nickname("🦊 Fox")
+    '🦊 Fox'
+    >>> normalize_nickname("   ")
+    Traceback (most recent call last):
+    ...
+    krypteach.classroom.store.NicknameError: type a nickname: 1 to 30 letters, digits or signs
+    """
+    if not isinstance(text, str):
+        raise NicknameError("type a nickname: 1 to 30 letters, digits or signs")
+    name = " ".join(unicodedata.normalize("NFC", text).split())
+    if not name:
+        raise NicknameError("type a nickname: 1 to 30 letters, digits or signs")
+    if len(name) > NICKNAME_MAX:
+        raise NicknameError(f"a nickname has at most {NICKNAME_MAX} characters (this one has {len(name)})")
+    for ch in name:
+        # control and format characters (but the joiner and variation selectors of emoji)
+        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or (
+                unicodedata.category(ch) == "Cf" and ch not in "\u200d\ufe0f\ufe0e"):
+            raise NicknameError(f"a nickname cannot hold the invisible character U+{ord(ch):04X}")
+    return name
+
+
+def default_store_path() -> Path:
+    """``$KRYPTEACH_PROGRESS`` if set, else ``$XDG_DATA_HOME/krypteach/progress.sqlite3``."""
+    if os.environ.get("KRYPTEACH_PROGRESS"):
+        return Path(os.environ["KRYPTEACH_PROGRESS"])
+    data = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return data / "krypteach" / "progress.sqlite3"
+
+
+# --- the schema, versioned ---------------------------------------------------------------
+#: ``version -> statements``; ``{id}`` is the backend's auto-increment key, ``{real}`` its float
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        """CREATE TABLE learners (
+               id {id},
+               class_code TEXT NOT NULL,
+               nickname TEXT NOT NULL,
+               created {real} NOT NULL,
+               UNIQUE (class_code, nickname))""",
+        """CREATE TABLE items (
+               lesson TEXT NOT NULL,
+               item TEXT NOT NULL,
+               kind TEXT NOT NULL,
+               PRIMARY KEY (lesson, item))""",
+        """CREATE TABLE attempts (
+               id {id},
+               learner_id INTEGER NOT NULL REFERENCES learners (id) ON DELETE CASCADE,
+               lesson TEXT NOT NULL,
+               item TEXT NOT NULL,
+               kind TEXT NOT NULL,
+               correct INTEGER,
+               rule TEXT,
+               topic TEXT,
+               score INTEGER,
+               at {real} NOT NULL)""",
+        "CREATE INDEX attempts_by_learner ON attempts (learner_id, lesson)",
+    ),
+}
+SCHEMA_VERSION = max(MIGRATIONS)
+_DDL = {
+    "sqlite": {"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "real": "REAL"},
+    "postgresql": {"id": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "real": "DOUBLE PRECISION"},
+}
+
+
+@dataclass
+class LessonStanding:
+    """Where a learner stands in one lesson."""
+
+    done: int = 0          # exercises, self-check questions and puzzles solved
+    total: int = 0         # those the lesson holds
+    tried: int = 0         # attempts made
+    wrong: int = 0
+
+    def text(self) -> str:
+        return f"{self.done} of {self.total}" if self.total else (f"{self.done} solved" if self.done else "not started")
+
+
+@dataclass
+class Standing:
+    """A learner's progress: per lesson, puzzles solved per kind, givar played and their average score."""
+
+    nickname: str
+    lessons: dict[str, LessonStanding] = field(default_factory=dict)
+    puzzles: dict[str, int] = field(default_factory=dict)
+    givar: int = 0
+    mean_score: float | None = None
+
+
+@dataclass
+class ClassOverview:
+    """What the teacher's page shows."""
+
+    learners: list[tuple[int, str]]
+    lessons: list[str]
+    #: (learner id, lesson) -> standing
+    grid: dict[tuple[int, str], LessonStanding]
+    #: (lesson, item, kind, wrong attempts, learners who got it wrong), most failed first
+    most_failed: list[tuple[str, str, str, int, int]]
+    #: the rules behind the mistakes: rule key -> wrong attempts
+    rules: Counter[str]
+    #: learner id -> givar played
+    givar: dict[int, int]
+    #: learner id -> time of the last attempt
+    last_seen: dict[int, float]
+
+
+class ProgressStore:
+    """Progress of every class: ``ProgressStore()`` (the default SQLite file), a path,
+    ``":memory:"`` or ``"postgresql://user@host/db"``."""
+
+    def __init__(self, where: str | os.PathLike[str] | None = None, *, timeout: float = 30.0) -> None:
+        self._lock = threading.RLock()
+        self.notice = ""  #: a sentence for the teacher when something had to be repaired
+        self.timeout = timeout
+        where = default_store_path() if where is None else where
+        text = os.fspath(where)
+        if text.startswith(("postgresql://", "postgres://")):
+            self.backend = "postgresql"
+            self.where = text
+            self._conn = self._connect_postgres(text)
+        else:
+            self.backend = "sqlite"
+            self.where = text
+            self._conn = self._connect_sqlite(text)
+        self._migrate()
+
+    # --- connecting ------------------------------------------------------------------------
+    def _connect_sqlite(self, text: str) -> Any:
+        if text != ":memory:":
+            path = Path(text)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StoreError(f"cannot make the folder for the progress file {path}: {e.strerror}") from None
+            conn = self._open_sqlite(path)
+            if conn is None:
+                aside = self._move_aside(path)
+                self.notice = (f"The progress file {path} was damaged; it was moved aside to {aside.name} "
+                               f"(nothing was deleted) and a new one started.")
+                log.warning("krypteach: %s", self.notice)
+                conn = self._open_sqlite(path)
+                if conn is None:  # pragma: no cover - a fresh file that will not open
+                    raise StoreError(f"cannot open a new progress file at {path}")
+            return conn
+        conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys=ON")
+        return conn
+
+    def _open_sqlite(self, path: Path) -> sqlite3.Connection | None:
+        """An open connection, or None when the file is not a sound SQLite database."""
+        try:
+            conn = sqlite3.connect(str(path), timeout=self.timeout, check_same_thread=False, isolation_level=None)
+            conn.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
+            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
+                raise StoreError(f"the progress file {path} is locked: {e}") from None
+            log.warning("krypteach: the progress file %s does not open: %s", path, e)
+            return None
+        if ok != "ok":
+            conn.close()
+            return None
+        return conn
+
+    @staticmethod
+    def _move_aside(path: Path) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.name}.damaged-{stamp}")
+        n = 1
+        while aside.exists():
+            aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+            n += 1
+        path.rename(aside)
+        for suffix in ("-wal", "-shm"):
+            extra = path.with_name(path.name + suffix)
+            if extra.exists():
+                extra.rename(aside.with_name(aside.name + suffix))
+        return aside
+
+    def _connect_postgres(self, url: str) -> Any:
+        try:
+            import psycopg
+        except ImportError:
+            raise StoreError("a PostgreSQL progress store needs psycopg: pip install 'psycopg[binary]'") from None
+        try:
+            return psycopg.connect(url, autocommit=True, connect_timeout=int(self.timeout))
+        except psycopg.Error as e:
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise StoreError(f"cannot connect to the progress database: {first}") from None
+
+    # --- SQL on either backend ---------------------------------------------------------------
+    def _sql(self, text: str) -> str:
+        return text.replace("?", "%s") if self.backend == "postgresql" else text
+
+    @contextmanager
+    def _transaction(self, write: bool = True) -> Iterator[Any]:
+        """A cursor in one transaction (an immediate one on SQLite, so writers queue, not fail)."""
+        with self._lock:
+            if self.backend == "sqlite":
+                cur = self._conn.cursor()
+                cur.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                try:
+                    yield cur
+                except BaseException:
+                    cur.execute("ROLLBACK")
+                    raise
+                else:
+                    cur.execute("COMMIT")
+            else:
+                with self._conn.transaction(), self._conn.cursor() as cur:
+                    yield cur
+
+    def _run(self, cur: Any, sql: str, args: Sequence[Any] = ()) -> Any:
+        cur.execute(self._sql(sql), tuple(args))
+        return cur
+
+    def _migrate(self) -> None:
+        with self._transaction() as cur:
+            if self.backend == "postgresql":
+                cur.execute("SELECT pg_advisory_xact_lock(7297464)")  # one migrating server at a time
+            self._run(cur, "CREATE TABLE IF NOT EXISTS krypteach_schema (version INTEGER NOT NULL)")
+            row = self._run(cur, "SELECT max(version) FROM krypteach_schema").fetchone()
+            have = row[0] or 0
+            if have > SCHEMA_VERSION:
+                raise StoreError(f"the progress database is of a newer krypteach (schema {have}; "
+                                 f"this one knows {SCHEMA_VERSION}): update krypteach")
+            for version in range(have + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[version]:
+                    self._run(cur, statement.format(**_DDL[self.backend]))
+                self._run(cur, "INSERT INTO krypteach_schema (version) VALUES (?)", (version,))
+
+    def schema_version(self) -> int:
+        with self._transaction(write=False) as cur:
+            return int(self._run(cur, "SELECT max(version) FROM krypteach_schema").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    # --- learners ------------------------------------------------------------------------------
+    def join(self, class_code: str, nickname: str) -> int:
+        """The learner ``nickname`` of the class (created on first use); their id."""
+        name = normalize_nickname(nickname)
+        code = (class_code or "").strip().upper() or "-"
+        with self._transaction() as cur:
+            self._run(cur, "INSERT INTO learners (class_code, nickname, created) VALUES (?, ?, ?) "
+                           "ON CONFLICT (class_code, nickname) DO NOTHING", (code, name, time.time()))
+            row = self._run(cur, "SELECT id FROM learners WHERE class_code = ? AND nickname = ?",
+                            (code, name)).fetchone()
+        return int(row[0])
+
+    def nickname(self, learner_id: int) -> str | None:
+        with self._transaction(write=False) as cur:
+            row = self._run(cur, "SELECT nickname FROM learners WHERE id = ?", (learner_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def learners(self, class_code: str) -> list[tuple[int, str]]:
+        """(id, nickname) of the class's learners, by nickname."""
+        with self._transaction(write=False) as cur:
+            rows = self._run(cur, "SELECT id, nickname FROM learners WHERE class_code = ? ORDER BY nickname, id",
+                             (class_code.strip().upper(),)).fetchall()
+        return [(int(i), str(n)) for i, n in rows]
+
+    def reset_learner(self, learner_id: int) -> int:
+        """Forget every attempt of one learner (the nickname stays); the number of attempts removed."""
+        with self._transaction() as cur:
+            cur = self._run(cur, "DELETE FROM attempts WHERE learner_id = ?", (learner_id,))
+            return int(cur.rowcount)
+
+    # --- what lessons hold, and attempts -----------------------------------------------------
+    def declare_items(self, lesson: str, items: Iterable[tuple[str, str]]) -> None:
+        """The exercises, self-check questions and puzzles a lesson page holds: (item, kind)."""
+        rows = [(lesson, item, kind) for item, kind in items]
+        for _l, _i, kind in rows:
+            _check_kind(kind)
+        if not rows:
+            return
+        with self._transaction() as cur:
+            for row in rows:
+                self._run(cur, "INSERT INTO items (lesson, item, kind) VALUES (?, ?, ?) "
+                               "ON CONFLICT (lesson, item) DO NOTHING", row)
+
+    def record(self, learner_id: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
+               rule: str | None = None, topic: str | None = None, score: int | None = None,
+               at: float | None = None) -> None:
+        """One attempt: right or wrong (``None`` for a giv), the rule behind a mistake, a puzzle's
+        kind (``topic``), a giv's score."""
+        _check_kind(kind)
+        args = (learner_id, lesson[:80], item[:200], kind, None if correct is None else int(bool(correct)),
+                None if rule is None else rule[:80], None if topic is None else topic[:80],
+                score, time.time() if at is None else at)
+        with self._transaction() as cur:
+            self._run(cur, "INSERT INTO attempts (learner_id, lesson, item, kind, correct, rule, topic, score, at) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", args)
+
+    def attempts(self, learner_id: int | None = None) -> list[tuple[Any, ...]]:
+        """Every attempt (of one learner), oldest first: (learner, lesson, item, kind, correct, rule, topic, score, at)."""
+        sql = "SELECT learner_id, lesson, item, kind, correct, rule, topic, score, at FROM attempts"
+        args: tuple[Any, ...] = ()
+        if learner_id is not None:
+            sql += " WHERE learner_id = ?"
+            args = (learner_id,)
+        with self._transaction(write=False) as cur:
+            return [tuple(r) for r in self._run(cur, sql + " ORDER BY at, id", args).fetchall()]
+
+    # --- reading it back ---------------------------------------------------------------------
+    def _totals(self, cur: Any) -> dict[str, int]:
+        rows = self._run(cur, "SELECT lesson, count(*) FROM items WHERE kind IN ('exercise', 'selfcheck') "
+                              "GROUP BY lesson").fetchall()
+        return {str(lesson): int(n) for lesson, n in rows}
+
+    def standing(self, learner_id: int) -> Standing:
+        """Where one learner stands: per lesson, puzzles per kind, givar and their average score."""
+        with self._transaction(write=False) as cur:
+            row = self._run(cur, "SELECT nickname FROM learners WHERE id = ?", (learner_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no learner {learner_id}")
+            st = Standing(str(row[0]))
+            for lesson, total in self._totals(cur).items():
+                st.lessons[lesson] = LessonStanding(total=total)
+            rows = self._run(cur, "SELECT lesson, item, kind, correct, topic, score FROM attempts "
+                                  "WHERE learner_id = ?", (learner_id,)).fetchall()
+        solved: set[tuple[str, str]] = set()
+        puzzles: dict[str, set[str]] = {}
+        scores: list[int] = []
+        for lesson, item, kind, correct, topic, score in rows:
+            ls = st.lessons.setdefault(lesson, LessonStanding())
+            if kind == "giv":
+                if score is not None:
+                    scores.append(int(score))
+                continue
+            ls.tried += 1
+            if correct:
+                if kind in ("exercise", "selfcheck") and (lesson, item) not in solved:
+                    solved.add((lesson, item))
+                    ls.done += 1
+                if kind == "puzzle":
+                    puzzles.setdefault(topic or "puzzle", set()).add(item)
+            elif correct is not None:
+                ls.wrong += 1
+        st.puzzles = {k: len(v) for k, v in sorted(puzzles.items())}
+        st.givar = len(scores)
+        st.mean_score = sum(scores) / len(scores) if scores else None
+        return st
+
+    def overview(self, class_code: str) -> ClassOverview:
+        """The class at a glance: learners × lessons, the most failed items and the rules behind them."""
+        code = class_code.strip().upper()
+        learners = self.learners(code)
+        ids = {i for i, _ in learners}
+        with self._transaction(write=False) as cur:
+            totals = self._totals(cur)
+            rows = self._run(cur, "SELECT a.learner_id, a.lesson, a.item, a.kind, a.correct, a.rule, a.at "
+                                  "FROM attempts a JOIN learners l ON l.id = a.learner_id "
+                                  "WHERE l.class_code = ? ORDER BY a.at, a.id", (code,)).fetchall()
+        grid: dict[tuple[int, str], LessonStanding] = {}
+        solved: set[tuple[int, str, str]] = set()
+        failed: dict[tuple[str, str, str], list[int]] = {}
+        rules: Counter[str] = Counter()
+        givar: Counter[int] = Counter()
+        last: dict[int, float] = {}
+        lessons = set(totals)
+        for learner, lesson, item, kind, correct, rule, at in rows:
+            if learner not in ids:
+                continue
+            last[learner] = max(last.get(learner, 0.0), float(at))
+            if kind == "giv":
+                givar[learner] += 1
+                continue
+            lessons.add(lesson)
+            ls = grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))
+            ls.tried += 1
+            if correct and kind in ("exercise", "selfcheck") and (learner, lesson, item) not in solved:
+                solved.add((learner, lesson, item))
+                ls.done += 1
+            elif correct is not None and not correct:
+                ls.wrong += 1
+                failed.setdefault((lesson, item, kind), []).append(learner)
+                if rule:
+                    rules[rule] += 1
+        for learner in ids:
+            for lesson in lessons:
+                grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))
+        most = sorted(((lesson, item, kind, len(who), len(set(who))) for (lesson, item, kind), who in failed.items()),
+                      key=lambda r: (-r[4], -r[3], r[0], r[1]))
+        return ClassOverview(learners=learners, lessons=sorted(lessons), grid=grid, most_failed=most, rules=rules,
+                             givar=dict(givar), last_seen=last)
+
+    def export_csv(self, class_code: str) -> str:
+        """Every attempt of the class as CSV (one row an attempt), for a spreadsheet."""
+        code = class_code.strip().upper()
+        with self._transaction(write=False) as cur:
+            rows = self._run(cur, "SELECT l.nickname, a.lesson, a.item, a.kind, a.correct, a.rule, a.topic, "
+                                  "a.score, a.at FROM attempts a JOIN learners l ON l.id = a.learner_id "
+                                  "WHERE l.class_code = ? ORDER BY l.nickname, a.at, a.id", (code,)).fetchall()
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["nickname", "lesson", "item", "kind", "correct", "rule", "puzzle_kind", "score", "time"])
+        for nick, lesson, item, kind, correct, rule, topic, score, at in rows:
+            w.writerow([_cell(nick), lesson, _cell(item), kind, "" if correct is None else ("yes" if correct else "no"),
+                        rule or "", topic or "", "" if score is None else score,
+                        time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(float(at)))])
+        return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise ValueError(f"kind={kind!r} is not one of {', '.join(KINDS)}")

@@ -1,0 +1,185 @@
+"""The progress store (issue 10): the same tests on SQLite and on PostgreSQL.
+
+PostgreSQL runs where ``$KRYPTEACH_TEST_POSTGRES`` names a server (``.ci/run`` starts
+one from Debian's packages with ``.ci/postgres``); each test gets a database of its own."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sqlite3
+import uuid
+
+import pytest
+
+from krypteach.classroom.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    NicknameError,
+    ProgressStore,
+    StoreError,
+    normalize_nickname,
+)
+
+PG = os.environ.get("KRYPTEACH_TEST_POSTGRES")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request, tmp_path):
+    """Where a fresh store lives: a new SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "progress.sqlite3")
+        return
+    if not PG:
+        pytest.skip("no PostgreSQL server: set KRYPTEACH_TEST_POSTGRES (.ci/run starts one with .ci/postgres)")
+    import psycopg
+
+    name = "kt_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(PG, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    base, _, _ = PG.rpartition("/")
+    yield f"{base}/{name}"
+    with psycopg.connect(PG, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_progress_is_kept_and_read_back(where):
+    s = ProgressStore(where)
+    ann, bo = s.join("k7rpx", "Ann"), s.join("K7RPX", "Bo")
+    assert ann != bo and s.join("K7RPX", "Ann") == ann  # the code is not case-sensitive
+    s.declare_items("03_take_all", [("take-all:9H", "exercise"), ("take-all:AD", "exercise"), ("q1", "selfcheck")])
+    s.record(ann, "03_take_all", "take-all:9H", "exercise", correct=False, rule="take-all")
+    s.record(ann, "03_take_all", "take-all:9H", "exercise", correct=True)
+    s.record(ann, "03_take_all", "take-all:9H", "exercise", correct=True)  # solved twice counts once
+    s.record(ann, "03_take_all", "q1", "selfcheck", correct=True)
+    s.record(ann, "08_puzzles", "which-card-easy-01", "puzzle", correct=True, topic="which-card")
+    s.record(ann, "08_puzzles", "endgame-easy-01", "puzzle", correct=False, topic="endgame", rule="endgame")
+    s.record(ann, "07_play", "giv", "giv", score=-3)
+    s.record(ann, "07_play", "giv", "giv", score=8)
+    s.record(bo, "03_take_all", "take-all:AD", "exercise", correct=False, rule="take-all")
+    s.close()
+
+    again = ProgressStore(where)  # a restart of the server
+    st = again.standing(ann)
+    lesson = st.lessons["03_take_all"]
+    assert (lesson.done, lesson.total, lesson.tried, lesson.wrong) == (2, 3, 4, 1)
+    assert lesson.text() == "2 of 3"
+    assert st.puzzles == {"which-card": 1}
+    assert st.givar == 2 and st.mean_score == 2.5
+    assert again.standing(bo).lessons["03_take_all"].text() == "0 of 3"
+
+    view = again.overview("K7RPX")
+    assert view.learners == [(ann, "Ann"), (bo, "Bo")]
+    assert view.grid[(bo, "03_take_all")].wrong == 1 and view.grid[(ann, "03_take_all")].done == 2
+    # take-all:9H and take-all:AD each failed by one learner; the puzzle by one
+    assert view.most_failed[0][:2] in (("03_take_all", "take-all:9H"), ("03_take_all", "take-all:AD"))
+    assert view.rules == {"take-all": 2, "endgame": 1}
+    assert view.givar == {ann: 2}
+    rows = again.export_csv("K7RPX").splitlines()
+    assert rows[0].startswith("nickname,lesson,item,kind,correct,rule") and len(rows) == 1 + 9
+    assert again.reset_learner(ann) == 8
+    assert again.standing(ann).lessons["03_take_all"].done == 0 and again.standing(bo).lessons["03_take_all"].wrong == 1
+    assert again.schema_version() == SCHEMA_VERSION
+
+
+@pytest.mark.parametrize("name", ["Bo'); DROP TABLE learners;--", "O'Brien \"the\" %s ?", "🦊 Räv", "李", "a" * 30])
+def test_odd_nicknames_are_names_like_any_other(where, name):
+    s = ProgressStore(where)
+    me = s.join("K7RPX", name)
+    s.record(me, "01_cards", "count", "exercise", correct=True)
+    assert s.nickname(me) == name and s.learners("K7RPX") == [(me, name)]
+    assert s.standing(me).lessons["01_cards"].done == 1
+
+
+@pytest.mark.parametrize(("name", "says"), [("", "type a nickname"), ("   ", "type a nickname"),
+                                             ("a" * 31, "at most 30 characters"), ("Ann\x00", "invisible character"),
+                                             ("Ann\u202e", "invisible character")])
+def test_a_nickname_that_cannot_be_used_says_why(name, says):
+    with pytest.raises(NicknameError, match=says):
+        normalize_nickname(name)
+
+
+def test_a_spreadsheet_does_not_run_a_nickname_as_a_formula(tmp_path):
+    s = ProgressStore(tmp_path / "p.sqlite3")
+    s.record(s.join("K7RPX", "=HYPERLINK(1)"), "01_cards", "count", "exercise", correct=True)
+    assert "'=HYPERLINK(1)" in s.export_csv("K7RPX")
+
+
+def _writer(where: str, n: int, k: int) -> None:
+    s = ProgressStore(where)
+    me = s.join("K7RPX", f"learner {k}")
+    for i in range(n):
+        s.record(me, "02_traffar", f"item {i}", "exercise", correct=i % 2 == 0, rule=None if i % 2 == 0 else "not-traffar")
+    s.close()
+
+
+def test_thirty_kernels_writing_at_once_lose_nothing(where):
+    ProgressStore(where).close()  # what serve does first
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_writer, args=(where, 40, k)) for k in range(30)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * 30
+    s = ProgressStore(where)
+    assert len(s.learners("K7RPX")) == 30
+    assert len(s.attempts()) == 30 * 40
+    assert s.overview("K7RPX").rules == {"not-traffar": 30 * 20}
+
+
+def test_thirty_stores_opening_a_new_database_at_once_make_one_schema(where):
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_writer, args=(where, 1, k)) for k in range(30)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * 30
+    assert ProgressStore(where).schema_version() == SCHEMA_VERSION
+
+
+def test_a_damaged_file_is_moved_aside_never_overwritten(tmp_path):
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"this is not a database, it is a learner's homework" * 100)
+    s = ProgressStore(path)
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("progress.sqlite3.damaged-")]
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not a database")
+    assert "moved aside" in s.notice and aside[0].name in s.notice
+    s.record(s.join("K7RPX", "Ann"), "01_cards", "count", "exercise", correct=True)
+    assert len(ProgressStore(path).attempts()) == 1 and ProgressStore(path).notice == ""
+
+
+def test_an_older_schema_is_brought_up_to_date(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE krypteach_schema (version INTEGER NOT NULL)")
+    con.commit()
+    con.close()
+    assert ProgressStore(path).schema_version() == max(MIGRATIONS)
+
+
+def test_a_newer_schema_is_refused_with_a_reason(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    ProgressStore(path).close()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO krypteach_schema VALUES (99)")
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match="newer krypteach"):
+        ProgressStore(path)
+
+
+def test_a_bad_address_is_one_clear_error(tmp_path):
+    with pytest.raises(StoreError, match="cannot connect to the progress database"):
+        ProgressStore("postgresql://nobody@127.0.0.1:1/none", timeout=2)
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="cannot make the folder"):
+        ProgressStore(blocker / "sub" / "p.sqlite3")
+
+
+def test_a_bad_kind_is_refused(tmp_path):
+    s = ProgressStore(tmp_path / "p.sqlite3")
+    with pytest.raises(ValueError, match="kind='quiz' is not one of"):
+        s.record(s.join("K", "Ann"), "01", "x", "quiz", correct=True)
