@@ -61,7 +61,8 @@ class Hub:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = _private_env(base / "home")
-        env.pop("CONFIGPROXY_AUTH_TOKEN", None)
+        for name in ("CONFIGPROXY_AUTH_TOKEN", "KRYPTEACH_MAX_GIVAR", "KRYPTEACH_MAX_JOB_SECONDS"):
+            env.pop(name, None)
         env.update({
             "KRYPTEACH_HUB_IP": "127.0.0.1",
             "KRYPTEACH_HUB_PORT": str(self.port),
@@ -257,6 +258,9 @@ def test_every_process_of_a_learner_has_the_memory_cap(hub, learners):
             assert p.rlimit(resource.RLIMIT_DATA) == (cap, cap), (name, p.cmdline())
         env = server.environ()
         assert env["MEM_LIMIT"] == str(cap) and env["HOME"] == str(hub.base / "homes" / name)
+        # the caps on long jobs reach the kernels, as with krypteach serve
+        for k in kernels:
+            assert k.environ()["KRYPTEACH_MAX_JOB_SECONDS"] == "120" and k.environ()["KRYPTEACH_JOBS"] == "1"
         rss = sum(p.memory_info().rss for p in [server, *kernels]) / 2**20
         print(f"{name}: server + {len(kernels)} kernel(s) RSS {rss:.0f} MiB")
 

@@ -17,6 +17,7 @@ Everything below can be set with environment variables (defaults in brackets):
     KRYPTEACH_HUB_CULL_TIMEOUT a server idle this many seconds is stopped [3600]
     KRYPTEACH_HUB_CULL_EVERY   the culler looks every this many seconds [timeout / 2, at most 300]
     KRYPTEACH_LESSONS          the lessons folder [the installed lessons, as `krypteach serve` finds them]
+    KRYPTEACH_MAX_GIVAR, KRYPTEACH_MAX_JOB_SECONDS  caps on a page's long jobs [2000, 120]
 
 This file is tested by tests/test_jupyterhub.py (a hub on 127.0.0.1, two learners, a
 live lesson each, the culler). It uses a process spawner that needs no system users,
@@ -35,6 +36,7 @@ from jupyterhub.spawner import SimpleLocalProcessSpawner
 
 import krypteach
 from krypteach.cli import lessons_dir
+from krypteach.play.limits import ENV_JOBS, ENV_MAX_GIVAR, ENV_MAX_SECONDS
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (given by JupyterHub)
 
@@ -123,6 +125,11 @@ c.Spawner.environment = {
     "JUPYTER_PATH": str(share),
     "KRYPTEACH_LESSONS": str(lessons),
     "PYTHONUNBUFFERED": "1",
+    # the caps on a page's long jobs (the variant lab), as `krypteach serve` sets them
+    # (--max-givar 2000, --max-job-seconds 120, one process per job)
+    ENV_MAX_GIVAR: _env(ENV_MAX_GIVAR, "2000"),
+    ENV_MAX_SECONDS: _env(ENV_MAX_SECONDS, "120"),
+    ENV_JOBS: "1",
 }
 # a busy machine starts a server in seconds, not minutes; a few learners at once
 c.Spawner.start_timeout = 90
