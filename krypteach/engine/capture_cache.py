@@ -38,7 +38,7 @@ from .capture_search import (
 from .cards import Card
 
 __all__ = ["RankCaps", "Pick", "RESULTS", "USABLE", "SPECS", "caps_table", "caps_code", "clear_caches",
-           "value_captures", "ranks_taking_whole", "ranks_taking_whole_packed", "captures_of", "expand_pick",
+           "value_captures", "ranks_taking_whole", "ranks_taking_whole_packed", "whole_bits_packed", "captures_of", "expand_pick",
            "pick_of", "table_by_value", "expand_all", "counts_of", "pack"]
 
 # --- caches ------------------------------------------------------------------
@@ -184,6 +184,17 @@ def value_captures(counts: Counts, target: int, single_ace: bool, mode: str) -> 
 
 def ranks_taking_whole_packed(packed: int, ace: str) -> tuple[int, ...]:
     """Ranks that take the whole table, by packed counts ("tabbe på …")."""
+    return _RANK_TUPLES[whole_bits_packed(packed, ace)]
+
+
+def whole_bits_packed(packed: int, ace: str) -> int:
+    """:func:`ranks_taking_whole_packed` as a bit set (bit ``rank - 1``), for
+    code that combines the ranks of many tables.
+
+    >>> from krypteach import parse_cards
+    >>> whole_bits_packed(pack(parse_cards("AH 7C 3D 9S")), "1or14") == 1 << 9  # tabbe på tio
+    True
+    """
     d = _WHOLE.get(ace)
     if d is None:
         d = _WHOLE[ace] = {}
@@ -191,7 +202,7 @@ def ranks_taking_whole_packed(packed: int, ace: str) -> tuple[int, ...]:
     if bits is None:
         _make_room(d)
         bits = d[packed] = whole_search(packed, ace)
-    return _RANK_TUPLES[bits]
+    return bits
 
 
 def ranks_taking_whole(counts: Counts, ace: str) -> tuple[int, ...]:
