@@ -86,7 +86,10 @@ def check_bot_options(level: str, options: dict[str, Any]) -> None:
     with a :class:`BotError` that names the allowed options or the range."""
     key = level.strip().lower()
     table = _BOT_OPTIONS.get(key, {})
-    params = inspect.signature(BOT_LEVELS[key]).parameters.values()
+    level_class = BOT_LEVELS[key]
+    if not options:  # nothing to check (simulate makes fresh bots for every giv: inspect.signature is slow)
+        return
+    params = inspect.signature(level_class).parameters.values()
     named = [p.name for p in params if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     takes_more = any(p.kind is p.VAR_KEYWORD for p in params)  # the constructor checks names it alone knows
     allowed = list(dict.fromkeys([*table, *named]))
