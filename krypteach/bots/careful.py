@@ -37,14 +37,14 @@ import zlib
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..engine.capture_cache import RESULTS, SPECS, USABLE, caps_code, pack, ranks_taking_whole_packed
-from ..engine.capture_search import pack_counts
+from ..engine.capture_cache import RESULTS, SPECS, USABLE, caps_code, pack, ranks_taking_whole_packed, whole_bits_packed
+from ..engine.capture_search import UNIT, pack_counts
 from ..engine.cards import POINTS, Card
 from ..engine.game import Observation
-from ..engine.moves import Move, table_after
+from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
-from .knowledge import forbidden_ranks, move_points, p_holds_any, unseen_rank_counts
+from .knowledge import forbidden_ranks, p_holds_any, unseen_rank_counts
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng", "clear_caches"]
 
@@ -114,10 +114,9 @@ def assess_moves(obs: Observation, moves: list[Move] | None = None) -> list[Asse
 class _Pending(NamedTuple):
     """What the ``exposed`` term of a move needs, kept until the term is asked for."""
 
-    after: list[Card]
-    packed: int
-    whole_ranks: tuple[int, ...]
-    rest: list[Card]
+    packed: int  # the table the move leaves, packed
+    whole_ranks: tuple[int, ...]  # the ranks that would take that table whole
+    card: Card  # the card played (our remaining hand is the hand less one of it)
     p_setup: float
 
 
@@ -153,12 +152,19 @@ class _View:
         self.pending: list[_Pending | None] = []
         # what score changes are worth to this seat's side depends only on the rules and the
         # seat: kept across decisions (asked at every move: 5 % of a careful-bot giv)
-        side = _SIDES.get((rules, me))
-        if side is None:
-            # a tabbe by us next turn, set up by the next seat: our mark, its dukning
-            exposed = team_relative(rules, me, {me: self.to_taker, nxt: self.to_previous})
-            side = _SIDES[(rules, me)] = (exposed, {}, {})
+        last = _LAST_SIDE.get(me)
+        if last is not None and last[0] is rules:  # the same rules object as last time: no hashing of Rules
+            side = last[1]
+        else:
+            known = _SIDES.get((rules, me))
+            if known is None:
+                # a tabbe by us next turn, set up by the next seat: our mark, its dukning
+                exposed = team_relative(rules, me, {me: self.to_taker, nxt: self.to_previous})
+                known = _SIDES[(rules, me)] = (exposed, {}, {})
+            side = known
+            _LAST_SIDE[me] = (rules, side)
         self.exposed_gain, self._own, self._setup_gain = side
+        self._rest: dict[Card, tuple[int, int]] = {}  # see rest_ranks
 
     def own_points(self, points: int) -> float:
         """Card points we take, for our side."""
@@ -176,35 +182,55 @@ class _View:
         return g
 
     def assess(self, moves: list[Move]) -> list[Assessment]:
-        """Every term but ``exposed`` (see :meth:`add_exposure`) for each move."""
+        """Every term but ``exposed`` (see :meth:`add_exposure`) for each move.
+
+        The table a move leaves is worked out on packed value counts and points
+        (the table's, less a capture's or plus a creeping card's), not as a list
+        of cards: only its values, its points and whether it is empty matter here."""
         obs, rules, me, nxt, words = self.obs, self.rules, self.me, self.nxt, self.words
         prev = obs.previous_mover
-        table = list(obs.table)
+        table = obs.table
+        n_table = len(table)
+        table_packed = pack(table)
+        table_pts = sum(map(POINTS.__getitem__, table))
         facing_next = not self.ends_deal and rules.forced_tabbe and self.h_next
-        my_cards = list(obs.hand)
+        exposure_too = self.exposure_too
+        ace = rules.ace
+        ranks_next = self.ranks_next
+        own = self._own
+        pending_out = self.pending
         out = []
         for m in moves:
             a = Assessment(m)
             notes = a.notes
             terms = a.terms
-            cap = m.capture
-            after = table_after(table, m)
+            card, cap = m
             if cap is None:
+                leaves = True
+                after_packed = table_packed + UNIT[card]
+                after_pts = table_pts + POINTS[card]
                 terms["points"] = 0.0
-                if POINTS[m.card]:
-                    terms["dump"] = -float(POINTS[m.card])
+                if POINTS[card]:
+                    terms["dump"] = -float(POINTS[card])
                     if words:
-                        notes.append(f"gets rid of {m.card.symbol} ({POINTS[m.card]} p) without taking it")
+                        notes.append(f"gets rid of {card.symbol} ({POINTS[card]} p) without taking it")
                 elif table and words:
                     notes.append("takes no points")
                 if not table and words:
                     notes.insert(0, "the table is empty, so it creeps")
             else:
-                pts = move_points(m)
-                terms["points"] = self.own_points(pts)
+                cap_pts = sum(map(POINTS.__getitem__, cap))
+                pts = POINTS[card] + cap_pts  # move_points(m)
+                g = own.get(pts)
+                terms["points"] = self.own_points(pts) if g is None else g
                 if words:
                     notes.append(f"takes {pts} point{'s' if pts != 1 else ''}" if pts else "takes no points")
-                if not after:
+                leaves = len(cap) < n_table  # a capture is part of the table: it empties it when it is all of it
+                if leaves:
+                    after_packed = table_packed - pack(cap)
+                    after_pts = table_pts - cap_pts
+                else:
+                    after_packed = after_pts = 0
                     made = tabbe_marks(table, m, rules)
                     mark, dukning = tabbe_score(rules, made)
                     deltas = {me: mark}
@@ -215,13 +241,12 @@ class _View:
                         notes.append("a forced tabbe (tvångstabbe)" if made == 1 else "a forced dubbeltabbe")
             # --- what the next player faces ---------------------------------------
             pending = None
-            if after and facing_next:
-                packed = pack(after)
-                ranks = ranks_taking_whole_packed(packed, rules.ace)
+            if leaves and facing_next:
+                ranks = ranks_taking_whole_packed(after_packed, ace)
                 p = 0.0
                 if ranks:
-                    p = p_holds_any(self.pool_next, sum(self.ranks_next[r] for r in ranks), self.h_next)
-                    gain = self.setup_gain(sum(map(POINTS.__getitem__, after)))
+                    p = p_holds_any(self.pool_next, sum([ranks_next[r] for r in ranks]), self.h_next)
+                    gain = self.setup_gain(after_pts)
                     if p:
                         terms["setup"] = p * gain
                     if words:
@@ -231,11 +256,9 @@ class _View:
                                          f"{round(100 * p)}% that {who} holds one)")
                         elif gain > 0:
                             notes.append(f"leaves tabbe på {_ranks_text(ranks)} for your partner in {who}")
-                if self.exposure_too:
-                    rest = list(my_cards)
-                    rest.remove(m.card)
-                    pending = _Pending(after, packed, ranks, rest, p)
-            self.pending.append(pending)
+                if exposure_too:
+                    pending = _Pending(after_packed, ranks, card, p)
+            pending_out.append(pending)
             # --- the end of the giv -----------------------------------------------
             if self.last_move_of_giv:
                 last = me if cap is not None else obs.last_capturer
@@ -243,7 +266,7 @@ class _View:
                     # the last capturer takes the table and klädda högen (and the last capture point)
                     n = rules.players
                     swept = [0] * n
-                    swept[last] = sum(POINTS[c] for c in after) + self.kladda_pts
+                    swept[last] = after_pts + self.kladda_pts
                     gains = giv_scores(rules, swept, [0] * n, [0] * n, last)
                     terms["sweep"] = team_relative(rules, me, {last: gains[last]})
                     if last == me and gains[last] and words:
@@ -258,19 +281,76 @@ class _View:
         most = (1 - pending.p_setup) * self.exposed_gain  # when the risk is 1
         return min(0.0, most), max(0.0, most)
 
-    def add_exposure(self, a: Assessment, pending: _Pending) -> None:
-        """Work out the pending ``exposed`` term of ``a``'s move (two players)."""
-        risk, bad = _exposure(self.rules, pending.after, pending.packed, pending.whole_ranks, pending.rest,
-                              self.ranks_next, self.pool_next, self.h_next)
-        if risk:  # (never on the giv's last move, so the terms stay in their order: no ``sweep`` yet)
-            a.terms["exposed"] = (1 - pending.p_setup) * risk * self.exposed_gain
-            if self.words:
-                a.notes.append(f"risks being forced into a tabbe next turn if seat {self.nxt} plays "
-                               + "/".join(_RANK_WORDS[r] for r in sorted(bad)))
+    def add_exposure(self, a: Assessment, pending: _Pending) -> bool:
+        """Work out the pending ``exposed`` term of ``a``'s move (two players);
+        whether there is one (a risk above 0)."""
+        risk, bad = self.exposure(pending)
+        if not risk:
+            return False
+        # (never on the giv's last move, so the terms stay in their order: no ``sweep`` yet)
+        a.terms["exposed"] = (1 - pending.p_setup) * risk * self.exposed_gain
+        if self.words:
+            a.notes.append(f"risks being forced into a tabbe next turn if seat {self.nxt} plays "
+                           + "/".join(_RANK_WORDS[r] for r in bad))
+        return True
+
+    def rest_ranks(self, card: Card) -> tuple[int, int]:
+        """Our ranks once ``card`` is played (a bit set, bit ``rank - 1``) and the
+        highest value those cards can take (a played ace may count 14)."""
+        got = self._rest.get(card)
+        if got is None:
+            rest = list(self.obs.hand)
+            rest.remove(card)
+            specs = SPECS[self.rules.ace]
+            mine = most = 0
+            for c in rest:
+                mine |= 1 << (c >> 2)
+                most = max(most, specs[c >> 2][1])
+            got = self._rest[card] = (mine, most)
+        return got
+
+    def exposure(self, pending: _Pending) -> tuple[float, list[int]]:
+        """Two players: chance the opponent holds a card whose play leaves a table that
+        our remaining hand must take whole (a tabbe for us, a dukning for them), and
+        those ranks, ascending. ``ranks_next`` counts the cards of each rank the
+        opponent may hold, out of ``pool_next``.
+
+        The tables each rank can leave are cached (:func:`_reach`): card by card and
+        uncached this was 60 % of the time of a careful-bot giv. Even so a new table
+        comes up about 170 times a giv.
+
+        A table card above the values our cards can take stays on the table unless
+        the opponent's card can take it: with it there, no table left is ours to take
+        whole (this skips a third of the ranks)."""
+        packed, whole_ranks, card, _ = pending
+        mine, most = self.rest_ranks(card)
+        top = (packed.bit_length() + 3) >> 2  # the table's highest value
+        rules = self.rules
+        reach, takes = _caches(rules)
+        specs = SPECS[rules.ace]
+        ranks_next = self.ranks_next
+        base = packed << 4
+        bad = []
+        special = 0
+        for r in range(1, 14):
+            if not ranks_next[r] or r in whole_ranks or (top > most and specs[r - 1][1] < top):
+                continue
+            bits = reach.get(base | r)
+            if bits is None:
+                bits = _reach(reach, takes, rules, packed, r)
+            if bits & mine:
+                bad.append(r)
+                special += ranks_next[r]
+        if not bad:
+            return 0.0, bad
+        return p_holds_any(self.pool_next, special, self.h_next), bad
 
 
 #: (rules, seat) -> (the exposed term's gain, {points: own_points}, {points: setup_gain})
 _SIDES: dict[tuple[Rules, int], tuple[float, dict[int, float], dict[int, float]]] = {}
+#: seat -> the rules last asked for at that seat and their entry of _SIDES (hashing a Rules
+#: is 4 % of a decision)
+_LAST_SIDE: dict[int, tuple[Rules, tuple[float, dict[int, float], dict[int, float]]]] = {}
 
 #: (ace rule, capture mode) -> {packed table << 4 | rank: bit set of the ranks that could take
 #: the whole table the rank's card leaves (bit r - 1 for rank r)}; see _reach
@@ -279,7 +359,7 @@ _REACH: dict[tuple[str, str], dict[int, int]] = {}
 #: counts of each capture of a card of that rank (empty: it creeps)}
 _TAKES: dict[tuple[str, str], dict[int, tuple[int, ...]]] = {}
 _CACHE_LIMIT = 500_000  # entries per dict; a full one is emptied (bounded memory)
-_RANK_BITS: dict[tuple[int, ...], int] = {}
+_RANK_UNIT = (0,) + tuple(1 << 4 * (r - 1) for r in range(1, 14))  # one card of a rank, packed
 
 
 def clear_caches() -> None:
@@ -290,6 +370,7 @@ def clear_caches() -> None:
     _REACH.clear()
     _TAKES.clear()
     _SIDES.clear()
+    _LAST_SIDE.clear()
 
 
 def _caches(rules: Rules) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
@@ -301,18 +382,18 @@ def _caches(rules: Rules) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
     return reach, _TAKES[key]
 
 
-def _reach(rules: Rules, packed: int, rank: int) -> int:
+def _reach(reach: dict[int, int], takes: dict[int, tuple[int, ...]], rules: Rules, packed: int, rank: int) -> int:
     """The ranks (a bit set) that would take the whole table left when a card of
     ``rank`` (not one that takes the table whole) is played on the table of
     ``packed`` value counts: any of its legal moves that leave cards. Only
     values matter, so this is worked out on packed counts (as
-    :func:`krypteach.bots.sim.tables_after` does on counts) and cached.
+    :func:`krypteach.bots.sim.tables_after` does on counts) and cached in
+    ``reach`` (the captures in ``takes``: see :func:`_caches`).
 
     A card can take only cards up to its value, so its captures are looked up
     on those cards alone (:func:`~krypteach.engine.capture_cache.caps_code`, the
     engine's own cache, which the legal moves fill too: its answers recur far
     more often than the whole table's)."""
-    reach, takes = _caches(rules)
     ace, mode = rules.ace, rules.capture
     usable = packed & USABLE[ace][rank - 1]
     key = usable << 4 | rank
@@ -324,64 +405,16 @@ def _reach(rules: Rules, packed: int, rank: int) -> int:
             takes.clear()
         takes[key] = caps
     # every table its legal moves leave: each capture taken off, or the card crept on
-    tables = [packed - k for k in caps]
-    if not caps or mode == "free":
-        tables.append(packed + (1 << 4 * (rank - 1)))
     bits = 0
-    for t2 in tables:
-        if t2:
-            ranks = ranks_taking_whole_packed(t2, ace)
-            rb = _RANK_BITS.get(ranks)
-            if rb is None:
-                rb = _RANK_BITS[ranks] = sum(1 << (r - 1) for r in ranks)
-            bits |= rb
+    for k in caps:
+        if packed != k:  # (a capture that takes the table whole leaves nothing to take)
+            bits |= whole_bits_packed(packed - k, ace)
+    if not caps or mode == "free":
+        bits |= whole_bits_packed(packed + _RANK_UNIT[rank], ace)
     if len(reach) >= _CACHE_LIMIT:
         reach.clear()
     reach[packed << 4 | rank] = bits
     return bits
-
-
-def _exposure_ranks(rules: Rules, packed: int, whole_ranks: tuple[int, ...], rest: list[Card],
-                    ranks_next: list[int]) -> tuple[list[int], int]:
-    """The ranks the next seat may play that could leave a table our remaining hand
-    must take whole, before looking at the tables; and our ranks (a bit set).
-
-    A table card above the values our cards can take stays on the table unless the
-    next card can take it: with it there, no table left is ours to take whole (this
-    skips a third of the ranks)."""
-    specs = SPECS[rules.ace]
-    mine = 0
-    most = 0  # the highest value our remaining cards can take (a played ace may count 14)
-    for c in rest:
-        mine |= 1 << (c >> 2)
-        most = max(most, specs[c >> 2][1])
-    top = (packed.bit_length() + 3) // 4  # the table's highest value
-    return [r for r in range(1, 14) if ranks_next[r] and r not in whole_ranks
-            and (top <= most or specs[r - 1][1] >= top)], mine
-
-
-def _exposure(rules: Rules, after: list[Card], packed: int, whole_ranks: tuple[int, ...], rest: list[Card],
-              ranks_next: list[int], pool: int, h_next: int) -> tuple[float, set[int]]:
-    """Two players: chance the opponent holds a card whose play leaves a table that
-    our remaining hand (``rest``) must take whole (a tabbe for us, a dukning for them).
-    ``ranks_next`` counts the cards of each rank the opponent may hold, out of ``pool``.
-
-    The tables each rank can leave are cached (:func:`_reach`): card by card and
-    uncached this was 60 % of the time of a careful-bot giv. Even so a new table
-    comes up about 200 times a giv."""
-    ranks, mine = _exposure_ranks(rules, packed, whole_ranks, rest, ranks_next)
-    cache = _caches(rules)[0]
-    base = packed << 4
-    bad = set()
-    for r in ranks:
-        bits = cache.get(base | r)
-        if bits is None:
-            bits = _reach(rules, packed, r)
-        if bits & mine:
-            bad.add(r)
-    if not bad:
-        return 0.0, bad
-    return p_holds_any(pool, sum(ranks_next[r] for r in bad), h_next), bad
 
 
 class CarefulBot:
@@ -422,7 +455,8 @@ class CarefulBot:
         # term is never worked out (the same choice as adding up every term).
         partial = [a.score(weights) for a in assessed]
         low, high = list(partial), list(partial)
-        for i, pending in enumerate(view.pending):
+        pend = view.pending
+        for i, pending in enumerate(pend):
             if pending is not None:
                 lo, hi = view.exposure_bounds(pending)
                 low[i] += min(w * lo, w * hi)
@@ -432,10 +466,11 @@ class CarefulBot:
         for i in sorted(range(len(assessed)), key=low.__getitem__):
             if low[i] > cutoff:
                 break
-            pending = view.pending[i]
-            if pending is not None:
-                view.add_exposure(assessed[i], pending)
-            total = totals[i] = round(assessed[i].score(weights), 9)
+            pending = pend[i]
+            if pending is not None and view.add_exposure(assessed[i], pending):
+                total = totals[i] = round(assessed[i].score(weights), 9)
+            else:  # its terms are the partial ones
+                total = totals[i] = round(partial[i], 9)
             cutoff = min(cutoff, total + 1e-6)
         best = min(t for t in totals if t is not None)
         if totals.count(best) == 1:  # no tie to break: the random keys would not matter
