@@ -72,6 +72,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     rows = []
+    hub_rss: dict[str, int] = {}
     try:
         for _ in range(120):
             try:
@@ -112,6 +113,9 @@ def main() -> int:
                 # the first page (the start lesson, from the login) stays open in the server
                 # until its kernel is culled: measure with the lesson only, as a learner has it
                 ctx.close()
+            shared = [psutil.Process(hub.pid)] + [p for p in psutil.Process(hub.pid).children()
+                                                  if "jupyterhub-singleuser" not in " ".join(p.cmdline())]
+            hub_rss = {(" ".join(p.cmdline()[:3]))[-40:]: p.memory_info().rss for p in shared}
             browser.close()
     finally:
         try:
@@ -125,6 +129,8 @@ def main() -> int:
     for user, lesson, ready, srss, suss, krss, kuss, n in rows:
         print(f"{user:10} {lesson:22} {ready:7.1f} {mib(srss):>10} {mib(suss):>5} {mib(krss):>10} {mib(kuss):>5}"
               f" {mib(srss + krss):>7} {n:>7}")
+    for what, rss in hub_rss.items():
+        print(f"shared by all learners: {what:40} RSS {mib(rss)} MiB")
     print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; log {base / 'hub.log'}")
     return 0
 
