@@ -22,6 +22,7 @@ from .exercises import (
     TvangstabbeExercise,
 )
 from .game_table import GameTable
+from .learner_bar import LearnerBar
 from .puzzle_widget import PuzzleTrainer
 from .rules_picker import RulesPicker
 from .selfcheck import SelfCheck  # lesson self-checks
@@ -42,4 +43,5 @@ __all__ = [
     "VariantLab",
     "PuzzleTrainer",
     "SelfCheck",
+    "LearnerBar",
 ]

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
+from ..classroom.session import current
 from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
 from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves
@@ -202,6 +203,7 @@ class PuzzleTrainer(widgets.VBox):
             return
         self.attempts += 1
         ok, why = check_answer(p, given)
+        current().record(p.id, "puzzle", correct=ok, topic=p.kind, rule=None if ok else p.kind)
         if ok:
             if not self._done:
                 self.solved += 1

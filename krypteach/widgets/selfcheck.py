@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
+from ..classroom.session import current
 from ._ui import button, esc, message_html
 
 __all__ = ["Question", "SelfCheck"]
@@ -156,6 +157,11 @@ class SelfCheck(widgets.VBox):
             raise ValueError("a self-check needs at least one question")
         self.message = ""
         self.questions = [_QuestionView(i + 1, q) for i, q in enumerate(qs)]
+        # the learner's progress: every question is an item of the page; an answer is
+        # recorded when it is checked, once for each new choice
+        session = current()
+        self.items = [session.declare("selfcheck", "selfcheck") for _ in self.questions]
+        self._recorded: list[object] = [None] * len(self.questions)
         title_html = widgets.HTML(f"<h3>{esc(title)}</h3>")
         title_html.add_class("kt-title")
         intro_html = widgets.HTML(_STYLE + esc(intro))
@@ -184,11 +190,15 @@ class SelfCheck(widgets.VBox):
         """Mark every question (what the Check button does)."""
         lines = []
         right = 0
-        for view in self.questions:
+        for k, view in enumerate(self.questions):
             kind, text = view.verdict()
             right += kind == "ok"
             view.feedback.value = message_html(kind, text)
             lines.append(text)
+            if kind in ("ok", "error") and view.choice.index != self._recorded[k]:
+                self._recorded[k] = view.choice.index
+                current().record(self.items[k], "selfcheck", correct=kind == "ok",
+                                 rule=None if kind == "ok" else "selfcheck")
         self.checks += 1
         self.score = right
         self.message = "\n".join(lines)

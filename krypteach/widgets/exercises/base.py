@@ -21,6 +21,7 @@ holds only what is its own: its positions, its checks and its words.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -28,6 +29,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
+from ...classroom.session import current
 from ...engine.cards import Card, parse_cards
 from ...engine.rules import Rules
 from .._ui import button, esc, message_html, message_text
@@ -100,11 +102,16 @@ class Exercise(widgets.VBox):
     parts: ClassVar[tuple[Part, ...]] = ()
     #: the exercise's own buttons, before "New position" and "Show answer"
     actions: ClassVar[tuple[Action, ...]] = ()
+    #: the rule a wrong answer breaks, for the learner's progress (the engine's explanation key)
+    rule_key: ClassVar[str] = "exercise"
 
     def __init__(self, *, rules: Rules | None = None, seed: int | None = None, rng: random.Random | None = None,
                  difficulty: int = 1, **kwargs: Any) -> None:
         self.rules = rules or Rules()
         self.rng = rng if rng is not None else random.Random(seed)
+        # the learner's progress: this exercise is one item of the page
+        self.item = current().declare(re.sub(r"(?<!^)(?=[A-Z])", "-", type(self).__name__).lower(), "exercise")
+        self._recorded = 0
         self.difficulty = self._check_difficulty(difficulty)
         self.message = ""
         self._done = False  # solved (or answer shown) for this position
@@ -151,10 +158,18 @@ class Exercise(widgets.VBox):
     def _show_progress(self, change: object = None) -> None:
         self.progress.value = f"Solved: {self.solved} · Attempts: {self.attempts}"
 
-    def say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
-        """Show feedback: ``kind`` is ``"ok"``, ``"error"`` or ``"info"``; ``text`` is plain text."""
+    def say(self, kind: str, text: str, details: Sequence[str] = (), rule: str | None = None) -> None:
+        """Show feedback: ``kind`` is ``"ok"``, ``"error"`` or ``"info"``; ``text`` is plain text.
+
+        The verdict on a check (the first ``"ok"`` or ``"error"`` after ``attempts`` grew)
+        goes into the learner's progress, with ``rule`` (else :attr:`rule_key`) for a mistake.
+        """
         self.message = message_text(text, details)
         self.feedback.value = message_html(kind, text, details)
+        if kind in ("ok", "error") and self.attempts > self._recorded:
+            self._recorded = self.attempts
+            current().record(self.item, "exercise", correct=kind == "ok",
+                             rule=None if kind == "ok" else (rule or self.rule_key))
 
     def _win(self) -> None:
         if not self._done:

@@ -33,6 +33,7 @@ class CountPointsExercise(Exercise):
     1
     """
 
+    rule_key = "card-points"
     title = "Count the points (räkna poäng)"
     instruction = ("Card points: <b>storan</b> (10♦) 3, <b>lillan</b> (2♠) 2, <b>spader ess</b> (A♠) 2, every "
                    "other ace 1, every other spade 1, all else 0. Add 5 for each tabbe mark and −5 for each "

@@ -41,6 +41,7 @@ class DukningExercise(Exercise):
     1
     """
 
+    rule_key = "dukning"
     title = "Who gets the dukning? (dukning)"
     instruction = ("These are the last moves before a <b>tabbe</b> (a capture that empties the table). "
                    "The player who moved <b>just before</b> the tabbe set it up (<i>dukade för tabben</i>) "

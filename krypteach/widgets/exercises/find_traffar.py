@@ -24,6 +24,7 @@ class FindTraffarExercise(Exercise):
     '2♣+7♦: 2 + 7 = 9, the value of your 9♥. That is a träff.'
     """
 
+    rule_key = "not-traffar"
     title = "Find the träffar (find the matches)"
     instruction = ("A <b>träff</b> is a table card of the same rank as your card, or two or more table cards "
                    "that add up to your card's value (an ace you play counts 14, an ace on the table 1). "

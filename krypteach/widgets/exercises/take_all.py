@@ -26,6 +26,7 @@ class TakeAllExercise(Exercise):
     'Right. 4♥ has no träff, so it creeps (kryper): it is laid on the table.'
     """
 
+    rule_key = "take-all"
     title = "Take all you must (ta in allt)"
     instruction = ("You play the card on the left. If it has a träff it <b>must capture</b>, and it must "
                    "<b>take all it can</b>: no träff for it may stay on the table. Select the table cards it "
@@ -103,7 +104,7 @@ class TakeAllExercise(Exercise):
             self.table_row.hinted = []
             self.say("ok", "Right. " + e.message, self._others(move.capture) if move.capture else [])
         else:
-            self.say("error", e.message)
+            self.say("error", e.message, rule=e.rule)
 
     def check(self) -> None:
         """Capture the selected table cards (the Check button)."""

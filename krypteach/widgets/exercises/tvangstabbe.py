@@ -26,6 +26,7 @@ class TvangstabbeExercise(Exercise):
     'Tvångstabbe (forced tabbe): your 10♠ can take the whole table (A♥+9♠ = 10 and 3♦+7♣ = 10), so you must play it and take everything.'
     """
 
+    rule_key = "tvangstabbe"
     title = "Tvångstabbe (forced tabbe)"
     instruction = ("If any card in your hand can take the <b>whole table</b> (the table splits into träffar "
                    "for it), you must play it and take everything: <b>tvångstabbe</b>. Select that card and "
@@ -112,7 +113,8 @@ class TvangstabbeExercise(Exercise):
             self.say("ok", f"Yes — tvångstabbe. {self._takes_all(card)}", details)
             return
         if self.forced:
-            self.say("error", explain_move(self.hand, self.table, Move(card), self.rules).message)
+            e = explain_move(self.hand, self.table, Move(card), self.rules)
+            self.say("error", e.message, rule=e.rule)
             return
         self.say("error", f"Your {card.symbol} cannot take the whole table, and no other card in your hand "
                  f"can either, so there is no tvångstabbe here.",

@@ -1,0 +1,180 @@
+"""Who is learning in this kernel, and what their page holds.
+
+A served lesson page has a kernel of its own. ``krypteach serve`` knows the learner
+(the nickname typed with the class code) and gives the browser a signed token
+(:func:`sign_learner`); the page's :class:`~krypteach.widgets.LearnerBar` hands it to
+the kernel, which checks the signature with the key the server put in its
+environment (``KRYPTEACH_LEARNER_KEY``) — so a page cannot write progress for
+somebody else — and from then on every exercise, self-check, puzzle and giv of the
+page is recorded in the progress store (:mod:`krypteach.classroom.store`).
+
+The widgets only call :func:`current` ``.declare(…)`` when they are made and
+``.record(…)`` when a learner answers; where nobody is signed in (JupyterLab, the
+tests, an open page without a nickname) nothing is written, and a record made before
+the token arrives waits for it.
+
+>>> key = b"k" * 32
+>>> token = sign_learner(key, "K7RPX", "Ann", 7)
+>>> read_learner(key, token)
+('K7RPX', 'Ann', 7)
+>>> forged = sign_learner(b"a key the page made up".ljust(32), "K7RPX", "Bo", 8)
+>>> read_learner(key, forged) is None, read_learner(key, token[:-2] + "xx") is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .store import ProgressStore, Standing, StoreError
+
+__all__ = ["ENV_KEY", "ENV_STORE", "Session", "current", "lesson_of_path", "read_learner", "sign_learner"]
+
+ENV_KEY = "KRYPTEACH_LEARNER_KEY"
+ENV_STORE = "KRYPTEACH_PROGRESS"
+_TOKEN_MAX = 600
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def sign_learner(key: bytes, class_code: str, nickname: str, learner_id: int) -> str:
+    """A token naming the learner, signed with ``key`` (HMAC-SHA256); safe in a cookie."""
+    body = _b64(json.dumps([class_code, nickname, int(learner_id)], ensure_ascii=False).encode())
+    mac = hmac.new(key, body.encode(), hashlib.sha256).digest()[:16]
+    return f"{body}.{_b64(mac)}"
+
+
+def read_learner(key: bytes, token: str) -> tuple[str, str, int] | None:
+    """``(class code, nickname, learner id)`` of a token signed with ``key``, else None."""
+    if not isinstance(token, str) or len(token) > _TOKEN_MAX or token.count(".") != 1:
+        return None
+    body, _, mac = token.partition(".")
+    want = hmac.new(key, body.encode(), hashlib.sha256).digest()[:16]
+    try:
+        if not hmac.compare_digest(_unb64(mac), want):
+            return None
+        code, nickname, learner = json.loads(_unb64(body).decode())
+    except (ValueError, TypeError):
+        return None
+    if not (isinstance(code, str) and isinstance(nickname, str) and isinstance(learner, int)):
+        return None
+    return code, nickname, learner
+
+
+def lesson_of_path(path: str) -> str | None:
+    """The lesson of a page's address: ``/voila/render/03_take_all.ipynb`` -> ``03_take_all``.
+
+    >>> lesson_of_path("/voila/render/03_take_all.ipynb"), lesson_of_path("/user/ann/voila/render/00_start.ipynb")
+    ('03_take_all', '00_start')
+    >>> lesson_of_path("/etc/passwd") is None
+    True
+    """
+    m = re.search(r"/voila/render/(?:.*/)?([0-9]{2}_[A-Za-z0-9_-]{1,60})\.ipynb$", path or "")
+    return m.group(1) if m else None
+
+
+@dataclass
+class Session:
+    """The learner of this kernel (once known), the page's lesson and what it holds."""
+
+    lesson: str | None = None
+    learner: int | None = None
+    nickname: str | None = None
+    class_code: str | None = None
+    store: ProgressStore | None = None
+    #: item -> kind, in the order the page made them
+    items: dict[str, str] = field(default_factory=dict)
+    #: records made before the learner was known: (item, kind, keyword arguments)
+    pending: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+    #: called after every record (the learner bar shows the new standing)
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+    problem: str = ""
+    _counters: dict[str, int] = field(default_factory=dict)
+    _lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def declare(self, base: str, kind: str) -> str:
+        """A new item of this page (``base-1``, ``base-2`` …); its id."""
+        with self._lock:
+            n = self._counters.get(base, 0) + 1
+            self._counters[base] = n
+            item = f"{base}-{n}"
+            self.items[item] = kind
+            return item
+
+    @property
+    def signed_in(self) -> bool:
+        return self.learner is not None and self.store is not None
+
+    def sign_in(self, token: str, page: str, lesson: str | None = None) -> bool:
+        """Take the learner from the page's token (checked with the server's key); True if it holds."""
+        key = os.environ.get(ENV_KEY, "")
+        who = read_learner(key.encode(), token) if key else None
+        if who is None:
+            return False
+        with self._lock:
+            self.class_code, self.nickname, self.learner = who
+            self.lesson = lesson or self.lesson or lesson_of_path(page)
+            try:
+                self.store = self.store or ProgressStore(os.environ.get(ENV_STORE) or None)
+                if self.lesson:
+                    self.store.declare_items(self.lesson, self.items.items())
+                for item, kind, kwargs in self.pending:
+                    self.store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
+                self.pending.clear()
+            except (StoreError, OSError, Exception) as e:  # progress must never break a lesson
+                self.problem = f"progress is not kept: {e}"
+                self.store = None
+                return False
+        self._tell()
+        return True
+
+    def record(self, item: str, kind: str, **kwargs: Any) -> None:
+        """One attempt of this page's learner (see :meth:`ProgressStore.record`)."""
+        with self._lock:
+            if self.store is None or self.learner is None:
+                if len(self.pending) < 1000:
+                    self.pending.append((item, kind, kwargs))
+                return
+            try:
+                self.store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
+            except Exception as e:  # a database gone away: the lesson goes on
+                self.problem = f"progress is not kept: {e}"
+                return
+        self._tell()
+
+    def standing(self) -> Standing | None:
+        with self._lock:
+            if self.store is None or self.learner is None:
+                return None
+            try:
+                return self.store.standing(self.learner)
+            except Exception as e:
+                self.problem = f"progress is not kept: {e}"
+                return None
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+
+_current = Session()
+
+
+def current() -> Session:
+    """The session of this kernel (one page, one learner)."""
+    return _current

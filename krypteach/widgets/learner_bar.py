@@ -1,0 +1,116 @@
+"""``LearnerBar``: who is learning on this page, and where they stand.
+
+Shown at the top of every lesson. In a page served by ``krypteach serve`` the bar's
+front end hands the kernel the learner's signed token (the ``krypteach_learner``
+cookie the server set when the nickname was typed) and the page's address, in one
+custom message; the kernel checks the token (:mod:`krypteach.classroom.session`)
+and from then on keeps the page's progress. The bar then reads "Ann · this lesson:
+2 of 5 solved"; on the start page (``overview=True``) it lists every lesson, the
+puzzles solved per kind and the givar played. Nobody signed in: a link to sign in
+where the server offers it, else nothing.
+
+>>> bar = LearnerBar(lesson="03_take_all")
+>>> bar.html
+''
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..classroom.session import ENV_KEY, Session, current, lesson_of_path
+
+__all__ = ["LearnerBar"]
+
+_ESM = r"""
+function render({ model, el }) {
+  const box = document.createElement("div");
+  box.className = "kt-learner";
+  box.setAttribute("role", "status");
+  el.appendChild(box);
+  const draw = () => { box.innerHTML = model.get("html"); };
+  model.on("change:html", draw);
+  draw();
+  const m = document.cookie.match(/(?:^|;\s*)krypteach_learner=([^;]+)/);
+  model.send({ hello: 1, token: m ? decodeURIComponent(m[1]) : "", page: window.location.pathname });
+}
+export default { render };
+"""
+
+_CSS = """
+.kt-learner { font-size: 15px; padding: 6px 10px; margin: 0 0 8px; border-radius: 6px; background: #eef4ee;
+  color: #1d2a1f; line-height: 1.5; }
+.kt-learner:empty { display: none; }
+.kt-learner a { color: #1b5e20; }
+.kt-learner table { border-collapse: collapse; margin-top: 4px; }
+.kt-learner td { padding: 1px 12px 1px 0; }
+"""
+
+
+class LearnerBar(anywidget.AnyWidget):
+    """The learner's name and standing; ``overview`` lists every lesson (the start page)."""
+
+    _esm = _ESM
+    _css = _CSS
+    html = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, lesson: str | None = None, *, overview: bool = False,
+                 titles: Mapping[str, str] | None = None, session: Session | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session or current()
+        if lesson:
+            self.session.lesson = lesson
+        self.overview = overview
+        self.titles = dict(titles or {})
+        self.page = ""
+        self.on_msg(self._hello)
+        self.session.listeners.append(self._show)
+
+    def _hello(self, _widget: object, content: object, _buffers: object) -> None:
+        """The front end's one message: the learner's token and the page's address."""
+        if not isinstance(content, dict) or content.get("hello") != 1:
+            return
+        token, page = content.get("token"), content.get("page")
+        if not isinstance(token, str) or not isinstance(page, str) or len(token) > 600 or len(page) > 300:
+            return
+        self.page = page
+        if token:
+            self.session.sign_in(token, page)
+        elif self.session.lesson is None:
+            self.session.lesson = lesson_of_path(page)
+        self._show()
+
+    def _show(self) -> None:
+        s = self.session
+        st = s.standing()
+        if st is None:
+            if os.environ.get(ENV_KEY) and self.page:  # served, nobody signed in on this browser
+                nxt = html.escape(self.page, quote=True)
+                self.html = (f"Dina framsteg sparas inte ännu. <a href='/krypteach/join?next={nxt}'>Logga in med "
+                             f"ett smeknamn</a> <i>(your progress is not kept yet: sign in with a nickname)</i>")
+            else:
+                self.html = ""
+            return
+        who = f"<b>{html.escape(st.nickname)}</b>"
+        if not self.overview:
+            here = st.lessons.get(s.lesson or "")
+            line = f"den här lektionen / this lesson: {here.done} av / of {here.total} klara / solved" \
+                if here and here.total else "välkommen / welcome"
+            self.html = f"{who} · {line}"
+            return
+        rows = []
+        for lesson, ls in sorted(st.lessons.items()):
+            title = html.escape(self.titles.get(lesson, lesson))
+            rows.append(f"<tr><td>{title}</td><td>{html.escape(ls.text())}</td></tr>")
+        puzzles = ", ".join(f"{html.escape(k)}: {n}" for k, n in st.puzzles.items()) or "inga än / none yet"
+        mean = "" if st.mean_score is None else f", medel / average {st.mean_score:+.1f}"
+        self.html = (f"{who} — där du står / where you stand"
+                     + (f"<table>{''.join(rows)}</table>" if rows else "")
+                     + f"<div>Pussel lösta / puzzles solved: {puzzles}</div>"
+                     + f"<div>Givar spelade / givar played: {st.givar}{mean}</div>")
