@@ -104,11 +104,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise SystemExit("krypteach serve: --class-code and --open do not go together (--open means no code)")
     if args.class_code is not None and len(normalize_code(args.class_code)) < 4:
         raise SystemExit("krypteach serve: --class-code needs at least 4 letters or digits")
+    if args.teacher_code is not None and len(normalize_code(args.teacher_code)) < 6:
+        raise SystemExit("krypteach serve: --teacher-code needs at least 6 letters or digits")
     options = ServeOptions(folder=folder, port=args.port, host=args.host, start_page=start, lesson=lesson,
                            class_code=args.class_code, open_door=args.open, class_size=args.class_size,
                            max_kernels=args.max_kernels, per_client=args.per_browser, grace=float(args.cull_idle),
                            allow_hosts=list(args.allow_host or []),
-                           kernel_env=job_caps_env(args.max_givar, args.max_job_seconds))
+                           kernel_env=job_caps_env(args.max_givar, args.max_job_seconds),
+                           progress=args.progress, teacher_code=args.teacher_code)
     return serve(options)
 
 
@@ -252,6 +255,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a host name learners may use besides this machine's names and addresses (repeatable)")
     s.add_argument("--cull-idle", type=_whole_number(5), default=60, metavar="SECONDS",
                    help="seconds a page's kernel lives on after the page is closed or loses its connection")
+    s.add_argument("--progress", default=None, metavar="FILE|URL|off",
+                   help="where learners' progress is kept: a SQLite file (default: in the user data folder), "
+                        "postgresql://… , or off")
+    s.add_argument("--teacher-code", default=None, metavar="CODE",
+                   help="the code of the teacher's page /krypteach/teacher (default: a new random code each start)")
     s.add_argument("--max-givar", type=_whole_number(1, 100_000), default=2000, metavar="N",
                    help="givar one run of the variant lab may play per rule set (default 2000)")
     s.add_argument("--max-job-seconds", type=_whole_number(5, 86_400), default=120, metavar="SECONDS",

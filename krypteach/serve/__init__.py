@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .gate import ClassGate, kernel_cap_from_memory, lan_address, new_class_code
+from .gate import ClassGate, kernel_cap_from_memory, lan_address, new_class_code, normalize_code
 
 __all__ = ["ServeOptions", "serve", "voila_argv"]
 
@@ -38,6 +38,10 @@ class ServeOptions:
     #: environment for the kernels (caps on long jobs)
     kernel_env: dict[str, str] = field(default_factory=dict)
     data_dir: Path | None = None
+    #: where progress is kept: a SQLite file, ``postgresql://…``, None for the default file, "off" for nowhere
+    progress: str | None = None
+    #: opens the teacher's page; None: a new random code each start
+    teacher_code: str | None = None
 
 
 def pool_sizes(options: ServeOptions) -> dict[str, Any]:
@@ -76,10 +80,49 @@ def voila_argv(options: ServeOptions) -> list[str]:
     ]
 
 
+def lesson_titles(folder: Path) -> dict[str, str]:
+    """Lesson (file name without ``.ipynb``) -> the title of its first heading."""
+    import json
+
+    titles = {}
+    for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+        title = path.stem
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, ValueError):
+            cells = []
+        for cell in cells:
+            if cell.get("cell_type") == "markdown":
+                text = "".join(cell.get("source", []))
+                line = next((ln for ln in text.splitlines() if ln.startswith("#")), "")
+                if line:
+                    title = f"{path.stem[:2]} " + line.lstrip("# ").strip()
+                    break
+        titles[path.stem] = title
+    return titles
+
+
+def open_progress(options: ServeOptions, data_dir: Path) -> Any:
+    """The progress store ``serve`` keeps (None with ``--progress off``); a damaged file is moved aside."""
+    from ..classroom.store import ProgressStore, StoreError
+
+    if options.progress == "off":
+        return None
+    where = options.progress or os.environ.get("KRYPTEACH_PROGRESS") or str(data_dir / "progress.sqlite3")
+    try:
+        return ProgressStore(where)
+    except StoreError as e:
+        raise SystemExit(f"krypteach serve: {e}") from None
+
+
 def serve(options: ServeOptions) -> int:
     """Run the server until SIGTERM or Ctrl+C; every kernel is stopped on the way out."""
+    import hashlib
+    import hmac as hmac_
+
     from traitlets.config import Config
 
+    from ..classroom.session import ENV_KEY, ENV_STORE
     from .app import SHARE, ClassroomVoila, ServeSettings, cookie_secret_file
 
     if options.open_door:
@@ -97,6 +140,12 @@ def serve(options: ServeOptions) -> int:
     gate = ClassGate(code=code, max_kernels=max_kernels, per_client=options.per_client,
                      extra_hosts=options.allow_hosts)
     start_url = f"/voila/render/{options.start_page}" if options.start_page else "/"
+    data_dir = options.data_dir or Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "krypteach"
+    store = open_progress(options, data_dir)
+    teacher_code = (options.teacher_code or new_class_code(8)) if store is not None else None
+    if teacher_code and code and normalize_code(teacher_code) == normalize_code(code):
+        raise SystemExit("krypteach serve: the teacher code must not be the class code")
+    secret = cookie_secret_file(data_dir)
 
     def announce(port: int) -> None:
         local = f"http://127.0.0.1:{port}"
@@ -114,6 +163,13 @@ def serve(options: ServeOptions) -> int:
             print(f"Class code: {code}   (learners type it once; --open turns it off on a private machine)")
         else:
             print("No class code (--open): anyone who can reach this computer can open the lessons")
+        if store is not None:
+            print(f"Progress is kept in {store.where if store.backend == 'sqlite' else 'PostgreSQL'}. "
+                  f"Teacher's page: {local}/krypteach/teacher (teacher code: {teacher_code})")
+            if store.notice:
+                print(f"Note: {store.notice}")
+        else:
+            print("Progress is not kept (--progress off).")
         print(f"Warming {warm} pages; at most {max_kernels} pages open at once. Ctrl+C stops.")
         sys.stdout.flush()
 
@@ -121,15 +177,21 @@ def serve(options: ServeOptions) -> int:
         print(f"Ready for the class: {kernels} pages warm after {seconds:.0f} s")
         sys.stdout.flush()
 
+    # the kernels get it as text in their environment, and check tokens with those same bytes
+    learner_key = hmac_.new(secret, b"krypteach learner", hashlib.sha256).hexdigest().encode()
     settings = ServeSettings(gate=gate, start_page=options.start_page, grace=options.grace,
                              on_listening=announce, on_ready=ready,
-                             warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"})
+                             warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"},
+                             store=store, learner_key=learner_key, teacher_code=teacher_code,
+                             titles=lesson_titles(options.folder))
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     os.environ.update(options.kernel_env)
-    data_dir = options.data_dir or Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "krypteach"
+    if store is not None:  # the kernels keep the page's progress in the same store, for the learner they are shown
+        os.environ[ENV_KEY] = learner_key.decode()
+        os.environ[ENV_STORE] = store.where
     config = Config()
-    config.Voila.cookie_secret = cookie_secret_file(data_dir)
+    config.Voila.cookie_secret = secret
     # a page sends only clicks and short answers: a larger message is refused at the socket
     config.Voila.tornado_settings = {"websocket_max_message_size": 1 << 20}
     config.VoilaKernelManager.kernel_pools_config = pool_sizes(options)

@@ -39,14 +39,19 @@ from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from voila.app import Voila  # type: ignore[import-untyped]
 
+from ..classroom.session import sign_learner
+from ..classroom.store import NicknameError, ProgressStore, StoreError
 from .gate import ClassGate, Verdict, client_id
 from .pages import join_page, message_page
+from .teacher import teacher_login_page, teacher_page
 
 __all__ = ["SHARE", "ClassroomKernelManager", "ClassroomVoila", "ServeSettings"]
 
 #: the folder with krypteach's Voilà template (put on JUPYTER_PATH)
 SHARE = Path(__file__).resolve().parent / "share" / "jupyter"
 COOKIE = "krypteach_client"
+LEARNER_COOKIE = "krypteach_learner"
+TEACHER_COOKIE = "krypteach_teacher"
 #: handlers whose first URL argument is a kernel id
 _KERNEL_HANDLERS = ("KernelHandler", "VoilaKernelWebsocketHandler", "VoilaShutdownKernelHandler",
                     "RequestInfoSocketHandler")
@@ -75,6 +80,25 @@ class ServeSettings:
     spare: int = 3
     #: kernels shut down by the culler, by reason (for the log and the tests)
     culled: dict[str, int] = field(default_factory=dict)
+    #: the learners' progress (None: not kept)
+    store: ProgressStore | None = None
+    #: signs the learner cookie; the kernels check it (KRYPTEACH_LEARNER_KEY)
+    learner_key: bytes = b""
+    #: opens the teacher's page (never the class code); None: no teacher's page
+    teacher_code: str | None = None
+    #: lesson -> title, for the teacher's page
+    titles: dict[str, str] = field(default_factory=dict)
+    #: the lesson pages shown (file names), None: every notebook of the folder
+    shown: list[str] | None = None
+
+    @property
+    def class_label(self) -> str:
+        """The class in the progress store: its code, or OPEN for ``--open``."""
+        return self.gate.code or "OPEN"
+
+
+def _teacher_fingerprint(code: str) -> str:
+    return hashlib.sha256(("krypteach-teacher:" + code).encode()).hexdigest()[:16]
 
 
 def _fingerprint(gate: ClassGate) -> str:
@@ -220,29 +244,140 @@ class _JoinHandler(tornado.web.RequestHandler):
         if not self._host_ok():
             return
         kt: ServeSettings = self.settings["krypteach"]
-        if kt.gate.open:
+        known = _known_client(self, kt) is not None or kt.gate.open
+        if known and kt.store is None:
             self.redirect(self._next())
             return
         self.set_header("Cache-Control", "no-store")
-        self.finish(join_page(self._next()))
+        self.finish(join_page(self._next(), ask_code=not known))
 
     def post(self) -> None:
         if not self._host_ok():
             return
         kt: ServeSettings = self.settings["krypteach"]
-        verdict = kt.gate.try_code(self.get_argument("code", ""), self.request.remote_ip or "?")
-        if not verdict.ok:
-            self.set_status(verdict.status)
-            self.set_header("Cache-Control", "no-store")
-            self.finish(join_page(self._next(), verdict.reason))
-            return
-        self.set_signed_cookie(COOKIE, f"{client_id()}:{_fingerprint(kt.gate)}", expires_days=30,
-                               httponly=True, samesite="Lax", path="/")
+        known = _known_client(self, kt)
+        if known is None:
+            verdict = kt.gate.try_code(self.get_argument("code", ""), self.request.remote_ip or "?")
+            if not verdict.ok:
+                self.set_status(verdict.status)
+                self.set_header("Cache-Control", "no-store")
+                self.finish(join_page(self._next(), verdict.reason, nickname=self.get_argument("nickname", "")[:60]))
+                return
+        nickname = self.get_argument("nickname", None)
+        if nickname is not None and kt.store is not None:
+            try:
+                learner = kt.store.join(kt.class_label, nickname)
+            except (NicknameError, StoreError) as e:
+                self.set_status(400)
+                self.set_header("Cache-Control", "no-store")
+                self.finish(join_page(self._next(), ask_code=known is None and not kt.gate.open,
+                                      nickname=nickname[:60], nickname_error=str(e)))
+                return
+            name = kt.store.nickname(learner) or nickname
+            # read by the page's learner bar (so not HttpOnly); signed, so a page cannot name somebody else
+            self.set_cookie(LEARNER_COOKIE, quote(sign_learner(kt.learner_key, kt.class_label, name, learner)),
+                            expires_days=30, samesite="Lax", path="/")
+        if known is None:
+            self.set_signed_cookie(COOKIE, f"{client_id()}:{_fingerprint(kt.gate)}", expires_days=30,
+                                   httponly=True, samesite="Lax", path="/")
         self.redirect(self._next())
 
     def check_xsrf_cookie(self) -> None:
         """The code form needs no XSRF token: a forged post could only log a browser into
         the class it already sits in."""
+
+
+def _known_client(handler: tornado.web.RequestHandler, kt: ServeSettings) -> str | None:
+    """The browser's client id if it already came through the door with this class's code."""
+    raw = handler.get_signed_cookie(COOKIE, max_age_days=30)
+    if not raw:
+        return None
+    client, _, fp = raw.decode(errors="replace").partition(":")
+    return client if client and hmac.compare_digest(fp, _fingerprint(kt.gate)) else None
+
+
+class _TeacherBase(tornado.web.RequestHandler):
+    """The teacher's page: its own code and cookie; the learners' class code never opens it."""
+
+    def _kt(self) -> ServeSettings:
+        return self.settings["krypteach"]  # type: ignore[no-any-return]
+
+    def prepare(self) -> None:
+        kt = self._kt()
+        verdict = kt.gate.check_host(self.request.host)
+        if not verdict.ok:
+            self.set_status(verdict.status)
+            self.finish(message_page(verdict.page, verdict.reason))
+            return
+        self.set_header("Cache-Control", "no-store")
+        if kt.teacher_code is None or kt.store is None:
+            self.set_status(404)
+            self.finish(message_page("teacher", "this server has no teacher's page (no progress is kept)"))
+
+    def _is_teacher(self) -> bool:
+        kt = self._kt()
+        raw = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=1)
+        if not raw or kt.teacher_code is None:
+            return False
+        return hmac.compare_digest(raw.decode(errors="replace"), _teacher_fingerprint(kt.teacher_code))
+
+    def _titles(self) -> dict[str, str]:
+        return self._kt().titles
+
+
+class _TeacherHandler(_TeacherBase):
+    def get(self) -> None:
+        if not self._is_teacher():
+            self.finish(teacher_login_page(self.xsrf_form_html()))
+            return
+        kt = self._kt()
+        assert kt.store is not None
+        flash = self.get_argument("done", "")[:100]
+        self.finish(teacher_page(kt.store.overview(kt.class_label), kt.class_label, self.xsrf_form_html(),
+                                 self._titles(), notice=kt.store.notice, flash=flash))
+
+    def post(self) -> None:
+        kt = self._kt()
+        address = self.request.remote_ip or "?"
+        given = self.get_argument("teacher_code", "")
+        verdict = kt.gate.try_teacher_code(given, kt.teacher_code or "", address)
+        if not verdict.ok:
+            self.set_status(verdict.status)
+            self.finish(teacher_login_page(self.xsrf_form_html(), verdict.reason))
+            return
+        self.set_signed_cookie(TEACHER_COOKIE, _teacher_fingerprint(kt.teacher_code or ""), expires_days=1,
+                               httponly=True, samesite="Strict", path="/krypteach/teacher")
+        self.redirect("/krypteach/teacher")
+
+
+class _TeacherExportHandler(_TeacherBase):
+    def get(self) -> None:
+        if not self._is_teacher():
+            self.redirect("/krypteach/teacher")
+            return
+        kt = self._kt()
+        assert kt.store is not None
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="krypteach-{kt.class_label}.csv"')
+        self.finish(kt.store.export_csv(kt.class_label))
+
+
+class _TeacherResetHandler(_TeacherBase):
+    def post(self) -> None:
+        if not self._is_teacher():
+            self.redirect("/krypteach/teacher")
+            return
+        kt = self._kt()
+        assert kt.store is not None
+        try:
+            learner = int(self.get_argument("learner", ""))
+        except ValueError:
+            raise tornado.web.HTTPError(400, "which learner?") from None
+        if learner not in {i for i, _ in kt.store.learners(kt.class_label)}:
+            raise tornado.web.HTTPError(404, "no such learner in this class")
+        name = kt.store.nickname(learner) or "?"
+        n = kt.store.reset_learner(learner)
+        self.redirect("/krypteach/teacher?" + urlencode({"done": f"{name}: {n} attempts removed (nollställd)"}))
 
 
 class _AliveHandler(tornado.web.RequestHandler):
@@ -346,6 +481,9 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/join", _JoinHandler),
             (r"/krypteach/status", _StatusHandler),
             (r"/krypteach/alive/([0-9a-f-]{36})", _AliveHandler),
+            (r"/krypteach/teacher", _TeacherHandler),
+            (r"/krypteach/teacher/export\.csv", _TeacherExportHandler),
+            (r"/krypteach/teacher/reset", _TeacherResetHandler),
         ]
         return own + handlers
 

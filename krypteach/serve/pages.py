@@ -15,8 +15,9 @@ box-shadow:0 2px 10px rgba(0,0,0,.12)}
 h1{font-size:1.5rem;margin:0 0 .25rem}
 .en{color:#555}
 label{display:block;font-weight:600;margin:1rem 0 .35rem}
-input{font-size:1.5rem;letter-spacing:.2em;text-transform:uppercase;width:100%;box-sizing:border-box;
-padding:.5rem .75rem;border:2px solid #5a7d5f;border-radius:.5rem}
+input{font-size:1.5rem;width:100%;box-sizing:border-box;padding:.5rem .75rem;border:2px solid #5a7d5f;
+border-radius:.5rem}
+input.code{letter-spacing:.2em;text-transform:uppercase}
 button,a.button{display:inline-block;margin-top:1rem;font-size:1.1rem;padding:.6rem 1.2rem;border:0;
 border-radius:.5rem;background:#2e6b3a;color:#fff;text-decoration:none;cursor:pointer}
 .error{color:#a3161a;font-weight:600;margin-top:1rem}
@@ -31,31 +32,47 @@ def _page(title: str, body: str) -> str:
             f'<body><main>{body}</main></body></html>')
 
 
-def join_page(next_url: str, error: str = "", action: str = "/krypteach/join") -> str:
-    """Ask for the class code once; the browser remembers it (a cookie, and the code in
-    localStorage so that a new session of the server fills it in)."""
+def join_page(next_url: str, error: str = "", action: str = "/krypteach/join", *, ask_code: bool = True,
+              nickname: str = "", nickname_error: str = "") -> str:
+    """Ask for the class code once (the browser remembers it: a cookie, and the code in
+    localStorage so that a new session of the server fills it in) and a nickname, under
+    which the learner's progress is kept."""
     err = (f'<p class="error" role="alert">Fel klasskod. <span class="en">({escape(error)})</span></p>'
            if error else "")
-    auto = "" if error else "true"
+    nick_err = (f'<p class="error" role="alert" id="nick-error">Smeknamnet går inte att använda: '
+                f'<span class="en">{escape(nickname_error)}</span></p>' if nickname_error else "")
+    auto = "" if (error or nickname_error or not ask_code) else "true"
+    code_field = """
+  <label for="code">Klasskod <span class="en">(class code)</span></label>
+  <input id="code" name="code" class="code" autocomplete="off" autocapitalize="characters" spellcheck="false"
+         maxlength="32" required autofocus>""" if ask_code else ""
+    intro = ("Skriv klasskoden som läraren visar och ett smeknamn. <span class=\"en\">Type the class code your "
+             "teacher shows, and a nickname.</span>" if ask_code else
+             "Skriv ett smeknamn, så sparas dina framsteg. <span class=\"en\">Type a nickname, and your progress "
+             "is kept.</span>")
     body = f"""
 <h1>Krypkasino</h1>
-<p>Skriv klasskoden som läraren visar. <span class="en">Type the class code your teacher shows.</span></p>
-<form method="post" action="{escape(action)}" id="join">
-  <label for="code">Klasskod <span class="en">(class code)</span></label>
-  <input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false"
-         maxlength="32" required autofocus>
+<p>{intro}</p>
+<form method="post" action="{escape(action)}" id="join">{code_field}
+  <label for="nickname">Smeknamn <span class="en">(nickname: your progress is kept under it)</span></label>
+  <input id="nickname" name="nickname" class="nick" autocomplete="nickname" maxlength="60" required
+         value="{escape(nickname)}"{"" if ask_code else " autofocus"}>
   <input type="hidden" name="next" value="{escape(next_url)}">
   <button type="submit">Börja <span class="en">(start)</span></button>
 </form>
-{err}
+{err}{nick_err}
 <script>
 (function () {{
-  var form = document.getElementById("join"), box = document.getElementById("code");
-  var saved = null;
-  try {{ saved = window.localStorage.getItem("krypteach-class-code"); }} catch (e) {{}}
-  if (saved) {{ box.value = saved; if ("{auto}") {{ form.submit(); }} }}
+  var form = document.getElementById("join"), box = document.getElementById("code"),
+      nick = document.getElementById("nickname");
+  var saved = null, name = null;
+  try {{ saved = window.localStorage.getItem("krypteach-class-code");
+         name = window.localStorage.getItem("krypteach-nickname"); }} catch (e) {{}}
+  if (name && !nick.value) {{ nick.value = name; }}
+  if (box && saved) {{ box.value = saved; if ("{auto}" && nick.value) {{ form.submit(); }} }}
   form.addEventListener("submit", function () {{
-    try {{ window.localStorage.setItem("krypteach-class-code", box.value); }} catch (e) {{}}
+    try {{ if (box) {{ window.localStorage.setItem("krypteach-class-code", box.value); }}
+           window.localStorage.setItem("krypteach-nickname", nick.value); }} catch (e) {{}}
   }});
 }})();
 </script>"""
@@ -74,6 +91,8 @@ _MESSAGES = {
              "Öppna sidan med adressen som läraren gav."),
     "code": ("Fel klasskod", "Wrong class code",
              "Fråga läraren efter klasskoden."),
+    "teacher": ("Ingen lärarsida", "No teacher's page",
+                "Starta krypteach serve med framsteg påslagna."),
 }
 
 
