@@ -1,4 +1,4 @@
-"""Jupyter widgets for krypteach: clickable cards, exercises, a game table, a rules picker.
+"""Jupyter widgets for krypteach: clickable cards, exercises, a game table, a replay, a rules picker.
 
 The widgets hold no game logic: every check, explanation and move comes from
 the engine (:mod:`krypteach.engine.moves`, :mod:`krypteach.engine.explain`,
@@ -24,6 +24,7 @@ from .exercises import (
 from .game_table import GameTable
 from .learner_bar import LearnerBar
 from .puzzle_widget import PuzzleTrainer
+from .replay import ReplayViewer
 from .rules_picker import RulesPicker
 from .selfcheck import SelfCheck  # lesson self-checks
 from .variant_lab import VariantLab
@@ -42,6 +43,7 @@ __all__ = [
     "RulesPicker",
     "VariantLab",
     "PuzzleTrainer",
+    "ReplayViewer",
     "SelfCheck",
     "LearnerBar",
 ]

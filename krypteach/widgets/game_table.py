@@ -1,14 +1,21 @@
-"""``GameTable``: play a whole giv against computer opponents.
+"""``GameTable``: play a parti, giv after giv, against computer opponents.
 
 Seat 0 is "You"; the opponents (Bea, Dan, Eva, Kim, Ola) are bots from
 :data:`krypteach.bots.BOT_LEVELS`. The widget holds no rules: the
 :class:`~krypteach.Giv` checks every move and explains illegal ones, the bots
 choose theirs, :mod:`krypteach.teaching.narrate` words the log and the scoring.
+The givar belong to a :class:`~krypteach.Parti`: its running protocol (each
+giv's scores and the totals, as lesson 6 shows it) stands beside the table,
+**New giv** deals the parti's next giv (the dealer moves one seat left, the
+scores carry on) and **New parti** starts again from zero. A finished giv can
+be downloaded as a game record (``docs/records.md``), the whole parti too, and
+replayed move by move (:class:`~krypteach.widgets.replay.ReplayViewer`).
 
 Tests drive it without a browser through exactly the methods the buttons
 call: :meth:`~GameTable.select_hand`, :meth:`~GameTable.select_table`,
 :meth:`~GameTable.play_selected`, :meth:`~GameTable.hint`,
-:meth:`~GameTable.undo`, :meth:`~GameTable.new_giv`.
+:meth:`~GameTable.undo`, :meth:`~GameTable.new_giv`, :meth:`~GameTable.new_parti`,
+:meth:`~GameTable.replay_giv`.
 
 >>> t = GameTable(seed=1)
 >>> t.giv.turn
@@ -28,14 +35,16 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bots import BOT_LEVELS, make_bot, suggest
 from ..engine.cards import Card
-from ..engine.game import Giv
+from ..engine.game import Giv, Parti
 from ..engine.moves import IllegalMoveError, Move, describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown, score_giv
 from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
 from ..views import hand_html, stack_svg
+from ..views.downloads import records_download_html
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
+from .replay import ReplayViewer
 from .rules_picker import RulesPicker
 
 __all__ = ["GameTable"]
@@ -49,12 +58,13 @@ def _times(count: int, points: int) -> str:
 
 
 class GameTable(widgets.VBox):
-    """A giv of Krypkasino against bots, 2–6 players.
+    """A parti of Krypkasino against bots, 2–6 players.
 
     Parameters: ``rules`` (default :class:`Rules`), ``seed`` (deals and bots
     replay exactly), ``bot`` (a level of :data:`BOT_LEVELS`), ``names``.
-    ``giv`` is the current :class:`~krypteach.Giv`; ``message`` the last
-    feedback as plain text; ``log`` the moves in words.
+    ``parti`` is the :class:`~krypteach.Parti` being played, ``giv`` its current
+    :class:`~krypteach.Giv`; ``message`` the last feedback as plain text; ``log``
+    the moves in words.
     """
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None, bot: str | None = None,
@@ -62,8 +72,7 @@ class GameTable(widgets.VBox):
         self._rng = random.Random(seed)
         self._names = list(names) if names else list(DEFAULT_NAMES)
         self.message = ""
-        self._giv: Giv | None = None  # (None only while the widget is being built)
-        self._dealer: int | None = None
+        self._parti: Parti | None = None  # (None only while the widget is being built)
         self._log: list[tuple] = []  # (turn, its line in words) for the current giv
 
         levels = list(BOT_LEVELS)
@@ -75,7 +84,7 @@ class GameTable(widgets.VBox):
         self.bot_level.observe(lambda _: self._make_bots(), names="value")
         self.picker = RulesPicker(rules or Rules())
         self.picker.on_change(self._rules_changed)
-        self.rules_note = widgets.HTML("<i>Changed rules apply from the next giv (press New giv).</i>")
+        self.rules_note = widgets.HTML("<i>Changed rules start a new parti with the next giv (press New giv or New parti).</i>")
 
         self.title = widgets.HTML("<h3>Play a giv (spela en giv)</h3>")
         self.title.add_class("kt-title")
@@ -87,22 +96,43 @@ class GameTable(widgets.VBox):
         self.side = widgets.HTML("")
         self.side.add_class("kt-side")
         felt = widgets.HBox([self.table_row, self.side],
-                            layout=widgets.Layout(justify_content="space-between", align_items="flex-start"))
+                            layout=widgets.Layout(justify_content="space-between", align_items="flex-start",
+                                                  flex="1 1 420px"))
         felt.add_class("kt-felt")
         self.table_row.layout = widgets.Layout(flex="1 1 auto")
+        self.protocol = widgets.HTML("")
+        self.protocol.add_class("kt-protocol")
+        self.protocol.layout = widgets.Layout(flex="0 1 auto")
+        beside = widgets.HBox([felt, self.protocol], layout=widgets.Layout(flex_flow="row wrap",
+                                                                          align_items="flex-start"))
+        beside.add_class("kt-beside")
         self.hand_row = CardRowWidget(kind="hand", multiple=False, label="Your hand (handen)",
                                       empty_text="no cards", four_color=four_color)
         self.mine = widgets.HTML("")
         self.play_button = button("Play", "play", "primary", "Play the selected hand card and take the selected table cards")
         self.hint_button = button("Hint", "lightbulb-o", tip="What would a good player do?")
         self.undo_button = button("Undo", "undo", tip="Take back your last move (and the computer's moves after it)")
-        self.new_button = button("New giv", "refresh", tip="Deal a new giv (ny giv)")
+        self.new_button = button("New giv", "refresh", tip="Deal the parti's next giv (ny giv): the next dealer deals")
+        self.new_parti_button = button("New parti", "repeat", tip="Start a new parti (nytt parti): scores from zero")
         self.play_button.on_click(lambda _: self.play_selected())
         self.hint_button.on_click(lambda _: self.hint())
         self.undo_button.on_click(lambda _: self.undo())
         self.new_button.on_click(lambda _: self.new_giv())
-        bar = widgets.HBox([self.play_button, self.hint_button, self.undo_button, self.new_button])
+        self.new_parti_button.on_click(lambda _: self.new_parti())
+        bar = widgets.HBox([self.play_button, self.hint_button, self.undo_button, self.new_button,
+                            self.new_parti_button])
         bar.add_class("kt-buttons")
+        # after a giv: replay it, download it (outside .kt-buttons: "Replay" is not the Play button)
+        self.replay_button = button("Replay this giv", "film", tip="Step through the giv just played, every hand face up")
+        self.replay_button.on_click(lambda _: self.replay_giv())
+        self.downloads = widgets.HTML("")
+        self.downloads.add_class("kt-downloads")
+        after = widgets.HBox([self.replay_button, self.downloads],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        after.add_class("kt-after")
+        self.after = after
+        self.replay_view = ReplayViewer(upload=False, title="Replay this giv (repris)")
+        self.replay_view.layout.display = "none"
         self.feedback = widgets.HTML("")
         self.feedback.add_class("kt-feedback")
         self.final = widgets.HTML("")
@@ -119,32 +149,37 @@ class GameTable(widgets.VBox):
 
         self.hand_row.observe(self._selection_changed, names="selected")
         self.table_row.observe(self._selection_changed, names="selected")
-        super().__init__([self.title, self.status, self.opponents, felt, widgets.HBox([self.hand_row, self.mine]),
-                          bar, self.feedback, self.final, bottom, self.settings])
+        super().__init__([self.title, self.status, self.opponents, beside, widgets.HBox([self.hand_row, self.mine]),
+                          bar, self.feedback, self.final, after, bottom, self.replay_view, self.settings])
         self.add_class("kt-game")
-        self.new_giv()
+        self.new_parti()
 
     # --- properties ---------------------------------------------------------
     @property
+    def parti(self) -> Parti:
+        """The parti being played (:class:`~krypteach.Parti`): its givar and protocol."""
+        if self._parti is None:
+            raise RuntimeError("the game table has no parti yet: it starts one when it is built")
+        return self._parti
+
+    @property
     def giv(self) -> Giv:
-        """The giv on the table (:class:`~krypteach.Giv`)."""
-        if self._giv is None:
-            raise RuntimeError("the game table has no giv yet: it deals one when it is built")
-        return self._giv
+        """The giv on the table (:class:`~krypteach.Giv`), the parti's current giv."""
+        return self.parti.giv
 
     @property
     def rules(self) -> Rules:
-        """The rules of the current giv; setting them starts a new giv with them."""
-        return self._giv.rules if self._giv is not None else self.picker.rules
+        """The rules of the current parti; setting them starts a new parti with them."""
+        return self._parti.rules if self._parti is not None else self.picker.rules
 
     @rules.setter
     def rules(self, rules: Rules) -> None:
         self.picker.rules = rules
-        self.new_giv()
+        self.new_parti()
 
     @property
     def names(self) -> list[str]:
-        n = self.picker.rules.players if self._giv is None else self._giv.rules.players
+        n = self.picker.rules.players if self._parti is None else self._parti.rules.players
         spare = [name for name in DEFAULT_NAMES[1:] if name not in self._names]  # players are named, never numbered
         return (self._names + spare)[:n]
 
@@ -176,7 +211,7 @@ class GameTable(widgets.VBox):
         """
         g = self.giv
         if g.is_over:
-            self._say("info", "The giv is over. Press New giv to play again.")
+            self._say("info", f"The giv is over. {self._next_step()}")
             return
         hand = self.hand_row.selected_cards
         if not hand:
@@ -203,7 +238,7 @@ class GameTable(widgets.VBox):
         """Suggest a move (krypteach.bots.suggest) and select its cards."""
         g = self.giv
         if g.is_over:
-            self._say("info", "The giv is over. Press New giv to play again.")
+            self._say("info", f"The giv is over. {self._next_step()}")
             return
         move, reason = suggest(g.observation(YOU))
         self.hand_row.select([move.card])
@@ -234,12 +269,48 @@ class GameTable(widgets.VBox):
         self._refresh()
 
     def new_giv(self) -> None:
-        """Deal a new giv with the rules chosen in the picker; the dealer moves one seat left."""
+        """Deal the parti's next giv: the dealer moves one seat left and the scores carry on.
+
+        The current giv must be over. When the parti is over, or the rules in the
+        picker have changed, a new parti starts instead (and says so)."""
+        if self._parti is None or self.picker.rules != self._parti.rules:
+            self.new_parti("The rules changed, so a new parti starts (scores from zero). ")
+            return
+        p = self._parti
+        if not p.giv.is_over:
+            self._say("info", "Finish this giv first: the protocol adds up whole givar. "
+                      "Or press New parti to start again from zero.")
+            return
+        if p.is_over:
+            self.new_parti(f"The parti was over ({self._parti_winners()} won), so a new parti starts. ")
+            return
+        p.next_giv()
+        self._start_giv()
+
+    def new_parti(self, why: str = "") -> None:
+        """Start a new parti with the rules chosen in the picker: the protocol starts from
+        zero, and the seat left of the first dealer (you) leads the first giv."""
         rules = self.picker.rules
-        n = rules.players
-        self._dealer = n - 1 if self._dealer is None else (self._dealer + 1) % n
-        self._giv = Giv(rules, dealer=self._dealer, seed=self._rng.getrandbits(32))
+        self._parti = Parti(rules, seed=self._rng.getrandbits(32), first_dealer=rules.players - 1)
+        self.rules_note.value = "<i>Changed rules start a new parti with the next giv (press New giv or New parti).</i>"
+        self._start_giv(why + f"New parti of {rules.givar_count} givar. ")
+
+    def replay_giv(self) -> None:
+        """Open the finished giv in the replay below the table, at its first move."""
+        g = self.giv
+        if not g.is_over:
+            self._say("info", "Finish the giv first: a replay shows every hand face up.")
+            return
+        number = len(self.parti.givar)
+        self.replay_view.open_giv(g, names=self.names, label=f"Giv {number} of the parti")
+        self.replay_view.layout.display = ""
+        self._say("info", f"Giv {number} is open in the replay under the moves: step through it with ▶ Forward.")
+
+    def _start_giv(self, prefix: str = "") -> None:
         self._log = []
+        self.replay_view.layout.display = "none"
+        n = self.giv.rules.players
+        dealer_seat = self.giv.dealer
         self._refresh_levels()
         self._make_bots()
         self.hand_row.selected = []
@@ -248,12 +319,28 @@ class GameTable(widgets.VBox):
         start = len(self.giv.turns)
         self._bots_move()
         lines = self.log[start:]
-        dealer = self.names[self._dealer]
-        leader = self.names[(self._dealer + 1) % n]
-        first = (f"New giv: {dealer} {'deal' if self._dealer == YOU else 'deals'} (givare); "
+        dealer = self.names[dealer_seat]
+        leader = self.names[(dealer_seat + 1) % n]
+        number = len(self.parti.givar)
+        first = (f"{prefix}Giv {number} of {self.parti.rules.givar_count}: {dealer} "
+                 f"{'deal' if dealer_seat == YOU else 'deals'} (givare); "
                  f"{leader} {'lead' if leader == self.names[YOU] else 'leads'}.")
         self._say("info", first, lines)
         self._refresh()
+
+    def _next_step(self) -> str:
+        """What to press after a giv."""
+        if self.parti.is_over:
+            return "The parti is over: press New parti to play another."
+        return "Press New giv to play the parti's next giv."
+
+    def _parti_winners(self) -> str:
+        p = self.parti
+        r = p.rules
+        if r.teams != "none":
+            return " and ".join(f"team {t + 1} ({'+'.join(self.names[s] for s in r.team_members(t))})"
+                                for t in p.result.winners)
+        return " and ".join(self.names[s] for s in p.result.winners)
 
     # --- computer players -----------------------------------------------------
     def _refresh_levels(self) -> None:
@@ -264,7 +351,7 @@ class GameTable(widgets.VBox):
             self.bot_level.value = keep
 
     def _make_bots(self) -> None:
-        if self._giv is None:
+        if self._parti is None:
             return
         level = self.bot_level.value
         self.bots = {s: make_bot(level, seed=self._rng.getrandbits(32)) for s in range(1, self.giv.rules.players)}
@@ -277,8 +364,8 @@ class GameTable(widgets.VBox):
             self._refresh()
 
     def _rules_changed(self, rules: Rules) -> None:
-        if self._giv is not None and rules != self._giv.rules:
-            self.rules_note.value = "<b>Changed rules apply from the next giv: press New giv.</b>"
+        if self._parti is not None and rules != self._parti.rules:
+            self.rules_note.value = "<b>Changed rules start a new parti with the next giv: press New giv or New parti.</b>"
 
     # --- view -------------------------------------------------------------------
     def _say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
@@ -293,7 +380,7 @@ class GameTable(widgets.VBox):
         """What the status line says: whose turn, and what the selected card will do."""
         g = self.giv
         if g.is_over:
-            return "The giv is over — the scoring is below. Press New giv to play again."
+            return f"The giv is over — the scoring is below. {self._next_step()}"
         if g.turn != YOU:
             return f"{self.names[g.turn]} is playing…"
         picked = self.hand_row.selected_cards
@@ -336,7 +423,11 @@ class GameTable(widgets.VBox):
         self.hand_row.selectable = self.table_row.selectable = not over
         self.play_button.disabled = self.hint_button.disabled = over
         self.undo_button.disabled = not any(t.player == YOU for t in g.turns)
-        self.new_button.button_style = "success" if over else ""
+        parti_over = self.parti.is_over
+        self.new_button.button_style = "success" if over and not parti_over else ""
+        self.new_parti_button.button_style = "success" if parti_over else ""
+        self.after.layout.display = "" if over else "none"
+        self.downloads.value = self._downloads_html() if over else ""
         # opponents
         seats = []
         for s in range(1, n):
@@ -374,7 +465,55 @@ class GameTable(widgets.VBox):
         self.log_html.value = ("<div><b>Moves (newest first)</b></div>"
                                + (f"<ol reversed>{items}</ol>" if items else "<div><i>No moves yet.</i></div>"))
         self.final.value = self._final_html() if over else ""
+        self._show_protocol()
         self._show_status()
+
+    def _show_protocol(self) -> None:
+        """The parti's protocol (protokollet), in lesson 6's words: one row per giv, the totals."""
+        p = self.parti
+        r = p.rules
+        names = self.names
+        head = "".join(f"<th>{esc(n)}</th>" for n in names)
+        rows = []
+        for i, g in enumerate(p.givar):
+            label = f"giv {i + 1} (dealer {esc(names[g.dealer])})"
+            if g.is_over:
+                cells = "".join(f"<td>{signed(s, plus=False)}</td>" for s in g.result.scores)
+                rows.append(f"<tr><td>{label}</td>{cells}</tr>")
+            else:
+                cells = "".join("<td>…</td>" for _ in names)
+                rows.append(f"<tr class='kt-playing'><td>{label}, playing</td>{cells}</tr>")
+        for i in range(len(p.givar), r.givar_count):
+            dealer = (p.first_dealer + i) % r.players
+            cells = "".join("<td></td>" for _ in names)
+            rows.append(f"<tr class='kt-to-come'><td>giv {i + 1} (dealer {esc(names[dealer])})</td>{cells}</tr>")
+        total = "".join(f"<td><b>{signed(s, plus=False)}</b></td>" for s in p.totals)
+        rows.append(f"<tr class='kt-total'><td><b>total</b></td>{total}</tr>")
+        if r.teams != "none":
+            for t in range(r.team_count):
+                members = "+".join(names[s] for s in r.team_members(t))
+                score = sum(p.totals[s] for s in r.team_members(t))
+                rows.append(f"<tr class='kt-total'><td colspan='{r.players}'>team {t + 1} ({esc(members)})</td>"
+                            f"<td><b>{signed(score, plus=False)}</b></td></tr>")
+        if p.is_over:
+            foot = f"<p><b>{esc(self._parti_winners())}</b> won the parti with the lowest total.</p>"
+        else:
+            foot = f"<p>{len(p.protocol)} of {r.givar_count} givar played; the lowest total wins the parti.</p>"
+        self.protocol.value = (f"<div><b>The protocol (protokollet) of the parti</b></div>"
+                               f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>{foot}")
+
+    def _downloads_html(self) -> str:
+        """Links that save the finished giv, and the parti's finished givar, as record files."""
+        p = self.parti
+        done = [g for g in p.givar if g.is_over]
+        number = len(p.givar)
+        links = [records_download_html([self.giv], f"giv-{number}.jsonl", f"Download giv {number} (giv-{number}.jsonl)",
+                                       title="A game record: JSON Lines, one giv per line (docs/records.md)")]
+        if len(done) > 1 or p.is_over:
+            links.append(records_download_html(done, f"parti-{len(done)}-givar.jsonl",
+                                               f"Download the parti's {len(done)} givar (parti-{len(done)}-givar.jsonl)",
+                                               title="Every finished giv of this parti, one per line"))
+        return "<span class='kt-download-links'>" + " · ".join(links) + "</span>"
 
     def _show_scores(self) -> None:
         g = self.giv
@@ -424,4 +563,10 @@ class GameTable(widgets.VBox):
                 f"{table}<ul>" + (f"<li>{esc(sweep)}</li>" if sweep else "")
                 + "".join(f"<li>{esc(t)}</li>" for t in teams)
                 + f"<li><b>{esc(summary)}</b></li></ul>"
-                f"<div>Press <b>New giv</b> to play the next giv.</div></div>")
+                f"<div>{self._next_step_html()}</div></div>")
+
+    def _next_step_html(self) -> str:
+        if self.parti.is_over:
+            return (f"The parti is over: <b>{esc(self._parti_winners())}</b> won it with the lowest total "
+                    "(see the protocol). Press <b>New parti</b> to play another.")
+        return "Press <b>New giv</b> to play the next giv of the parti: the scores carry on in the protocol."

@@ -15,7 +15,13 @@ from the front end passes one gate, :func:`install`, before any widget sees it:
   :data:`MAX_ITEMS` plain items, whole numbers within JavaScript's safe range;
   a larger one is dropped whole;
 - the front end may not create widgets in the kernel (``comm_open`` on
-  ``jupyter.widget``): the lessons never need it, and each one costs memory.
+  ``jupyter.widget``): the lessons never need it, and each one costs memory;
+- binary buffers come only with a file: a ``FileUpload`` may receive its
+  ``value`` (the file's name, type, size, date, and its bytes as the one buffer
+  of each file) and an ``error`` text, at most :data:`MAX_UPLOAD_FILES` files of
+  together :data:`MAX_UPLOAD_BYTES` bytes (the server refuses a WebSocket message
+  over 1 MiB anyway); anything else with buffers is dropped. A file over the cap
+  is dropped and the widget's ``error`` says why (:func:`allowed_upload`).
 
 What is left is checked by the widgets themselves, as values from Python are:
 ``BoundedIntText`` clamps to its (now fixed) limits, a ``Dropdown`` index must
@@ -41,7 +47,8 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 import ipywidgets as widgets
 
-__all__ = ["FRONT_END_MAY_SET", "MAX_ITEMS", "MAX_TEXT", "allowed_update", "front_end_update", "install"]
+__all__ = ["FRONT_END_MAY_SET", "MAX_ITEMS", "MAX_TEXT", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_FILES", "allowed_update",
+           "allowed_upload", "front_end_update", "front_end_upload", "install"]
 
 #: the traits the front ends of the standard controls and of krypteach's card rows set
 FRONT_END_MAY_SET = frozenset({
@@ -55,7 +62,12 @@ FRONT_END_MAY_SET = frozenset({
 MAX_TEXT = 2_000
 #: the most items in a list a page may send (a card row's selection: at most 104 cards)
 MAX_ITEMS = 200
+#: the most bytes of files one upload may bring (under the server's 1 MiB cap on a message)
+MAX_UPLOAD_BYTES = 900 * 1024
+#: the most files one upload may bring
+MAX_UPLOAD_FILES = 10
 _SAFE_INT = 2**53
+_FILE_KEYS = frozenset({"name", "type", "size", "last_modified", "content"})
 
 log = logging.getLogger("krypteach.guard")
 _installed = False
@@ -89,9 +101,57 @@ def allowed_update(state: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return kept, dropped
 
 
+def allowed_upload(widget: widgets.Widget, data: dict[str, Any], buffers: list[Any]) -> str | None:
+    """Why an update with binary buffers may not reach ``widget`` (``None``: it may).
+
+    Only a ``FileUpload`` takes buffers: its ``value`` (a list of files, each
+    ``{"name", "type", "size", "last_modified", "content"}`` whose content is one
+    buffer) and an ``error`` text, at most :data:`MAX_UPLOAD_FILES` files and
+    :data:`MAX_UPLOAD_BYTES` bytes in all.
+
+    >>> up = widgets.FileUpload()
+    >>> file = {"name": "g.jsonl", "type": "", "size": 3, "last_modified": 0}
+    >>> allowed_upload(up, {"state": {"value": [file]}, "buffer_paths": [["value", 0, "content"]]}, [b"abc"])
+    >>> allowed_upload(widgets.Text(), {"state": {"value": "x"}, "buffer_paths": [["value"]]}, [b"abc"])
+    'only a file upload may send binary data'
+    """
+    if not isinstance(widget, widgets.FileUpload):
+        return "only a file upload may send binary data"
+    state, paths = data.get("state"), data.get("buffer_paths")
+    if not isinstance(state, dict) or not set(state) <= {"value", "error"} or not isinstance(paths, list):
+        return "a file upload may send only its files"
+    if "error" in state and not (isinstance(state["error"], str) and len(state["error"]) <= MAX_TEXT):
+        return "a file upload's error must be a short text"
+    files = state.get("value", [])
+    if not isinstance(files, list) or len(files) > MAX_UPLOAD_FILES:
+        return f"at most {MAX_UPLOAD_FILES} files at once"
+    for f in files:
+        if not isinstance(f, dict) or not set(f) <= _FILE_KEYS or not {"name", "type", "size", "last_modified"} <= set(f):
+            return "a file must be sent as its name, type, size, date and content"
+        if not all(isinstance(f[k], str) and len(f[k]) <= MAX_TEXT for k in ("name", "type")) \
+                or not all(_small(f[k]) and not isinstance(f[k], (bool, str)) for k in ("size", "last_modified")):
+            return "a file's name, type, size or date is not plain"
+    if paths != [["value", i, "content"] for i in range(len(files))] or len(buffers) != len(files):
+        return "each file must bring exactly one buffer, its content"
+    total = sum(memoryview(b).nbytes for b in buffers)
+    if total > MAX_UPLOAD_BYTES:
+        return (f"the file is too big ({total / 1024:.0f} KiB): at most {MAX_UPLOAD_BYTES // 1024} KiB "
+                "can be sent to the server")
+    return None
+
+
 def front_end_update(widget: widgets.Widget, state: dict[str, Any]) -> None:
     """Handle ``state`` as if the page had sent it in an ``update`` message (for tests)."""
     widget._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+def front_end_upload(widget: widgets.Widget, files: list[tuple[str, bytes]]) -> None:
+    """Handle an upload of ``files`` (name, content) as the page sends it: the files'
+    contents as binary buffers beside the update (for tests)."""
+    value = [{"name": name, "type": "", "size": len(content), "last_modified": 0} for name, content in files]
+    data = {"method": "update", "state": {"value": value, "error": ""},
+            "buffer_paths": [["value", i, "content"] for i in range(len(files))]}
+    widget._handle_msg({"content": {"data": data}, "buffers": [memoryview(content) for _, content in files]})
 
 
 def install() -> None:
@@ -104,8 +164,14 @@ def install() -> None:
     def _handle_msg(self: widgets.Widget, msg: dict[str, Any]) -> None:
         data = msg.get("content", {}).get("data", {})
         if data.get("method") == "update" and isinstance(data.get("state"), dict):
-            if data.get("buffer_paths"):  # binary buffers: no control of the lessons sends them
-                log.warning("krypteach: dropped an update with binary buffers for %s", type(self).__name__)
+            if data.get("buffer_paths"):  # binary buffers: only a file upload, small enough
+                refused = allowed_upload(self, data, list(msg.get("buffers") or []))
+                if refused is None:
+                    original(self, msg)
+                    return
+                log.warning("krypteach: dropped an update with binary buffers for %s: %s", type(self).__name__, refused)
+                if isinstance(self, widgets.FileUpload):
+                    self.error = refused  # the page's widget says why, in words
                 self.send_state()
                 return
             kept, dropped = allowed_update(data["state"])
