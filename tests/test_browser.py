@@ -300,9 +300,11 @@ def test_the_class_code_is_typed_once_and_remembered(browser, served_app):
         assert "/krypteach/join" in page.url
         assert "Klasskod" in body_text(page) and "class code" in body_text(page)
         page.fill("#code", "WRONG")
+        page.fill("#nickname", "Ann")
         page.click("button[type=submit]")
         page.locator(".error").wait_for(timeout=STEP_MS)
         assert "Fel klasskod" in body_text(page)
+        assert page.input_value("#nickname") == "Ann"  # nothing typed is lost
         page.fill("#code", CLASS_CODE.lower())
         page.click("button[type=submit]")
         page.wait_for_url(f"**/voila/render/{NAMES[0]}", timeout=LOAD_MS)

@@ -1,0 +1,141 @@
+"""The classroom half in a real browser (issue 10): a learner's progress kept across a
+reload and a restart of the server, and the teacher's page of a class.
+
+A server of its own (it is restarted), with its progress file and data folder in tmp."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+import pytest
+
+from krypteach.classroom.store import ProgressStore
+
+from .conftest import Server
+from .test_browser import LOAD_MS, STEP_MS, close
+
+pytestmark = pytest.mark.browser
+
+CODE, TEACHER = "K7RPX", "TEACH42X"
+
+
+@pytest.fixture
+def classroom(private_env, tmp_path):
+    env = dict(private_env)
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")  # the cookie secret: the same across the restart
+    progress = tmp_path / "progress.sqlite3"
+    args = ["--class-code", CODE, "--teacher-code", TEACHER, "--progress", str(progress)]
+    servers: list[Server] = []
+
+    def start() -> Server:
+        port = servers[0].port if servers else None
+        s = Server(args, env, tmp_path / f"serve{len(servers)}.log", port=port).wait_ready()
+        servers.append(s)
+        return s
+
+    yield start, progress
+    for s in servers:
+        s.stop()
+
+
+def _solve_the_first_take_all(page) -> None:
+    ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
+    table = ex.locator(".kt-cards.kt-table")
+
+    def pick(code):
+        card = table.locator(f'.kt-card[data-card="{code}"]')
+        card.click()
+        page.wait_for_function("el => el.classList.contains('kt-selected')", arg=card.element_handle(),
+                               timeout=STEP_MS)
+
+    pick("9S")  # only the 9: wrong (take-all)
+    ex.get_by_role("button", name="Check").click()
+    ex.locator(".kt-feedback .kt-error").wait_for(timeout=STEP_MS)
+    for code in ("2C", "7H"):
+        pick(code)
+    ex.get_by_role("button", name="Check").click()
+    ex.locator(".kt-feedback .kt-ok").wait_for(timeout=STEP_MS)
+
+
+def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroom):
+    start, progress = classroom
+    server = start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/03_take_all.ipynb", timeout=LOAD_MS)
+        assert "/krypteach/join" in page.url
+        page.fill("#code", CODE)
+        page.fill("#nickname", "Ann 🦊")
+        page.click("button[type=submit]")
+        bar = page.locator(".kt-learner")
+        bar.filter(has_text="Ann 🦊").wait_for(timeout=LOAD_MS)
+        total = int(re.search(r"(\d+) av / of (\d+)", bar.inner_text()).group(2))
+        assert "0 av / of" in bar.inner_text() and total >= 3
+        _solve_the_first_take_all(page)
+        bar.filter(has_text=f"1 av / of {total}").wait_for(timeout=STEP_MS)
+
+        page.reload(timeout=LOAD_MS)
+        page.locator(".kt-learner", has_text=f"1 av / of {total}").wait_for(timeout=LOAD_MS)
+        close(page)
+
+        server.stop()
+        server = start()  # the same port, file and secret: a restart
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/03_take_all.ipynb", timeout=LOAD_MS)
+        page.locator(".kt-learner", has_text=f"1 av / of {total}").wait_for(timeout=LOAD_MS)
+        assert "/krypteach/join" not in page.url
+        close(page)
+    finally:
+        context.close()
+    store = ProgressStore(progress)
+    [(ann, name)] = store.learners(CODE)
+    kinds = [(a[2].split("-")[0], a[4], a[5]) for a in store.attempts(ann)]
+    assert name == "Ann 🦊" and kinds == [("take", 0, "take-all"), ("take", 1, None)]
+
+
+def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(browser, classroom):
+    start, progress = classroom
+    store = ProgressStore(progress)  # a class of simulated learners, as kernels would record them
+    store.declare_items("03_take_all", [(f"take-all-exercise-{i}", "exercise") for i in (1, 2, 3)])
+    for k, name in enumerate(["Ann", "Bo", "Cia", "Dan", "Eva", "Filip"]):
+        me = store.join(CODE, name)
+        for i in range(1, 1 + k % 4):
+            store.record(me, "03_take_all", f"take-all-exercise-{i}", "exercise", correct=False, rule="take-all")
+            store.record(me, "03_take_all", f"take-all-exercise-{i}", "exercise", correct=True)
+        store.record(me, "07_play", "giv", "giv", score=k - 2)
+    store.close()
+    server = start()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/krypteach/teacher", timeout=LOAD_MS)
+        page.fill("#tcode", CODE)  # the learners' code never opens it
+        page.click("button[type=submit]")
+        page.locator(".error", has_text="not the teacher code").wait_for(timeout=STEP_MS)
+        page.fill("#tcode", TEACHER.lower())
+        page.click("button[type=submit]")
+        page.locator("h1", has_text=f"Klassen {CODE}").wait_for(timeout=STEP_MS)
+        text = page.inner_text("body")
+        assert "6 elever" in text and "6 givar" in text
+        row = page.locator("tr", has=page.locator("th", has_text="Dan"))
+        assert "3/3" in row.inner_text()  # Dan solved all three
+        assert "take all you can" in text
+        assert page.locator("img[alt='The rules behind the mistakes']").evaluate("i => i.naturalWidth") > 200
+        with page.expect_download() as dl:
+            page.click("a[href='/krypteach/teacher/export.csv']")
+        csv = open(dl.value.path(), encoding="utf-8").read()
+        assert csv.count("\n") == 1 + 2 * (0 + 1 + 2 + 3 + 0 + 1) + 6
+        page.once("dialog", lambda d: d.accept())
+        row.get_by_role("button", name="Reset Dan").click()
+        page.locator("[role=status]", has_text="Dan: 7 attempts removed").wait_for(timeout=STEP_MS)
+        assert "3/3" not in page.locator("tr", has=page.locator("th", has_text="Dan")).inner_text()
+        # no horizontal scroll on a phone: the grid scrolls in its own box
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        close(page)
+    finally:
+        context.close()
+    # the class code opens lesson pages, never the teacher's page (no cookie, no code: the login form)
+    with urllib.request.urlopen(f"{server.base}/krypteach/teacher?class={CODE}", timeout=10) as r:
+        assert "Lärarkod" in r.read().decode()
