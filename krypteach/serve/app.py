@@ -418,6 +418,20 @@ class _StatusHandler(tornado.web.RequestHandler):
                      "pool_ready": ready, "culled": kt.culled})
 
 
+class _RulesSheetHandler(tornado.web.RequestHandler):
+    """``/krypteach/rules``: the one-page rules sheet to print (no class code: it is the
+    rules of a card game, nothing about the class)."""
+
+    def get(self) -> None:
+        kt: ServeSettings = self.settings["krypteach"]
+        if not kt.gate.check_host(self.request.host).ok:
+            raise tornado.web.HTTPError(403)
+        from ..views.rules_sheet import rules_sheet_html
+
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(rules_sheet_html())
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """Remembers which kernels were started for the pool (Voilà starts them with
     ``VOILA_PREHEAT=True`` in their environment) and which were handed to a page."""
@@ -481,6 +495,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/join", _JoinHandler),
             (r"/krypteach/status", _StatusHandler),
             (r"/krypteach/alive/([0-9a-f-]{36})", _AliveHandler),
+            (r"/krypteach/rules", _RulesSheetHandler),
             (r"/krypteach/teacher", _TeacherHandler),
             (r"/krypteach/teacher/export\.csv", _TeacherExportHandler),
             (r"/krypteach/teacher/reset", _TeacherResetHandler),

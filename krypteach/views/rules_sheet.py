@@ -1,0 +1,231 @@
+"""The rules of Krypkasino on one printed page (A4), as a whole HTML document.
+
+Every number on the sheet comes from the engine: the card points from
+:data:`krypteach.engine.cards.POINTS`, the deals from
+:func:`krypteach.engine.rules.deal_plan`, the tabbe and dukning points, the
+ace, the capture rule and the givar of a parti from the :class:`Rules`, and
+the examples are worked out by the capture search. On screen it has a Print
+button; printed (``@media print``) it is black on white with no buttons.
+
+``krypteach rules-sheet --out FILE`` writes it, and ``krypteach serve`` serves it
+at ``/krypteach/rules``.
+
+>>> page = rules_sheet_html()
+>>> page.startswith("<!DOCTYPE html>") and "@media print" in page and "storan" in page
+True
+>>> "+5" in page and "−5" in page and "42 points" in page
+True
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..engine.captures import capture_options, tabbe_pa_text, tabbe_ranks
+from ..engine.cards import POINTS, Card, parse_cards
+from ..engine.rules import Rules, RulesError, deal_plan
+from ..teaching.narrate import signed, traffar_text
+
+__all__ = ["rules_sheet_html"]
+
+_CSS = """
+* { box-sizing: border-box; }
+body { font: 14px/1.45 "DejaVu Sans", Arial, sans-serif; color: #1d1d1b; background: #f6f3ea; margin: 0; }
+main { max-width: 1000px; margin: 0 auto; padding: 18px 22px 28px; background: #fff; }
+h1 { font-size: 22px; margin: 0 0 2px; }
+.kt-sub { margin: 0 0 10px; color: #444; }
+.kt-cols { column-count: 2; column-gap: 26px; }
+section { break-inside: avoid; margin: 0 0 10px; }
+h2 { font-size: 15px; margin: 0 0 3px; border-bottom: 2px solid #1e6b3c; color: #1e6b3c; }
+p, ul { margin: 0 0 4px; }
+ul { padding-left: 18px; }
+table { border-collapse: collapse; width: 100%; margin: 2px 0 4px; }
+th, td { text-align: left; vertical-align: top; padding: 1px 6px 1px 0; border-bottom: 1px solid #ddd; }
+td.kt-n { text-align: right; white-space: nowrap; }
+.kt-print { font: inherit; font-size: 15px; padding: 6px 16px; margin: 0 0 12px; cursor: pointer;
+            border: 1px solid #1e6b3c; background: #1e6b3c; color: #fff; border-radius: 6px; }
+.kt-foot { margin-top: 6px; font-size: 12px; color: #555; }
+@media (max-width: 700px) { .kt-cols { column-count: 1; } main { padding: 12px; } }
+@page { size: A4; margin: 10mm 11mm; }
+@media print {
+  .kt-noprint { display: none !important; }
+  html, body, main { background: #fff !important; color: #000 !important; }
+  body { font-size: 8.6pt; line-height: 1.3; }
+  main { max-width: none; padding: 0; margin: 0; }
+  h1 { font-size: 14pt; }
+  h2 { font-size: 9.6pt; color: #000; border-bottom: 1pt solid #000; }
+  .kt-sub, .kt-foot { color: #000; }
+  .kt-cols { column-count: 2; column-gap: 7mm; }
+  section { margin-bottom: 2.2mm; }
+  th, td { border-bottom: 0.5pt solid #999; }
+  a { color: #000; text-decoration: none; }
+}
+"""
+
+_WORDS = [
+    ("parti", "a match: several givar, scores added up; the lowest total wins"),
+    ("giv", "one pass through the whole deck, scored at its end"),
+    ("utdelning", "one deal inside a giv"),
+    ("ta in", "capture: play a card and take table cards with it"),
+    ("krypa", "creep: lay the card on the table because it takes nothing"),
+    ("träff", "a match: a table card of the same rank, or table cards adding up to the card's value"),
+    ("tabbe", "a capture that leaves the table empty"),
+    ("tvångstabbe", "the duty to take the whole table when a card in hand can"),
+    ("dubbeltabbe", "taking the only table card with its identical twin"),
+    ("dukning", "setting up a tabbe: the player who moved just before it"),
+    ("klädda högen", "face cards (J, Q, K) dealt to the table, set aside"),
+    ("storan / lillan", "10♦ (ruter tio) / 2♠ (spader två)"),
+]
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def _players_allowed() -> list[int]:
+    """The player counts the engine accepts."""
+    out = []
+    for n in range(1, 13):
+        try:
+            Rules(players=n)
+        except RulesError:
+            continue
+        out.append(n)
+    return out
+
+
+def _plan_text(plan: list[tuple[int, int]]) -> str:
+    """``8 × (4 each, 4 to the table) + (4 each, 0)``: a deal plan in words."""
+    parts: list[str] = []
+    i = 0
+    while i < len(plan):
+        j = i
+        while j < len(plan) and plan[j] == plan[i]:
+            j += 1
+        k, t = plan[i]
+        one = f"({k} each, {t} to the table)"
+        parts.append(f"{j - i} × {one}" if j - i > 1 else one)
+        i = j
+    return " + ".join(parts)
+
+
+def _points_rows() -> list[tuple[str, str, int]]:
+    """(cards, name, points) from the engine's points table, the scoring cards first."""
+    named = [("10♦", "storan", Card("10D")), ("2♠", "lillan", Card("2S")), ("A♠", "spader ess", Card("AS"))]
+    rows = [(sym, name, card.points) for sym, name, card in named]
+    rows.append(("A♥ A♦ A♣", "the other aces", Card("AH").points))
+    rows.append(("3♠ … K♠", "the other spades", Card("3S").points))
+    rows.append(("every other card", "", Card("9H").points))
+    return rows
+
+
+def _ace_text(rules: Rules) -> str:
+    if rules.ace == "1or14":
+        return ("ess (A) 1 or 14: a played ace counts 14 (it takes 6+8, A+K …) and also takes a lone ace; "
+                "on the table an ace counts 1")
+    if rules.ace == "1":
+        return "ess (A) counts 1 only"
+    return "ess (A) counts 14 when played and 1 on the table; a played ace takes no lone table ace"
+
+
+def _capture_text(rules: Rules) -> str:
+    if rules.capture == "free":
+        return "A card may take any träffar it has, or creep: taking is free (as in classic Kasino)."
+    most = (" Of several ways, you must take the one with the most cards." if rules.capture == "maximum"
+            else " Of several ways to take all, you choose.")
+    return ("A card that has a träff <b>must capture</b> (it may not creep) and must <b>take all it can</b>: "
+            "no träff for it may stay on the table." + most)
+
+
+def rules_sheet_html(rules: Rules | None = None) -> str:
+    """The rules sheet for ``rules`` (default: Krypkasino as the project plays it) as one
+    HTML page that prints on one A4 sheet."""
+    rules = rules or Rules()
+    r = rules
+    allowed = _players_allowed()
+    span = f"{allowed[0]}–{allowed[-1]}"
+    total_points = 2 * sum(POINTS) + r.last_capture_point  # two decks
+    tabbe, dukning = signed(r.tabbe_points), signed(r.dukning_points)
+    seed_card, seed_table = Card("9H"), parse_cards("9S 2C 5D 7H")
+    seed_take = capture_options(seed_card, seed_table, r)
+    seed_left = [c for c in seed_table if seed_take and c not in seed_take[0]]
+    seed = (f"Table {' '.join(c.symbol for c in seed_table)}, you play {seed_card.symbol}: "
+            + (f"take {traffar_text(seed_card, seed_take[0], r)}; "
+               f"{' '.join(c.symbol for c in seed_left) or 'nothing'} stays." if seed_take else "it creeps."))
+    pa_table = parse_cards("AH 7C 3D")
+    pa = tabbe_pa_text(tabbe_ranks([*pa_table, Card("9S")], r))
+    variant = r.describe()
+
+    words = "".join(f"<tr><th>{_esc(w)}</th><td>{_esc(m)}</td></tr>" for w, m in _WORDS)
+    points = "".join(f"<tr><td>{_esc(c)}</td><td>{_esc(n)}</td><td class='kt-n'>{p}</td></tr>"
+                     for c, n, p in _points_rows())
+    deals = []
+    for n in allowed:
+        try:
+            plan = deal_plan(r.replace(players=n, teams="none", givar=None))
+        except RulesError:
+            continue
+        deals.append(f"<tr><td class='kt-n'>{n} players</td><td>{_esc(_plan_text(plan))}</td></tr>")
+    teams = ("With 4 players two teams (seats 0+2, 1+3); with 6 three pairs or two teams of three, "
+             "each player between two opponents. Team scores add up.")
+    forced = ("<li><b>Tvångstabbe.</b> If any card in your hand can take the <b>whole table</b>, you must play "
+              "such a card and take it all (with several, you choose which).</li>" if r.forced_tabbe else
+              "<li>No tvångstabbe in this variant: you need not take the whole table.</li>")
+    dubbel = (f"<li><b>Dubbeltabbe:</b> taking the lone table card with its identical twin (Q♥ on Q♥) counts two "
+              f"tabbar: {signed(2 * r.tabbe_points)} to the taker, {signed(2 * r.dukning_points)} to the one "
+              "before.</li>" if r.dubbeltabbe else "")
+    cancel = ("<li><b>Marks cancel:</b> when every player (every team) has a tabbe mark, each turns one mark "
+              "down. Dukningar are never removed.</li>" if r.cancel_marks else "")
+    last = (f" and {r.last_capture_point} extra point{'s' if r.last_capture_point != 1 else ''}"
+            if r.last_capture_point else "")
+    givar = (f"{r.givar} givar" if r.givar is not None else "one giv per player, so everyone deals once")
+    body = f"""
+<main>
+<button class="kt-print kt-noprint" onclick="window.print()">Print (skriv ut)</button>
+<h1>Krypkasino — the rules on one page (reglerna på en sida)</h1>
+<p class="kt-sub">The Swedish <i>misère</i> Kasino: you try <b>not</b> to take points, and the <b>lowest score
+wins</b>. {_esc(variant)}.</p>
+<div class="kt-cols">
+<section><h2>Words (ord)</h2><table>{words}</table></section>
+<section><h2>Cards (kort)</h2>
+<p>Two ordinary decks shuffled together: 104 cards, each card twice. Values: 2–10 as printed, knekt (J) 11,
+dam (Q) 12, kung (K) 13, {_esc(_ace_text(r))}.</p>
+<table><tr><th>cards</th><th></th><th class="kt-n">points</th></tr>{points}</table>
+<p>All the cards together hold <b>{total_points} points</b>.</p></section>
+<section><h2>Dealing (utdelning)</h2>
+<p>{span} players. The dealer deals one card at a time round the table, starting at the left:
+{r.hand_size} cards each, then {r.table_first} face up on the table in the first deal and {r.table_next}
+in the later ones. A new deal comes when every hand is empty. Face cards (J, Q, K) dealt to the table go
+to <b>klädda högen</b>. The player left of the dealer leads; play goes left.</p>
+<table>{''.join(deals)}</table>
+<p>{_esc(teams)}</p></section>
+<section><h2>Your turn (ditt drag): play one card</h2>
+<ul>{forced}
+<li>{_capture_text(r)} Example: {_esc(seed)}</li>
+<li>A card with no träff <b>creeps</b> (kryper): it is laid on the table. On an empty table every card
+creeps.</li>
+<li>Träffar: the same rank, or table cards adding up to the card's value. The card and what it takes go to
+your pile.</li></ul></section>
+<section><h2>Tabbe and dukning</h2>
+<ul><li>A capture that empties the table is a <b>tabbe</b>: a tabbe mark, <b>{tabbe}</b> points, for the
+taker.</li>
+<li>The player who moved just before gets a <b>dukning</b>, <b>{dukning}</b> points, for setting it up
+(not on the giv's first move).</li>
+{dubbel}{cancel}
+<li>By custom you say it when your move leaves a table that one card could take whole: laying 9♠ on
+{' '.join(c.symbol for c in pa_table)} — “{_esc(pa)}”.</li></ul></section>
+<section><h2>End of the giv and scoring (poäng)</h2>
+<ul><li>When the last hand is empty, the last player who captured takes the cards left on the table and
+klädda högen{last} (this is no tabbe). If nobody captured, they score for nobody.</li>
+<li><b>Giv score</b> = card points {tabbe} × tabbe marks {signed(r.dukning_points)} × dukningar. It can be
+below zero.</li>
+<li>A <b>parti</b> is {_esc(givar)}; the dealer moves one seat left each giv. The scores go in a
+<b>protokoll</b>, one row per giv, and add up: the <b>lowest total wins</b> (ties share).</li></ul>
+</section>
+</div>
+<p class="kt-foot">krypteach · the lessons: “Krypkasino — learn it by playing”.</p>
+</main>"""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<title>Krypkasino rules sheet (regler)</title>"
+            f"<style>{_CSS}</style></head><body>{body}</body></html>\n")

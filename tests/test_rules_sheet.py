@@ -1,0 +1,83 @@
+"""Issue 10: the one-page rules sheet. Its numbers come from the engine, it prints
+without buttons, black on white, and the CLI and the served app give the same page.
+(That it fits one A4 page is checked in a real browser: tests/test_browser.py.)"""
+
+from __future__ import annotations
+
+import re
+
+import tornado.testing
+import tornado.web
+
+from krypteach import Rules
+from krypteach.cli import main
+from krypteach.engine.cards import POINTS, Card
+from krypteach.engine.rules import deal_plan
+from krypteach.serve.app import ServeSettings, _RulesSheetHandler
+from krypteach.serve.gate import ClassGate
+from krypteach.views.rules_sheet import rules_sheet_html
+
+
+def _text(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.split("<body>")[1]))
+
+
+def test_the_sheet_says_the_engines_numbers():
+    text = _text(rules_sheet_html())
+    assert 2 * sum(POINTS) == 42 and f"hold {2 * sum(POINTS)} points" in text
+    for card, name in (("10D", "storan"), ("2S", "lillan"), ("AS", "spader ess")):
+        assert re.search(rf"{Card(card).symbol} {name} {Card(card).points}\b", text), name
+    assert "tabbe mark, +5 points" in text and "dukning , −5 points" in text
+    assert "card points +5 × tabbe marks −5 × dukningar" in text
+    assert "2 players 8 × (4 each, 4 to the table) + (4 each, 0 to the table)" in text
+    assert deal_plan(Rules(players=5))[-1] == (1, 3) and "+ (1 each, 3 to the table)" in text
+    assert "take 9♠ and 2♣+7♥; 5♦ stays" in text and "“tabbe på tio”" in text
+    assert "Tvångstabbe." in text and "one giv per player" in text
+
+
+def test_a_variant_changes_the_sheet():
+    text = _text(rules_sheet_html(Rules(tabbe_points=7, dukning_points=-3, last_capture_point=1, givar=4,
+                                        capture="free", forced_tabbe=False, hand_size=5)))
+    assert "tabbe mark, +7 points" in text and "dukning , −3 points" in text and "hold 43 points" in text
+    assert "A parti is 4 givar" in text and "taking is free" in text and "No tvångstabbe" in text
+    assert "5 cards each" in text and "Tvångstabbe." not in text
+
+
+def test_the_sheet_prints_black_on_white_without_buttons():
+    page = rules_sheet_html()
+    assert page.startswith("<!DOCTYPE html>") and "http" not in page  # nothing loaded from elsewhere
+    css = page.split("@media print")[1].split("</style>")[0]
+    assert ".kt-noprint { display: none !important; }" in css and "color: #000" in css and "#fff" in css
+    assert "@page { size: A4;" in page
+    button = re.search(r"<button[^>]*>", page).group(0)
+    assert "kt-noprint" in button and "window.print()" in button
+
+
+def test_the_cli_writes_the_same_sheet(tmp_path, capsys):
+    out = tmp_path / "regler.html"
+    assert main(["rules-sheet", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == rules_sheet_html()
+    assert "one A4 page" in capsys.readouterr().out
+    assert main(["rules-sheet"]) == 0
+    assert capsys.readouterr().out == rules_sheet_html()
+    assert main(["rules-sheet", "--rules", "last-capture-point"]) == 0
+    assert "hold 43 points" in _text(capsys.readouterr().out)
+    assert main(["rules-sheet", "--out", str(tmp_path)]) == 1
+    assert "is a folder" in capsys.readouterr().err
+
+
+class TestServedSheet(tornado.testing.AsyncHTTPTestCase):
+    """``/krypteach/rules`` as the served app registers it: the sheet, for this machine's names only."""
+
+    def get_app(self) -> tornado.web.Application:
+        settings = ServeSettings(gate=ClassGate(code="ABCD1234", max_kernels=4), start_page=None)
+        return tornado.web.Application([(r"/krypteach/rules", _RulesSheetHandler)], krypteach=settings)
+
+    def test_the_sheet_is_served_without_the_class_code(self):
+        r = self.fetch("/krypteach/rules")
+        assert r.code == 200 and r.headers["Content-Type"].startswith("text/html")
+        assert r.body.decode("utf-8") == rules_sheet_html()
+
+    def test_another_host_name_is_refused(self):
+        r = self.fetch("/krypteach/rules", headers={"Host": "evil.example"})
+        assert r.code == 403
