@@ -61,7 +61,9 @@ class Hub:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = _private_env(base / "home")
-        for name in ("CONFIGPROXY_AUTH_TOKEN", "KRYPTEACH_MAX_GIVAR", "KRYPTEACH_MAX_JOB_SECONDS"):
+        # nothing from the caller's own hub settings
+        for name in [n for n in env if n.startswith("KRYPTEACH_HUB_")] + [
+                "CONFIGPROXY_AUTH_TOKEN", "KRYPTEACH_MAX_GIVAR", "KRYPTEACH_MAX_JOB_SECONDS"]:
             env.pop(name, None)
         env.update({
             "KRYPTEACH_HUB_IP": "127.0.0.1",
