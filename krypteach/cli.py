@@ -99,21 +99,60 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import ServeOptions, serve
     from .serve.gate import normalize_code
 
+    cfg = _classroom_config(args.config)
     start = _lesson_file(folder, 0) if any(folder.glob("00*.ipynb")) else None
-    lesson = _lesson_file(folder, args.lesson) if args.lesson is not None else None
+    first = args.lesson if args.lesson is not None else (int(cfg.first_lesson) if cfg.first_lesson else None)
+    lesson = _lesson_file(folder, first) if first is not None else None
+    class_code = args.class_code if args.class_code is not None else (None if args.open else cfg.class_code)
+    teacher_code = args.teacher_code if args.teacher_code is not None else cfg.teacher_code
     if args.class_code is not None and args.open:
         raise SystemExit("krypteach serve: --class-code and --open do not go together (--open means no code)")
-    if args.class_code is not None and len(normalize_code(args.class_code)) < 4:
+    if class_code is not None and len(normalize_code(class_code)) < 4:
         raise SystemExit("krypteach serve: --class-code needs at least 4 letters or digits")
-    if args.teacher_code is not None and len(normalize_code(args.teacher_code)) < 6:
+    if teacher_code is not None and len(normalize_code(teacher_code)) < 6:
         raise SystemExit("krypteach serve: --teacher-code needs at least 6 letters or digits")
+    try:
+        shown = cfg.lesson_files(folder)
+    except ValueError as e:
+        raise SystemExit(f"krypteach: {e}") from None
+    if shown is not None and start is not None and start not in shown:
+        shown.insert(0, start)  # the start page is always there: it links the others
+    env = job_caps_env(args.max_givar or cfg.max_givar or 2000, args.max_job_seconds or cfg.max_job_seconds or 120)
+    env.update(classroom_env(cfg, shown))
+    progress = args.progress if args.progress is not None else (cfg.progress or None)
+    class_size = args.class_size if args.class_size is not None else (cfg.class_size or 0)
     options = ServeOptions(folder=folder, port=args.port, host=args.host, start_page=start, lesson=lesson,
-                           class_code=args.class_code, open_door=args.open, class_size=args.class_size,
+                           class_code=class_code, open_door=args.open, class_size=class_size,
                            max_kernels=args.max_kernels, per_client=args.per_browser, grace=float(args.cull_idle),
-                           allow_hosts=list(args.allow_host or []),
-                           kernel_env=job_caps_env(args.max_givar, args.max_job_seconds),
-                           progress=args.progress, teacher_code=args.teacher_code)
+                           allow_hosts=list(args.allow_host or []), kernel_env=env,
+                           progress=progress, teacher_code=teacher_code, shown=shown)
     return serve(options)
+
+
+def _classroom_config(path: str | None) -> Any:
+    from .classroom.config import ClassroomConfig, ConfigError
+
+    if path is None:
+        return ClassroomConfig()
+    try:
+        return ClassroomConfig.load(path)
+    except ConfigError as e:
+        raise SystemExit(f"krypteach: {e}") from None
+
+
+def classroom_env(cfg: Any, shown: list[str] | None) -> dict[str, str]:
+    """What the lessons' kernels need of the classroom file: the lessons shown (the start page
+    lists them), the games' rule preset and bots, the language."""
+    env = {}
+    if shown is not None:
+        env["KRYPTEACH_SHOWN"] = ",".join(name[:2] for name in shown)
+    if cfg.game_rules:
+        env["KRYPTEACH_GAME_RULES"] = cfg.game_rules
+    if cfg.bots:
+        env["KRYPTEACH_GAME_BOTS"] = ",".join(cfg.bots)
+    if cfg.language:
+        env["KRYPTEACH_LANG"] = cfg.language
+    return env
 
 
 def job_caps_env(max_givar: int, max_seconds: int) -> dict[str, str]:
@@ -245,7 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--class-code", default=None, metavar="CODE",
                    help="the code learners type once (default: a new random code each start)")
     s.add_argument("--open", action="store_true", help="no class code (a private machine only)")
-    s.add_argument("--class-size", type=_whole_number(0, 200), default=0, metavar="N",
+    s.add_argument("--config", default=None, metavar="FILE",
+                   help="a classroom file (TOML: codes, lessons shown, game rules and bots, caps, language; "
+                        "docs/classroom.md); options given here win over it")
+    s.add_argument("--class-size", type=_whole_number(0, 200), default=None, metavar="N",
                    help="warm N kernels for the start page (and --lesson) before the class arrives")
     s.add_argument("--max-kernels", type=_whole_number(1, 1000), default=None, metavar="N",
                    help="pages open at once, beyond which learners see 'the class is full' "
@@ -261,9 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "postgresql://… , or off")
     s.add_argument("--teacher-code", default=None, metavar="CODE",
                    help="the code of the teacher's page /krypteach/teacher (default: a new random code each start)")
-    s.add_argument("--max-givar", type=_whole_number(1, 100_000), default=2000, metavar="N",
+    s.add_argument("--max-givar", type=_whole_number(1, 100_000), default=None, metavar="N",
                    help="givar one run of the variant lab may play per rule set (default 2000)")
-    s.add_argument("--max-job-seconds", type=_whole_number(5, 86_400), default=120, metavar="SECONDS",
+    s.add_argument("--max-job-seconds", type=_whole_number(5, 86_400), default=None, metavar="SECONDS",
                    help="seconds one long job in a page (the variant lab) may run (default 120)")
     s.set_defaults(func=cmd_serve)
 

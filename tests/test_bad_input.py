@@ -43,6 +43,12 @@ def _puzzle_file(**changes) -> str:
 
 #: the files the cases read, by name (bytes or text); ``adir/`` and ``empty/`` are folders
 FILES: dict[str, str | bytes] = {
+    "klass_bad_key.toml": '[class]\ncode = "K7RPX"\ncolour = "red"\n',
+    "klass_bad_value.toml": '[caps]\nmax_givar = 0\n',
+    "klass_bad_lesson.toml": '[lessons]\nshow = ["00", "42"]\n',
+    "klass_same_codes.toml": '[class]\ncode = "K7RPX9"\nteacher_code = "k7rpx9"\n',
+    "klass_not_toml.toml": 'class = [\n',
+    "klass_nonutf.toml": b'[class]\ncode = "K7\xffRPX"\n',
     "nonutf.json": b'{"players": 3, "ace": "1\xff"}',
     "deep.json": "[" * 100_000 + "]" * 100_000,
     "list.json": "[1, 2]",
@@ -162,6 +168,15 @@ CLI_CASES = [
     (["serve", "--dir", "/nonexistent"], ["--dir", "/nonexistent does not exist", "lesson notebooks"]),
     (["serve", "--dir", "empty"], ["--dir", "empty holds no lesson notebooks"]),
     (["serve", "--dir", "list.json"], ["--dir", "list.json is not a folder"]),
+    # the classroom file
+    (["serve", "--config", "klass_bad_key.toml"], ["klass_bad_key.toml", "[class] colour is not a key here",
+                                                  "code, teacher_code, language"]),
+    (["serve", "--config", "klass_bad_value.toml"], ["[caps] max_givar = 0 is not allowed", "1 to 100000"]),
+    (["serve", "--config", "klass_bad_lesson.toml"], ["lesson 42", "which is not in", "lessons: 00, 01"]),
+    (["serve", "--config", "klass_same_codes.toml"], ["teacher_code must not be the class code"]),
+    (["serve", "--config", "klass_not_toml.toml"], ["klass_not_toml.toml", "not valid TOML"]),
+    (["serve", "--config", "klass_nonutf.toml"], ["klass_nonutf.toml", "not UTF-8"]),
+    (["serve", "--config", "missing.toml"], ["missing.toml", "cannot read the classroom file"]),
     (["lab", "--port", "0"], ["--port", "0 is not allowed", "1–65535"]),
     (["lab", "--dir", "nonexistent"], ["--dir", "nonexistent does not exist"]),
 ]

@@ -433,3 +433,16 @@ def test_the_class_page_is_warmed_for_the_class_and_again_after_it(private_env, 
         wait_for(lambda: s.status()["pages"] == 0 and ready() == 6, "warm for the next class")
     finally:
         s.stop()
+
+
+def test_a_lesson_not_shown_in_the_class_is_not_served(private_env, tmp_path):
+    (tmp_path / "k.toml").write_text('[class]\ncode = "K7RPX"\n[lessons]\nshow = ["03"]\n', encoding="utf-8")
+    s = Server(["--config", str(tmp_path / "k.toml")], private_env, tmp_path / "serve.log").wait_ready()
+    try:
+        status, _, body, _ = _get(s.base + "/voila/render/05_deals.ipynb?class=K7RPX")
+        assert status == 404 and "Not a lesson of this class" in body and '"kernelId"' not in body
+        status, _, body, _ = _get(s.base + "/voila/render/03_take_all.ipynb?class=K7RPX")
+        assert status == 200 and '"kernelId"' in body
+        assert s.status()["pool_ready"].get("05_deals.ipynb", 0) == 0  # no kernel kept warm for it
+    finally:
+        s.stop()

@@ -42,12 +42,18 @@ class ServeOptions:
     progress: str | None = None
     #: opens the teacher's page; None: a new random code each start
     teacher_code: str | None = None
+    #: the lesson pages shown (file names, in order); None: every notebook of the folder
+    shown: list[str] | None = None
 
 
 def pool_sizes(options: ServeOptions) -> dict[str, Any]:
     """Kernels kept warm per page: the page the class starts on (``--lesson``, else the
     start page) for the whole class, one for every other lesson."""
     config: dict[str, Any] = {"default": {"pool_size": 1}}
+    if options.shown is not None:  # a lesson not shown in this class keeps no kernel warm
+        for path in options.folder.glob("*.ipynb"):
+            if path.name not in options.shown:
+                config[path.name] = {"pool_size": 0}
     first = options.lesson or options.start_page
     if first and options.class_size > 1:
         config[first] = {"pool_size": options.class_size}
@@ -183,7 +189,7 @@ def serve(options: ServeOptions) -> int:
                              on_listening=announce, on_ready=ready,
                              warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"},
                              store=store, learner_key=learner_key, teacher_code=teacher_code,
-                             titles=lesson_titles(options.folder))
+                             titles=lesson_titles(options.folder), shown=options.shown)
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     os.environ.update(options.kernel_env)

@@ -177,6 +177,12 @@ class _Door:
             elif not gate.claim(kernel_id, client):
                 self._kt_refuse(Verdict(False, 403, "this page belongs to another browser", "code"))
                 return
+        if name.startswith(_PAGE_HANDLERS) and kt.shown is not None:
+            page = (self.path_kwargs.get("path") or (self.path_args[0] if self.path_args else "")).rsplit("/", 1)[-1]
+            if page not in kt.shown:
+                self._kt_refuse(Verdict(False, 404, "this lesson is not shown in this class", "missing"),
+                                f"/voila/render/{quote(kt.start_page)}" if kt.start_page else "/")
+                return
         if name.startswith(_PAGE_HANDLERS):
             verdict = gate.may_open_page(client, self.settings["krypteach_pages"]())
             if not verdict.ok:

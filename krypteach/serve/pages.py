@@ -91,6 +91,8 @@ _MESSAGES = {
              "Öppna sidan med adressen som läraren gav."),
     "code": ("Fel klasskod", "Wrong class code",
              "Fråga läraren efter klasskoden."),
+    "missing": ("Lektionen finns inte här", "Not a lesson of this class",
+                "Gå tillbaka till startsidan och välj en lektion därifrån."),
     "teacher": ("Ingen lärarsida", "No teacher's page",
                 "Starta krypteach serve med framsteg påslagna."),
 }
