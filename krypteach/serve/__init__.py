@@ -102,7 +102,8 @@ def lesson_titles(folder: Path) -> dict[str, str]:
                 text = "".join(cell.get("source", []))
                 line = next((ln for ln in text.splitlines() if ln.startswith("#")), "")
                 if line:
-                    title = f"{path.stem[:2]} " + line.lstrip("# ").strip()
+                    # "3 · Take all you can, or creep (ta in allt — eller krypa)" -> "3 · Take all you can, or creep"
+                    title = line.lstrip("# ").strip().split(" (")[0]
                     break
         titles[path.stem] = title
     return titles

@@ -4,8 +4,7 @@ Shown at the top of every lesson. In a page served by ``krypteach serve`` the ba
 front end hands the kernel the learner's signed token (the ``krypteach_learner``
 cookie the server set when the nickname was typed) and the page's address, in one
 custom message; the kernel checks the token (:mod:`krypteach.classroom.session`)
-and from then on keeps the page's progress. The bar then reads "Ann · this lesson:
-2 of 5 solved"; on the start page (``overview=True``) it lists every lesson, the
+and from then on keeps the page's progress. The bar then reads "Ann · 2 av 5 klara"; on the start page (``overview=True``) it lists every lesson, the
 puzzles solved per kind and the givar played. Nobody signed in: a link to sign in
 where the server offers it, else nothing.
 
@@ -100,17 +99,20 @@ class LearnerBar(anywidget.AnyWidget):
         who = f"<b>{html.escape(st.nickname)}</b>"
         if not self.overview:
             here = st.lessons.get(s.lesson or "")
-            line = f"den här lektionen / this lesson: {here.done} av / of {here.total} klara / solved" \
-                if here and here.total else "välkommen / welcome"
+            if here and here.total:
+                line = (f"{here.done} av {here.total} klara i den här lektionen "
+                        f"<i>({here.done} of {here.total} solved in this lesson)</i>")
+            else:
+                line = "välkommen <i>(welcome)</i>"
             self.html = f"{who} · {line}"
             return
         rows = []
         for lesson, ls in sorted(st.lessons.items()):
             title = html.escape(self.titles.get(lesson, lesson))
             rows.append(f"<tr><td>{title}</td><td>{html.escape(ls.text())}</td></tr>")
-        puzzles = ", ".join(f"{html.escape(k)}: {n}" for k, n in st.puzzles.items()) or "inga än / none yet"
-        mean = "" if st.mean_score is None else f", medel / average {st.mean_score:+.1f}"
-        self.html = (f"{who} — där du står / where you stand"
+        puzzles = ", ".join(f"{html.escape(k)}: {n}" for k, n in st.puzzles.items()) or "inga än <i>(none yet)</i>"
+        mean = "" if st.mean_score is None else f", medelpoäng {st.mean_score:+.1f} <i>(average score)</i>"
+        self.html = (f"{who} — här står du <i>(where you stand)</i>"
                      + (f"<table>{''.join(rows)}</table>" if rows else "")
-                     + f"<div>Pussel lösta / puzzles solved: {puzzles}</div>"
-                     + f"<div>Givar spelade / givar played: {st.givar}{mean}</div>")
+                     + f"<div>Pussel lösta <i>(puzzles solved)</i>: {puzzles}</div>"
+                     + f"<div>Givar spelade <i>(givar played)</i>: {st.givar}{mean}</div>")
