@@ -18,6 +18,8 @@ Everything below can be set with environment variables (defaults in brackets):
     KRYPTEACH_HUB_CULL_EVERY   the culler looks every this many seconds [timeout / 2, at most 300]
     KRYPTEACH_LESSONS          the lessons folder [the installed lessons, as `krypteach serve` finds them]
     KRYPTEACH_MAX_GIVAR, KRYPTEACH_MAX_JOB_SECONDS  caps on a page's long jobs [2000, 120]
+    KRYPTEACH_HUB_PROGRESS     where learners' progress is kept: postgresql://… or a SQLite file [not kept]
+    KRYPTEACH_HUB_CLASS        the class the hub's learners are in, in the progress store [HUB]
 
 This file is tested by tests/test_jupyterhub.py (a hub on 127.0.0.1, two learners, a
 live lesson each, the culler). It uses a process spawner that needs no system users,
@@ -131,6 +133,11 @@ c.Spawner.environment = {
     ENV_MAX_SECONDS: _env(ENV_MAX_SECONDS, "120"),
     ENV_JOBS: "1",
 }
+# learners' progress: one database for every learner's server (the hub user is the learner);
+# a PostgreSQL address for a school, a SQLite file for one server (docs/classroom.md)
+if os.environ.get("KRYPTEACH_HUB_PROGRESS"):
+    c.Spawner.environment["KRYPTEACH_PROGRESS"] = os.environ["KRYPTEACH_HUB_PROGRESS"]
+    c.Spawner.environment["KRYPTEACH_CLASS"] = _env("KRYPTEACH_HUB_CLASS", "HUB")
 # a busy machine starts a server in seconds, not minutes; a few learners at once
 c.Spawner.start_timeout = 90
 c.Spawner.http_timeout = 60

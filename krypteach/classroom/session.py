@@ -143,6 +143,32 @@ class Session:
         self._tell()
         return True
 
+    def sign_in_on_hub(self, page: str) -> bool:
+        """On JupyterHub the kernel is the learner's own: the hub's user name is the learner
+        (``JUPYTERHUB_USER``), in the class ``KRYPTEACH_CLASS`` (default ``HUB``), when the
+        hub's spawner gives the servers a progress store (``KRYPTEACH_PROGRESS``)."""
+        user, where = os.environ.get("JUPYTERHUB_USER"), os.environ.get(ENV_STORE)
+        if not user or not where or self.signed_in:
+            return self.signed_in
+        with self._lock:
+            try:
+                self.store = self.store or ProgressStore(where)
+                self.class_code = (os.environ.get("KRYPTEACH_CLASS") or "HUB").strip().upper()
+                self.learner = self.store.join(self.class_code, user)
+                self.nickname = user
+            except Exception as e:  # progress must never break a lesson
+                self.problem = f"progress is not kept: {e}"
+                self.store = None
+                return False
+            self.lesson = self.lesson or lesson_of_path(page)
+            if self.lesson:
+                self.store.declare_items(self.lesson, self.items.items())
+            for item, kind, kwargs in self.pending:
+                self.store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
+            self.pending.clear()
+        self._tell()
+        return True
+
     def record(self, item: str, kind: str, **kwargs: Any) -> None:
         """One attempt of this page's learner (see :meth:`ProgressStore.record`)."""
         with self._lock:

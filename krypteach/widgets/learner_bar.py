@@ -81,7 +81,7 @@ class LearnerBar(anywidget.AnyWidget):
         self.page = page
         if token:
             self.session.sign_in(token, page)
-        elif self.session.lesson is None:
+        elif not self.session.sign_in_on_hub(page) and self.session.lesson is None:
             self.session.lesson = lesson_of_path(page)
         self._show()
 

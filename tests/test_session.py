@@ -1,0 +1,68 @@
+"""Who is learning in a kernel (issue 10): the signed token from ``krypteach serve``, the
+hub's user on JupyterHub, and records made before the learner is known."""
+
+from __future__ import annotations
+
+from krypteach.classroom.session import ENV_KEY, ENV_STORE, Session, sign_learner
+from krypteach.classroom.store import ProgressStore
+from krypteach.widgets import LearnerBar
+
+
+def _hello(bar: LearnerBar, token: str, page: str = "/voila/render/03_take_all.ipynb") -> None:
+    bar._handle_custom_msg({"hello": 1, "token": token, "page": page}, [])
+
+
+def test_a_signed_token_signs_the_learner_in_and_earlier_answers_are_kept(tmp_path, monkeypatch):
+    where = tmp_path / "p.sqlite3"
+    store = ProgressStore(where)
+    ann = store.join("K7RPX", "Ann")
+    key = "ab" * 32
+    monkeypatch.setenv(ENV_KEY, key)
+    monkeypatch.setenv(ENV_STORE, str(where))
+    session = Session()
+    item = session.declare("take-all-exercise", "exercise")
+    session.record(item, "exercise", correct=False, rule="take-all")  # before the page said who
+    bar = LearnerBar(session=session)
+    _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann))
+    assert session.learner == ann and session.lesson == "03_take_all"
+    assert "Ann" in bar.html and "0 av 1 klara" in bar.html
+    session.record(item, "exercise", correct=True)
+    assert "1 av 1 klara" in bar.html
+    assert [(a[2], a[4], a[5]) for a in ProgressStore(where).attempts(ann)] == [
+        ("take-all-exercise-1", 0, "take-all"), ("take-all-exercise-1", 1, None)]
+
+
+def test_a_forged_or_foreign_token_writes_nothing(tmp_path, monkeypatch):
+    where = tmp_path / "p.sqlite3"
+    monkeypatch.setenv(ENV_KEY, "ab" * 32)
+    monkeypatch.setenv(ENV_STORE, str(where))
+    session = Session()
+    bar = LearnerBar(session=session)
+    _hello(bar, sign_learner(b"not the server's key", "K7RPX", "Bo", 1))
+    _hello(bar, "x" * 5000)
+    session.record(session.declare("q", "selfcheck"), "selfcheck", correct=True)
+    assert not session.signed_in and "Logga in" in bar.html  # offered to sign in instead
+    assert not where.exists() or ProgressStore(where).attempts() == []
+
+
+def test_nobody_signed_in_outside_serve_shows_nothing(monkeypatch):
+    monkeypatch.delenv(ENV_KEY, raising=False)
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    bar = LearnerBar(session=Session())
+    _hello(bar, "")
+    assert bar.html == ""
+
+
+def test_on_a_hub_the_hub_user_is_the_learner(tmp_path, monkeypatch):
+    where = tmp_path / "hub.sqlite3"
+    monkeypatch.delenv(ENV_KEY, raising=False)
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+    monkeypatch.setenv(ENV_STORE, str(where))
+    monkeypatch.setenv("KRYPTEACH_CLASS", "9b")
+    session = Session()
+    bar = LearnerBar(session=session)
+    _hello(bar, "", page="/user/ann/voila/render/02_traffar.ipynb")
+    session.record(session.declare("find-traffar-exercise", "exercise"), "exercise", correct=True)
+    store = ProgressStore(where)
+    [(ann, name)] = store.learners("9B")
+    assert name == "ann" and store.standing(ann).lessons["02_traffar"].done == 1 and "ann" in bar.html
