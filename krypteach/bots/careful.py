@@ -83,7 +83,7 @@ class Assessment:
         return self.score(WEIGHTS)
 
     def score(self, weights: dict[str, float]) -> float:
-        return sum(weights[k] * v for k, v in self.terms.items())
+        return sum([weights[k] * v for k, v in self.terms.items()])
 
 
 def _ranks_text(ranks) -> str:
@@ -165,6 +165,8 @@ class _View:
             _LAST_SIDE[me] = (rules, side)
         self.exposed_gain, self._own, self._setup_gain = side
         self._rest: dict[Card, tuple[int, int]] = {}  # see rest_ranks
+        self._cands: list[tuple[int, int]] | None = None  # see exposure
+        self._caches = _caches(rules)
 
     def own_points(self, points: int) -> float:
         """Card points we take, for our side."""
@@ -325,19 +327,21 @@ class _View:
         packed, whole_ranks, card, _ = pending
         mine, most = self.rest_ranks(card)
         top = (packed.bit_length() + 3) >> 2  # the table's highest value
-        rules = self.rules
-        reach, takes = _caches(rules)
-        specs = SPECS[rules.ace]
+        cands = self._cands
+        if cands is None:  # the ranks the next seat may hold, with the value a card of each can take
+            specs = SPECS[self.rules.ace]
+            cands = self._cands = [(r, specs[r - 1][1]) for r in range(1, 14) if self.ranks_next[r]]
+        reach, takes = self._caches
         ranks_next = self.ranks_next
         base = packed << 4
         bad = []
         special = 0
-        for r in range(1, 14):
-            if not ranks_next[r] or r in whole_ranks or (top > most and specs[r - 1][1] < top):
+        for r, target in cands:
+            if r in whole_ranks or (top > most and target < top):
                 continue
             bits = reach.get(base | r)
             if bits is None:
-                bits = _reach(reach, takes, rules, packed, r)
+                bits = _reach(reach, takes, self.rules, packed, r)
             if bits & mine:
                 bad.append(r)
                 special += ranks_next[r]

@@ -113,18 +113,13 @@ def unseen_rank_counts(obs: Observation) -> list[int]:
     >>> unseen_rank_counts(obs) == [0] + [sum(left[4 * r - 4:4 * r]) for r in range(1, 14)]
     True
     """
-    left = [0] + [8] * 13
-    rank = _RANK_INDEX.__getitem__
-    for r in map(rank, obs.hand):
-        left[r] -= 1
-    for r in map(rank, obs.dealt_to_table):
-        left[r] -= 1
-    for t in obs.history:
-        left[rank(t.move.card)] -= 1
-    return left
+    # the seen cards as bytes (card numbers), turned into ranks and counted at C speed
+    seen = (bytes(obs.hand) + bytes(obs.dealt_to_table) + bytes([t.move[0] for t in obs.history])).translate(_TO_RANK)
+    count = seen.count
+    return [0] + [8 - count(r) for r in range(1, 14)]
 
 
-_RANK_INDEX = tuple((c >> 2) + 1 for c in range(52))  # card number -> rank
+_TO_RANK = bytes((c >> 2) + 1 for c in range(52)) + bytes(204)  # card number -> rank (a bytes.translate table)
 
 
 def unseen_counts(obs: Observation) -> list[int]:
