@@ -304,7 +304,7 @@ class GameTable(widgets.VBox):
         number = len(self.parti.givar)
         self.replay_view.open_giv(g, names=self.names, label=f"Giv {number} of the parti")
         self.replay_view.layout.display = ""
-        self._say("info", f"Giv {number} is open in the replay under the moves: step through it with ▶ Forward.")
+        self._say("info", f"Giv {number} is open in the replay under the moves: step through it with Forward (framåt).")
 
     def _start_giv(self, prefix: str = "") -> None:
         self._log = []

@@ -78,6 +78,31 @@ def _start_of(rec: dict[str, Any]) -> Giv:
     return giv_from_record(start)
 
 
+_CSS = """
+.kt-replay { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 1180px; }
+.kt-replay .widget-html-content { line-height: 1.45; }
+.kt-replay .kt-instruction { font-size: 14px; color: #333; margin: 2px 0 4px; }
+.kt-replay .kt-replay-buttons { gap: 6px; margin: 4px 0; }
+.kt-replay .kt-replay-buttons .jupyter-button { min-width: 96px; padding: 0 12px; }
+.kt-replay .kt-replay-counter { margin-left: 10px; font-size: 14px; }
+.kt-replay .kt-msg { border-radius: 8px; padding: 8px 12px; font-size: 14px; line-height: 1.5;
+  border-left: 5px solid #1f5fbf; background: #eef3fb; color: #222; }
+.kt-replay .kt-msg.kt-error { border-left-color: #c8102e; background: #fdeeee; }
+.kt-replay .kt-replay-board { max-width: 100%; overflow-x: auto; }
+.kt-replay .kt-replay-bottom { gap: 14px; }
+.kt-replay .kt-scores { max-width: 100%; overflow-x: auto; }
+.kt-replay .kt-scores table { border-collapse: collapse; font-size: 13px; }
+.kt-replay .kt-scores th, .kt-replay .kt-scores td { border-bottom: 1px solid #e4e0d4; padding: 2px 6px;
+  text-align: right; white-space: nowrap; }
+.kt-replay .kt-scores th:first-child, .kt-replay .kt-scores td:first-child { text-align: left; }
+.kt-replay .kt-scores th { white-space: normal; vertical-align: bottom; line-height: 1.2; }
+.kt-replay .kt-replay-moves { max-height: 260px; overflow-y: auto; font-size: 13px; border: 1px solid #e0dccf;
+  border-radius: 8px; padding: 4px 10px; background: #fff; }
+.kt-replay .kt-replay-moves ol { margin: 0; padding-left: 28px; }
+.kt-replay .kt-replay-moves li.kt-now { font-weight: 700; background: #fff3cf; }
+"""
+
+
 class ReplayViewer(widgets.VBox):
     """A recorded giv, step by step: the table, every hand face up, each move in words
     and the score as it builds.
@@ -98,10 +123,11 @@ class ReplayViewer(widgets.VBox):
         self._filename = "the file"
         self._syncing = False
         self.message = ""
-        self.title = widgets.HTML(f"<h3>{esc(title)}</h3>")
+        self.title = widgets.HTML(f"<style>{_CSS}</style><h3>{esc(title)}</h3>")
         self.title.add_class("kt-title")
         self.upload = widgets.FileUpload(accept=".jsonl,.ndjson,.json,.txt", multiple=False,
-                                         description="Open a record file (öppna)", layout=widgets.Layout(width="auto"))
+                                         description="Open a record file (öppna)",
+                                         layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.upload.observe(self._uploaded, names="value")
         self.upload.observe(self._upload_refused, names="error")
         self.upload_help = widgets.HTML(
@@ -110,14 +136,15 @@ class ReplayViewer(widgets.VBox):
             f"Files up to {MAX_UPLOAD_BYTES // 1024} KiB (about 150 givar) can be opened: the server takes no larger "
             "message.</div>")
         self.choice = widgets.Dropdown(options=[], description="Giv in the file", style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="auto", display="none"))
+                                       layout=widgets.Layout(width="95%", max_width="640px", display="none"))
         self.choice.observe(lambda ch: self.choose(ch["new"]) if ch["new"] is not None else None, names="index")
         self.feedback = widgets.HTML("")
         self.feedback.add_class("kt-feedback")
-        self.start_button = button("⏮ Start (början)", tip="Back to the deal, before the first move")
-        self.back_button = button("◀ Back (bakåt)", tip="One move back")
-        self.forward_button = button("▶ Forward (framåt)", tip="The next move")
-        self.end_button = button("⏭ End (slutet)", tip="The end of the giv and its scoring")
+        # the icons draw ⏮ ◀ ▶ ⏭ (Font Awesome ships with the page; not every font has those characters)
+        self.start_button = button("Start (början)", "fast-backward", tip="Back to the deal, before the first move")
+        self.back_button = button("Back (bakåt)", "step-backward", tip="One move back")
+        self.forward_button = button("Forward (framåt)", "step-forward", tip="The next move")
+        self.end_button = button("End (slutet)", "fast-forward", tip="The end of the giv and its scoring")
         self.start_button.on_click(lambda _: self.to_start())
         self.back_button.on_click(lambda _: self.back())
         self.forward_button.on_click(lambda _: self.forward())
@@ -134,18 +161,19 @@ class ReplayViewer(widgets.VBox):
                                                                                align_items="center"))
         self.move_text = widgets.HTML("")
         self.move_text.add_class("kt-replay-move")
+        self.move_text.add_class("kt-feedback")
         self.board = widgets.HTML("")
         self.board.add_class("kt-replay-board")
         self.scores = widgets.HTML("")
         self.scores.add_class("kt-scores")
         self.moves = widgets.HTML("")
         self.moves.add_class("kt-replay-moves")
-        self.scores.layout = widgets.Layout(flex="0 0 auto")
+        self.scores.layout = widgets.Layout(flex="0 1 auto", min_width="0", max_width="100%")
         self.moves.layout = widgets.Layout(flex="1 1 300px")
         bottom = widgets.HBox([self.scores, self.moves], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         bottom.add_class("kt-replay-bottom")
         self.controls = widgets.VBox([bar, steps, self.move_text, self.board, bottom])
-        files = [self.upload, self.upload_help, self.choice] if upload else []
+        files = [widgets.HBox([self.upload]), self.upload_help, self.choice] if upload else []
         super().__init__([self.title, *files, self.feedback, self.controls])
         self.add_class("kt-replay")
         self.controls.layout.display = "none"
@@ -204,7 +232,7 @@ class ReplayViewer(widgets.VBox):
         self._show_file_choice()
         self._load(full, start)
         what = label or "The giv"
-        self._say("info", f"{what}: {self._summary(full)}. Press ▶ Forward to step through it.")
+        self._say("info", f"{what}: {self._summary(full)}. Press Forward (framåt) to step through it.")
         return True
 
     def open_file(self, data: bytes, filename: str = "the file") -> bool:
@@ -236,7 +264,7 @@ class ReplayViewer(widgets.VBox):
             self.choice.index = index
         self._load(full, _start_of(rec))
         many = f"giv {index + 1} of {len(self._records)}" if len(self._records) > 1 else "its giv"
-        self._say("info", f"{self._filename}: {many} — {self._summary(full)}. Press ▶ Forward to step through it.")
+        self._say("info", f"{self._filename}: {many} — {self._summary(full)}. Press Forward (framåt) to step through it.")
 
     # --- stepping ---------------------------------------------------------------
     def go(self, step: int) -> None:
@@ -341,9 +369,9 @@ class ReplayViewer(widgets.VBox):
         self._show_scores()
         items = "".join(
             f"<li value='{i + 1}'{' class=kt-now' if i == step - 1 else ''}>{esc(line)}</li>"
-            for i, line in enumerate(self._lines[:step]))
-        self.moves.value = ("<div><b>Moves so far</b></div>"
-                            + (f"<ol>{items}</ol>" if items else "<div><i>No moves yet.</i></div>"))
+            for i, line in reversed(list(enumerate(self._lines[:step]))))
+        self.moves.value = ("<div><b>Moves so far (newest first)</b></div>"
+                            + (f"<ol reversed>{items}</ol>" if items else "<div><i>No moves yet.</i></div>"))
 
     def _show_scores(self) -> None:
         g = self.giv
