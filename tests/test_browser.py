@@ -410,3 +410,95 @@ def test_closing_a_page_stops_its_kernel_at_once(browser, served_app):
         assert kernel_ids() < before
     finally:
         context.close()
+
+
+def test_play_lesson_a_parti_its_protocol_the_replay_and_the_rules_sheet(page, served_app):
+    """Issue 10: a whole giv played by clicking (Hint, then Play) lands in the parti's
+    protocol; its download link holds the giv's record; Replay this giv steps through it
+    with every hand face up (compared with the engine replaying the record); New giv
+    continues the protocol; /krypteach/rules is the rules sheet and prints on one page."""
+    import base64
+
+    from krypteach import Giv
+    from krypteach.engine.records import load_givar
+
+    try:
+        open_lesson(page, served_app, "07_play.ipynb")
+        game = page.locator(".kt-game")
+        final = game.locator(".kt-final")
+        log = game.locator(".kt-log li")
+        protocol = game.locator(".kt-protocol")
+        assert "giv 1 (dealer Bea), playing" in protocol.inner_text()
+        my_turn = ("() => document.querySelector('.kt-game .kt-final') !== null || "
+                   "document.querySelector('.kt-game > .kt-status').innerText.includes('Your turn')")
+        moved = ("([n]) => document.querySelector('.kt-game .kt-final') !== null || "
+                 "document.querySelectorAll('.kt-game .kt-log li').length > n")
+        for _ in range(120):  # 36 moves of yours in a giv of two players: a bound, not a count
+            page.wait_for_function(my_turn, timeout=STEP_MS)
+            if final.count():
+                break
+            before = log.count()
+            game.get_by_role("button", name="Hint").click()
+            game.locator(".kt-feedback", has_text="Hint:").wait_for(timeout=STEP_MS)
+            game.locator(".kt-buttons button", has_text="Play").click()
+            page.wait_for_function(moved, arg=[before], timeout=STEP_MS)
+        final.wait_for(timeout=STEP_MS)
+
+        # the download link holds the giv's record, read back by the engine
+        link = game.locator('a.kt-download[download="giv-1.jsonl"]')
+        href = link.get_attribute("href")
+        assert href.startswith("data:application/x-ndjson;base64,")
+        (giv,) = load_givar(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
+        scores = [str(s).replace("-", "−") for s in giv.result.scores]
+        rows = protocol.locator("tr").all_inner_texts()
+        assert re.split(r"\s+", rows[1].strip()) == ["giv", "1", "(dealer", "Bea)", *scores], rows
+        assert re.split(r"\s+", rows[-1].strip()) == ["total", *scores], rows
+
+        # the replay: step N is the engine's giv after N moves, every hand face up
+        game.get_by_role("button", name="Replay this giv").click()
+        replay = game.locator(".kt-replay")
+        counter = replay.locator(".kt-replay-counter")
+        counter.filter(has_text=f"Move 0 of {len(giv.turns)}").wait_for(timeout=STEP_MS)
+        forward = replay.get_by_role("button", name="Forward (framåt)")
+        for n in (1, 2, 3):
+            forward.click()
+            counter.filter(has_text=f"Move {n} of {len(giv.turns)}").wait_for(timeout=STEP_MS)
+        ref = Giv(giv.rules, dealer=giv.dealer, deals=giv.deals)
+        for t in giv.turns[:3]:
+            ref.play(t.move)
+        board = replay.locator(".kt-replay-board")
+        for seat in range(2):
+            shown = _codes(board.locator(f'.kt-seat[data-seat="{seat}"] .kt-card'))
+            assert shown == [str(c) for c in ref.hands[seat]], (seat, shown)
+        assert _codes(board.locator(".kt-table .kt-card")) == [str(c) for c in ref.table]
+        assert "Move 3:" in replay.locator(".kt-replay-move").inner_text()
+        replay.get_by_role("button", name="Back (bakåt)").click()
+        counter.filter(has_text=f"Move 2 of {len(giv.turns)}").wait_for(timeout=STEP_MS)
+        replay.get_by_role("button", name="End (slutet)").click()
+        counter.filter(has_text=f"Move {len(giv.turns)} of {len(giv.turns)}").wait_for(timeout=STEP_MS)
+        assert "Scores (final)" in replay.locator(".kt-scores").inner_text()
+
+        # New giv: the parti goes on, the protocol keeps giv 1 and the next dealer deals
+        game.get_by_role("button", name="New giv").click()
+        protocol.filter(has_text="giv 2 (dealer You), playing").wait_for(timeout=STEP_MS)
+        rows = protocol.locator("tr").all_inner_texts()
+        assert re.split(r"\s+", rows[1].strip())[-2:] == scores and re.split(r"\s+", rows[-1].strip()) == [
+            "total", *scores], rows
+        assert not replay.is_visible()
+        game.locator(".kt-feedback", has_text="Giv 2 of 2: You deal (givare); Bea leads.").wait_for(timeout=STEP_MS)
+    finally:
+        close(page)
+
+    # the rules sheet, as the start page links it, prints on one A4 page without its button
+    sheet = page.context.new_page()
+    try:
+        response = sheet.goto(f"{served_app}/krypteach/rules", timeout=LOAD_MS)
+        assert response.status == 200 and response.headers["content-type"].startswith("text/html")
+        assert "Krypkasino — the rules on one page" in sheet.locator("h1").inner_text()
+        assert sheet.get_by_role("button", name="Print (skriv ut)").is_visible()
+        sheet.emulate_media(media="print")
+        assert not sheet.get_by_role("button", name="Print (skriv ut)").is_visible()
+        pdf = sheet.pdf(format="A4", prefer_css_page_size=True)
+        assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1, "the rules sheet prints on more than one page"
+    finally:
+        sheet.close()

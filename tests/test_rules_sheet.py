@@ -81,3 +81,12 @@ class TestServedSheet(tornado.testing.AsyncHTTPTestCase):
     def test_another_host_name_is_refused(self):
         r = self.fetch("/krypteach/rules", headers={"Host": "evil.example"})
         assert r.code == 403
+
+
+def test_the_start_page_links_the_sheet_in_a_new_tab():
+    import json
+    from pathlib import Path
+
+    start = Path(__file__).resolve().parent.parent / "lessons" / "00_start.ipynb"
+    text = "".join(line for cell in json.loads(start.read_text(encoding="utf-8"))["cells"] for line in cell["source"])
+    assert ('<a href="/krypteach/rules" target="_blank">Rules sheet to print (regler att skriva ut)</a>') in text
