@@ -13,6 +13,7 @@ import re
 
 import ipywidgets as widgets
 import pytest
+import traitlets
 
 from krypteach import Giv, Rules, giv_to_record, read_records
 from krypteach.cli import main
@@ -268,6 +269,13 @@ def test_the_gate_lets_a_small_file_upload_through_and_nothing_else_with_buffers
     box = widgets.Text("")
     forged(box, {"value": None}, [["value"]], [memoryview(b"abc")])  # buffers for any other widget: dropped
     assert box.value == ""
+
+    class Listing(widgets.DOMWidget):  # a widget whose value could hold a file
+        value = traitlets.List().tag(sync=True)
+
+    listing = Listing()
+    forged(listing, {"value": [dict(file)]}, [["value", 0, "content"]], [memoryview(b"abc")])
+    assert listing.value == []  # shaped like an upload, but not a FileUpload
     up = widgets.FileUpload()
     forged(up, {"value": [dict(file)], "accept": ".exe"}, [["value", 0, "content"]], [memoryview(b"abc")])
     assert up.value == () and up.accept == ""  # a structure trait beside the files: dropped whole
