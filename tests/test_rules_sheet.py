@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-import tornado.testing
+import pytest
 import tornado.web
 
 from krypteach import Rules
@@ -66,21 +66,58 @@ def test_the_cli_writes_the_same_sheet(tmp_path, capsys):
     assert "is a folder" in capsys.readouterr().err
 
 
-class TestServedSheet(tornado.testing.AsyncHTTPTestCase):
-    """``/krypteach/rules`` as the served app registers it: the sheet, for this machine's names only."""
+@pytest.fixture(scope="module")
+def sheet_server():
+    """``/krypteach/rules`` as the served app registers it, on a loop in a thread of its own
+    (a session's Playwright keeps an event loop running in the main thread)."""
+    import asyncio
+    import threading
 
-    def get_app(self) -> tornado.web.Application:
-        settings = ServeSettings(gate=ClassGate(code="ABCD1234", max_kernels=4), start_page=None)
-        return tornado.web.Application([(r"/krypteach/rules", _RulesSheetHandler)], krypteach=settings)
+    ready = threading.Event()
+    box: dict = {}
 
-    def test_the_sheet_is_served_without_the_class_code(self):
-        r = self.fetch("/krypteach/rules")
-        assert r.code == 200 and r.headers["Content-Type"].startswith("text/html")
-        assert r.body.decode("utf-8") == rules_sheet_html()
+    def run() -> None:
+        async def main() -> None:
+            settings = ServeSettings(gate=ClassGate(code="ABCD1234", max_kernels=4), start_page=None)
+            app = tornado.web.Application([(r"/krypteach/rules", _RulesSheetHandler)], krypteach=settings)
+            server = app.listen(0, "127.0.0.1")
+            box["port"] = next(iter(server._sockets.values())).getsockname()[1]
+            box["stop"] = asyncio.Event()
+            box["loop"] = asyncio.get_running_loop()
+            ready.set()
+            await box["stop"].wait()
+            server.stop()
 
-    def test_another_host_name_is_refused(self):
-        r = self.fetch("/krypteach/rules", headers={"Host": "evil.example"})
-        assert r.code == 403
+        asyncio.run(main())
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    assert ready.wait(10)
+    yield f"http://127.0.0.1:{box['port']}"
+    box["loop"].call_soon_threadsafe(box["stop"].set)
+    t.join(10)
+
+
+def _fetch(url: str, host: str | None = None) -> tuple[int, str, str]:
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.headers["Content-Type"], r.read().decode("utf-8")
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers.get("Content-Type", ""), e.read().decode("utf-8", "replace")
+
+
+def test_the_served_sheet_needs_no_class_code(sheet_server):
+    status, kind, body = _fetch(sheet_server + "/krypteach/rules")
+    assert status == 200 and kind.startswith("text/html") and body == rules_sheet_html()
+
+
+def test_the_served_sheet_refuses_another_host_name(sheet_server):
+    status, _, _ = _fetch(sheet_server + "/krypteach/rules", host="evil.example")
+    assert status == 403
 
 
 def test_the_start_page_links_the_sheet_in_a_new_tab():
