@@ -66,3 +66,43 @@ def test_on_a_hub_the_hub_user_is_the_learner(tmp_path, monkeypatch):
     store = ProgressStore(where)
     [(ann, name)] = store.learners("9B")
     assert name == "ann" and store.standing(ann).lessons["02_traffar"].done == 1 and "ann" in bar.html
+
+
+def test_a_game_records_each_giv_once_and_the_rule_an_illegal_move_broke(tmp_path, monkeypatch):
+    import krypteach.classroom.session as session_module
+    from krypteach import capture_options
+    from krypteach.widgets import GameTable
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    me = store.join("K7RPX", "Ann")
+    monkeypatch.setattr(session_module, "_current",
+                        Session(lesson="07_play", learner=me, nickname="Ann", class_code="K7RPX", store=store))
+    t = GameTable(seed=3, bot="random")
+    broke = False
+    while not t.giv.is_over:
+        g = t.giv
+        if not broke:  # creep with a card that can take: must-capture
+            card = next((c for c in g.hands[0] if capture_options(c, g.table, g.rules)), None)
+            if card is not None:
+                t.select_hand(card)
+                t.play_selected()
+                broke = True
+                continue
+        move = g.legal_moves()[0]
+        t.select_hand(move.card)
+        t.select_table(move.capture or [])
+        t.play_selected()
+    t.play_selected()  # after the end: nothing more is recorded
+    rows = [(a[2], a[3], a[4], a[5], a[7]) for a in store.attempts(me)]
+    assert rows == [("game", "giv", 0, "must-capture", None), ("giv", "giv", None, None, t.giv.result.scores[0])]
+    assert store.standing(me).givar == 1 and store.overview("K7RPX").rules == {"must-capture": 1}
+
+
+def test_the_classroom_files_game_rules_and_bots_reach_the_game(monkeypatch):
+    from krypteach import Rules
+    from krypteach.widgets import GameTable
+
+    monkeypatch.setenv("KRYPTEACH_GAME_RULES", "ace-low")
+    monkeypatch.setenv("KRYPTEACH_GAME_BOTS", "random,careful")
+    t = GameTable(seed=1)
+    assert t.rules == Rules.preset("ace-low") and list(t.bot_level.options) == ["random", "careful"]

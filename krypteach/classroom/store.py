@@ -33,7 +33,6 @@ import csv
 import io
 import logging
 import os
-import sqlite3
 import threading
 import time
 import unicodedata
@@ -43,6 +42,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+try:
+    import sqlite3
+except ImportError:  # Pyodide without its sqlite3 module (an offline static site): no SQLite store here
+    sqlite3 = None  # type: ignore[assignment]
 
 __all__ = ["KINDS", "MIGRATIONS", "SCHEMA_VERSION", "ClassOverview", "LessonStanding", "NicknameError",
            "ProgressStore", "Standing", "StoreError", "default_store_path", "normalize_nickname"]
@@ -203,6 +207,9 @@ class ProgressStore:
 
     # --- connecting ------------------------------------------------------------------------
     def _connect_sqlite(self, text: str) -> Any:
+        if sqlite3 is None:
+            raise StoreError("a SQLite progress store needs Python's sqlite3 module, which this Python lacks "
+                             "(the offline static site's browser Python: docs/deploy.md)")
         if text != ":memory:":
             path = Path(text)
             try:
@@ -431,7 +438,7 @@ class ProgressStore:
         ids = {i for i, _ in learners}
         with self._transaction(write=False) as cur:
             totals = self._totals(cur)
-            rows = self._run(cur, "SELECT a.learner_id, a.lesson, a.item, a.kind, a.correct, a.rule, a.at "
+            rows = self._run(cur, "SELECT a.learner_id, a.lesson, a.item, a.kind, a.correct, a.rule, a.at, a.score "
                                   "FROM attempts a JOIN learners l ON l.id = a.learner_id "
                                   "WHERE l.class_code = ? ORDER BY a.at, a.id", (code,)).fetchall()
         grid: dict[tuple[int, str], LessonStanding] = {}
@@ -441,12 +448,15 @@ class ProgressStore:
         givar: Counter[int] = Counter()
         last: dict[int, float] = {}
         lessons = set(totals)
-        for learner, lesson, item, kind, correct, rule, at in rows:
+        for learner, lesson, item, kind, correct, rule, at, score in rows:
             if learner not in ids:
                 continue
             last[learner] = max(last.get(learner, 0.0), float(at))
-            if kind == "giv":
-                givar[learner] += 1
+            if kind == "giv":  # a giv played (its score), or an illegal move tried in a game (its rule)
+                if score is not None:
+                    givar[learner] += 1
+                elif correct is not None and not correct and rule:
+                    rules[rule] += 1
                 continue
             lessons.add(lesson)
             ls = grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))

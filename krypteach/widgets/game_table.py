@@ -28,12 +28,14 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bots import BOT_LEVELS, make_bot, suggest
+from ..classroom.session import current
 from ..engine.cards import Card
 from ..engine.game import Giv, Parti
 from ..engine.moves import IllegalMoveError, Move, describe_cards
@@ -57,6 +59,13 @@ def _times(count: int, points: int) -> str:
     return f"{count} × {signed(points, plus=False)} = {signed(count * points, plus=False)}" if count else "0"
 
 
+def _offered_levels() -> list[str]:
+    """The computer players offered: every level, or those the classroom file names."""
+    levels = list(BOT_LEVELS)
+    wanted = [b.strip() for b in os.environ.get("KRYPTEACH_GAME_BOTS", "").split(",") if b.strip() in levels]
+    return wanted or levels
+
+
 class GameTable(widgets.VBox):
     """A parti of Krypkasino against bots, 2–6 players.
 
@@ -74,8 +83,11 @@ class GameTable(widgets.VBox):
         self.message = ""
         self._parti: Parti | None = None  # (None only while the widget is being built)
         self._log: list[tuple] = []  # (turn, its line in words) for the current giv
+        self._recorded: set[int] = set()  # givar whose score is in the learner's progress
+        if rules is None and os.environ.get("KRYPTEACH_GAME_RULES"):  # the classroom file's preset
+            rules = Rules.preset(os.environ["KRYPTEACH_GAME_RULES"])
 
-        levels = list(BOT_LEVELS)
+        levels = _offered_levels()
         default = bot if bot in levels else "careful" if "careful" in levels else levels[0]
         self.bot_level = widgets.Dropdown(options=levels, value=default,
                                           description="Computer players (datorspelare)",
@@ -224,6 +236,9 @@ class GameTable(widgets.VBox):
         except IllegalMoveError as e:
             text = e.explanation.message if e.explanation is not None else str(e)
             self._say("error", text)
+            # the learner's progress: the rule a move in a game broke (for the teacher's page)
+            current().record("game", "giv", correct=False,
+                             rule=e.explanation.rule if e.explanation is not None else "illegal")
             return
         start = len(g.turns) - 1
         self.hand_row.selected = []
@@ -233,6 +248,9 @@ class GameTable(widgets.VBox):
         lines = self.log[start:]
         self._say("ok" if not g.is_over else "info", lines[0], lines[1:])
         self._refresh()
+        if g.is_over and id(g) not in self._recorded:  # the learner's progress: a giv played, its score
+            self._recorded.add(id(g))
+            current().record("giv", "giv", score=g.result.scores[YOU])
 
     def hint(self) -> None:
         """Suggest a move (krypteach.bots.suggest) and select its cards."""
@@ -344,7 +362,7 @@ class GameTable(widgets.VBox):
 
     # --- computer players -----------------------------------------------------
     def _refresh_levels(self) -> None:
-        levels = list(BOT_LEVELS)  # read at run time: levels may be added after import
+        levels = _offered_levels()  # read at run time: levels may be added after import
         if list(self.bot_level.options) != levels:
             keep = self.bot_level.value if self.bot_level.value in levels else levels[0]
             self.bot_level.options = levels
