@@ -2,7 +2,8 @@
 
 ``krypteach serve`` serves the lessons as a web app (Voilà), ``krypteach lab``
 opens them in JupyterLab, ``krypteach simulate`` plays many givar,
-``krypteach rules-sheet`` writes the rules on one printed page.
+``krypteach rules-sheet`` writes the rules on one printed page, ``krypteach build-site``
+writes the lessons as a static site whose Python runs in the browser.
 """
 
 from __future__ import annotations
@@ -348,6 +349,20 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
     sheet.set_defaults(func=cmd_rules_sheet)
 
+    site = sub.add_parser("build-site", help="the lessons as a static site: Python runs in each learner's browser "
+                                             "(voici; docs/deploy.md)")
+    site.add_argument("out", metavar="OUT", help="the folder to write the site to (new, empty, or an earlier site)")
+    site.add_argument("--pyodide", default=None, metavar="DIR|npm",
+                      help="a local Pyodide for a site that needs no internet: a folder with pyodide.js, or npm "
+                           "(assemble one from the npm package pyodide); default: Pyodide's CDN")
+    site.add_argument("--lang", choices=["sv", "en"], default=None,
+                      help="the lessons' language (KRYPTEACH_LANG in every page's kernel)")
+    site.add_argument("--config", default=None, metavar="FILE",
+                      help="a classroom file (docs/classroom.md): the lessons shown, the games' rules and bots, "
+                           "the language and caps; codes and the progress store do not apply to a static site")
+    site.add_argument("--dir", type=_lessons_folder, default=None, help="lessons folder (default: the installed lessons)")
+    site.set_defaults(func=cmd_build_site)
+
     puz = sub.add_parser("puzzles", help="check (re-prove) the shipped capture puzzles, or generate a set")
     puz.add_argument("--check", action="store_true", help="re-prove every puzzle; exit non-zero if any fails")
     puz.add_argument("--file", default=None, help="a puzzle file instead of the shipped one")
@@ -358,6 +373,32 @@ def build_parser() -> argparse.ArgumentParser:
     puz.add_argument("--out", default=None)
     puz.set_defaults(func=cmd_puzzles)
     return p
+
+
+def cmd_build_site(args: argparse.Namespace) -> int:
+    """``krypteach build-site OUT``: the lessons as a static site (:mod:`krypteach.site`)."""
+    from .site import SiteError, build_site
+
+    folder = lessons_dir(args.dir)
+    cfg = _classroom_config(args.config)
+    try:
+        shown = cfg.lesson_files(folder)
+    except ValueError as e:
+        raise SystemExit(f"krypteach: {e}") from None
+    start = _lesson_file(folder, 0) if any(folder.glob("00*.ipynb")) else None
+    if shown is not None and start is not None and start not in shown:
+        shown.insert(0, start)
+    env = job_caps_env(cfg.max_givar or 2000, cfg.max_job_seconds or 120)
+    env.update(classroom_env(cfg, shown))
+    if args.lang:
+        env["KRYPTEACH_LANG"] = args.lang
+    try:
+        result = build_site(args.out, folder, pyodide=args.pyodide, shown=shown, env=env)
+    except SiteError as e:
+        message = str(e)
+        raise SystemExit(message if message.startswith("krypteach") else f"krypteach: {message}") from None
+    print(result.summary())
+    return 0
 
 
 def cmd_rules_sheet(args: argparse.Namespace) -> int:

@@ -177,6 +177,16 @@ CLI_CASES = [
     (["serve", "--config", "klass_not_toml.toml"], ["klass_not_toml.toml", "not valid TOML"]),
     (["serve", "--config", "klass_nonutf.toml"], ["klass_nonutf.toml", "not UTF-8"]),
     (["serve", "--config", "missing.toml"], ["missing.toml", "cannot read the classroom file"]),
+    # build-site: checked before anything is fetched or written
+    (["build-site", "list.json"], ["OUT list.json is a file", "give a folder"]),
+    (["build-site", "adir/../list.json"], ["is a file"]),
+    (["build-site", "missing/site"], ["OUT missing/site", "folder missing does not exist"]),
+    (["build-site", "site", "--pyodide", "empty"], ["--pyodide empty holds no pyodide.js", "npm"]),
+    (["build-site", "site", "--pyodide", "missing"], ["--pyodide missing does not exist", "pyodide.js"]),
+    (["build-site", "site", "--pyodide", "list.json"], ["--pyodide list.json is not a folder"]),
+    (["build-site", "site", "--lang", "de"], ["--lang", "invalid choice: 'de'", "'sv', 'en'"]),
+    (["build-site", "site", "--config", "klass_bad_lesson.toml"], ["lesson 42", "which is not in"]),
+    (["build-site", "site", "--dir", "empty"], ["--dir", "empty holds no lesson notebooks"]),
     (["lab", "--port", "0"], ["--port", "0 is not allowed", "1–65535"]),
     (["lab", "--dir", "nonexistent"], ["--dir", "nonexistent does not exist"]),
 ]

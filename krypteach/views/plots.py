@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..play.simulate import Simulation
 
-__all__ = ["compare_simulations", "figure_png"]
+__all__ = ["compare_simulations", "figure_png", "no_plots_message"]
 
 _COLORS = ["#1f6f43", "#b5562b", "#2b5fb5", "#8a2bb5"]
 
@@ -76,6 +76,20 @@ def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *, fi
          fair[0] if len(set(fair)) == 1 else None)
     bars(ax_negative, [s.negative_share() for s in sims], "Giv ends with a negative score")
     return fig
+
+
+def no_plots_message(error: ImportError) -> str:
+    """What a page says where matplotlib cannot be imported (the plots are drawn on demand).
+
+    >>> no_plots_message(ImportError("No module named 'matplotlib'"))[:22]
+    'Plots need matplotlib,'
+    """
+    import sys
+
+    if sys.platform == "emscripten":
+        return ("Plots need matplotlib, which this offline site does not have (it is compiled, and no build of it "
+                "for the browser's Python is in the site); the table has the same numbers.")
+    return f"Plots need matplotlib, which this Python does not have ({error}): pip install matplotlib."
 
 
 def figure_png(fig, dpi: int = 96) -> bytes:

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import html
+import sys
 import threading
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -34,7 +35,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ..bots import BOT_LEVELS
 from ..play.limits import Cancelled, JobCaps, JobTooBig
 from ..play.simulate import Simulation, simulate
-from ..views.plots import compare_simulations, figure_png
+from ..views.plots import compare_simulations, figure_png, no_plots_message
 from ._ui import button, message_html
 from .rules_picker import RulesPicker
 
@@ -90,6 +91,9 @@ class VariantLab(widgets.VBox):
         if self._worker is not None and self._worker.is_alive():
             return  # one run at a time
         self._cancel.clear()
+        if sys.platform == "emscripten":  # the browser's Python (the static site) starts no threads: run here
+            self.run()
+            return
         self._worker = threading.Thread(target=self.run, name="krypteach-variant-lab", daemon=True)
         self._worker.start()
 
@@ -140,10 +144,16 @@ class VariantLab(widgets.VBox):
             self.run_button.disabled = False
             self.cancel_button.layout.display = "none"
         self.simulations = sims
-        self.image.value = figure_png(compare_simulations(sims, ["A", "B"]))
-        self.image.layout.display = ""
+        no_plots = ""
+        try:
+            self.image.value = figure_png(compare_simulations(sims, ["A", "B"]))
+            self.image.layout.display = ""
+        except ImportError as e:  # no matplotlib (the offline static site): the table still tells
+            self.image.layout.display = "none"
+            no_plots = " " + no_plots_message(e)
         self.table.value = self._table(sims)
-        self.status.value = message_html("ok", f"Done: {n} givar for each rule set. Lower scores are better (misère).")
+        self.status.value = message_html("ok", f"Done: {n} givar for each rule set. Lower scores are better "
+                                               f"(misère).{no_plots}")
 
     @staticmethod
     def _table(sims: list[Simulation]) -> str:

@@ -1,0 +1,447 @@
+"""Build the lessons as a static site: every lesson a voici page, Python in the browser.
+
+voici (Voilà on JupyterLite) renders each lesson notebook to a page whose kernel is
+Pyodide, CPython compiled to WebAssembly, running in the learner's browser. The site
+is a folder of static files: ``python -m http.server``, any web host, a school's web
+space under a sub-path, a USB stick.
+
+What the in-browser kernel gets, and from where:
+
+- **The Pyodide runtime**: by default from Pyodide's public CDN. ``pyodide=DIR`` uses a
+  local Pyodide (a folder with ``pyodide.js`` and ``pyodide-lock.json``), copied into the
+  site; ``pyodide="npm"`` assembles one from the npm package ``pyodide`` (its core runtime
+  only: the interpreter and the standard library), so the site needs no internet at all.
+- **Packages** come from the site's own Pyodide lock file (``static/krypteach/pyodide-lock.json``),
+  which the kernel's ``loadPyodideOptions.lockFileURL`` names, and are loaded before the kernel
+  starts (``loadPyodideOptions.packages``): krypteach's own wheel, made here from the
+  installed package, and the pure-Python wheels it and the kernel need (ipywidgets,
+  anywidget, psygnal, comm, IPython and its helpers, micropip, …), downloaded from PyPI
+  at build time. With a local Pyodide, a package of Pyodide's lock whose file the local
+  folder lacks is taken from PyPI as a pure wheel of the same version, or left out.
+- **Not in the browser**: matplotlib (compiled; the npm package holds no Pyodide packages
+  and PyPI has no pure wheel), so the plots say so in the page and the rest works; and
+  Pyodide's ``sqlite3`` module (compiled, not on npm nor PyPI): an offline site gets a
+  placeholder package of that name, so the kernel starts, IPython keeps its history in
+  memory and krypteach keeps no progress store in the kernel.
+  With the CDN, both come from the CDN as usual (matplotlib is still not asked for).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+__all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build_site", "npm_pyodide",
+           "pyodide_version"]
+
+#: Pyodide's packages (names in its lock file) that the kernel and the lessons need; their
+#: dependencies in the lock come along
+KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "tqdm", "typing-extensions")
+#: pure-Python packages that are not in Pyodide's lock: from PyPI, at this machine's versions
+#: (the site's front ends, ipywidgets' and anywidget's, are this machine's too)
+PYPI_PACKAGES = ("comm", "ipywidgets", "anywidget", "psygnal")
+#: what each of those needs at run time in the browser (their metadata asks for more: the
+#: server side of Jupyter, which a browser kernel does not use)
+_DEPENDS = {"comm": ["traitlets"], "ipywidgets": ["comm", "ipython", "traitlets"],
+            "anywidget": ["ipywidgets", "psygnal", "typing-extensions"], "psygnal": [],
+            "krypteach": ["ipywidgets", "anywidget", "traitlets", "tqdm"]}
+#: loaded before the kernel starts (their dependencies too)
+_PRELOAD = ["sqlite3", "krypteach"]
+_KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+_CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+               "pyodide-lock.json")
+_LOCK_DIR = "static/krypteach"
+#: every page's kernel: one process for a long job (the browser's Python starts none)
+_ENV = {"KRYPTEACH_JOBS": "1"}
+
+
+class SiteError(Exception):
+    """A site that cannot be built, with one sentence saying why and what to do."""
+
+
+@dataclass
+class SiteResult:
+    out: Path
+    pages: list[str]
+    pyodide: str  #: "cdn" or "local"
+    packages: list[str]  #: in the site's lock file
+    left_out: list[str] = field(default_factory=list)  #: of Pyodide's packages the kernel would want
+    size: int = 0
+
+    def summary(self) -> str:
+        mb = self.size / 1e6
+        where = "Pyodide from its CDN" if self.pyodide == "cdn" else "a local Pyodide (no internet needed)"
+        text = (f"site written to {self.out}: {len(self.pages)} lesson pages, {mb:.1f} MB, {where}; "
+                f"open {self.out / 'index.html'} through a web server, e.g. "
+                f"python -m http.server --bind 127.0.0.1 --directory {self.out}")
+        if self.left_out:
+            text += f"\nnot in the browser: {', '.join(self.left_out)} (see docs/deploy.md)"
+        return text
+
+
+def pyodide_version() -> str:
+    """The Pyodide version the installed JupyterLite Pyodide kernel is made for."""
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION  # type: ignore[import-untyped]
+    except ImportError:
+        raise SiteError("build-site needs voici and the JupyterLite Pyodide kernel: "
+                        "pip install 'krypteach[site]'") from None
+    return str(PYODIDE_VERSION)
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "krypteach" / "site"
+
+
+def npm_pyodide(dest: Path, version: str | None = None, cache: Path | None = None) -> Path:
+    """The npm package ``pyodide`` (its core runtime) unpacked into ``dest``; returns ``dest``."""
+    version = version or pyodide_version()
+    cache = cache or _cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+    tgz = cache / f"pyodide-{version}.tgz"
+    if not tgz.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SiteError("--pyodide npm needs npm (Node.js) to fetch the npm package pyodide: "
+                            "apt-get install npm, or give --pyodide DIR")
+        with tempfile.TemporaryDirectory() as tmp:
+            done = subprocess.run([npm, "pack", f"pyodide@{version}", "--pack-destination", tmp, "--silent"],
+                                  capture_output=True, text=True)
+            got = list(Path(tmp).glob("pyodide-*.tgz"))
+            if done.returncode or not got:
+                last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no file"]
+                raise SiteError(f"npm pack pyodide@{version} failed: {last[0]}")
+            shutil.move(str(got[0]), tgz)
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/")
+            if name in _CORE_FILES and member.isfile():
+                source = tar.extractfile(member)
+                assert source is not None
+                (dest / name).write_bytes(source.read())
+    return dest
+
+
+def _check_pyodide_dir(folder: Path) -> None:
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise SiteError(f"--pyodide {folder} {what}: give a folder with pyodide.js and pyodide-lock.json, or npm")
+    for name in ("pyodide.js", "pyodide-lock.json"):
+        if not (folder / name).is_file():
+            raise SiteError(f"--pyodide {folder} holds no {name}: give a Pyodide distribution folder "
+                            "(or npm, to assemble one from the npm package pyodide)")
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _pip_download(specs: list[str], dest: Path) -> None:
+    """Pure-Python wheels (py3-none-any) for Python 3.13 into ``dest`` (kept between builds)."""
+    missing = []
+    for spec in specs:
+        name, _, version = spec.partition("==")
+        stem = re.sub(r"[-_.]+", "_", name).lower()
+        if not any(re.sub(r"[-_.]+", "_", p.name.split("-")[0]).lower() == stem and p.name.split("-")[1] == version
+                   for p in dest.glob("*.whl")):
+            missing.append(spec)
+    if not missing:
+        return
+    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--python-version", "3.13",
+           "--implementation", "py", "--abi", "none", "--platform", "any", "--disable-pip-version-check",
+           "-q", "-d", str(dest), *missing]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode:
+        lines = [line for line in done.stderr.splitlines() if line.startswith("ERROR")] or done.stderr.splitlines()
+        raise SiteError(f"cannot download the pure-Python wheels {' '.join(missing)} from PyPI: "
+                        f"{(lines or ['pip failed'])[0]}")
+
+
+def _wheel_of(name: str, version: str, folder: Path) -> Path:
+    stem = re.sub(r"[-_.]+", "_", name).lower()
+    for p in sorted(folder.glob("*.whl")):
+        parts = p.name.split("-")
+        if re.sub(r"[-_.]+", "_", parts[0]).lower() == stem and parts[1] == version:
+            return p
+    raise SiteError(f"no wheel of {name} {version} in {folder}")
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def _write_wheel(path: Path, name: str, version: str, files: Mapping[str, bytes], summary: str) -> Path:
+    """A py3-none-any wheel of ``files`` (archive names → bytes), reproducible (fixed dates)."""
+    dist = f"{name}-{version}.dist-info"
+    meta = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n".encode(),
+        f"{dist}/WHEEL": b"Wheel-Version: 1.0\nGenerator: krypteach.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    entries = {**files, **meta}
+    record = [_record_line(n, d) for n, d in entries.items()] + [f"{dist}/RECORD,,"]
+    entries[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, d in entries.items():
+            info = zipfile.ZipInfo(n, date_time=(2020, 2, 2, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, d)
+    return path
+
+
+def krypteach_wheel(dest: Path) -> Path:
+    """krypteach's own wheel, made from the installed package (source tree or site-packages)."""
+    import krypteach
+
+    package = Path(krypteach.__file__).resolve().parent
+    files = {}
+    for p in sorted(package.rglob("*")):
+        rel = p.relative_to(package)
+        if p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo") or rel.parts[0] == "_lessons":
+            continue
+        files[f"krypteach/{rel.as_posix()}"] = p.read_bytes()
+    version = krypteach.__version__
+    return _write_wheel(dest / f"krypteach-{version}-py3-none-any.whl", "krypteach", version, files,
+                        "Learn Krypkasino (the in-browser copy of a krypteach static site)")
+
+
+def _sqlite3_placeholder(dest: Path) -> Path:
+    note = (b"Pyodide's sqlite3 module is compiled and ships in Pyodide's full distribution only (not in the npm\n"
+            b"package pyodide, not on PyPI). This offline site has none: the kernel starts without it, IPython\n"
+            b"keeps its history in memory, krypteach keeps no progress store in the kernel.\n")
+    return _write_wheel(dest / "sqlite3-1.0.0-py3-none-any.whl", "sqlite3", "1.0.0",
+                        {"krypteach_sqlite3_placeholder.txt": note},
+                        "placeholder: this offline site has no sqlite3 module")
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _closure(lock: Mapping[str, dict], names: Iterable[str]) -> list[str]:
+    seen: list[str] = []
+    todo = [_norm(n) for n in names]
+    while todo:
+        n = todo.pop()
+        if n in seen or n not in lock:
+            continue
+        seen.append(n)
+        todo.extend(_norm(d) for d in lock[n].get("depends", []))
+    return sorted(seen)
+
+
+def _entry(name: str, version: str, wheel: Path, file_name: str, depends: list[str], imports: list[str]) -> dict:
+    return {"name": name, "version": version, "file_name": file_name, "install_dir": "site",
+            "sha256": _sha256(wheel), "package_type": "package", "imports": imports, "depends": depends,
+            "unvendored_tests": False, "shared_library": False}
+
+
+def _site_lock(base_lock: dict, *, local_dir: Path | None, cdn: str, lock_dir: Path, wheels: Path) -> tuple[dict, list[str]]:
+    """The site's lock file: Pyodide's packages (from the CDN, the local folder, or PyPI),
+    krypteach and the pure-Python packages Pyodide lacks. Returns it and what was left out."""
+    packages: dict[str, dict] = {}
+    left_out: list[str] = []
+    base = {_norm(k): v for k, v in base_lock["packages"].items()}
+    wanted = _closure(base, KERNEL_PACKAGES)
+    if local_dir is None:  # the CDN has every package of the lock: name them all
+        for key, e in base.items():
+            packages[key] = {**e, "file_name": cdn + e["file_name"]}
+    else:
+        from_pypi = [k for k in wanted if not (local_dir / base[k]["file_name"]).is_file()
+                     and base[k]["file_name"].endswith("-none-any.whl")]
+        _pip_download([f"{base[k]['name']}=={base[k]['version']}" for k in from_pypi], wheels)
+        for key in wanted:
+            e = base[key]
+            if (local_dir / e["file_name"]).is_file():
+                packages[key] = {**e, "file_name": f"../pyodide/{e['file_name']}"}
+            elif key in from_pypi:
+                whl = _wheel_of(e["name"], e["version"], wheels)
+                shutil.copy2(whl, lock_dir / whl.name)
+                packages[key] = {**e, "file_name": whl.name, "sha256": _sha256(whl)}
+            elif key == "sqlite3":
+                whl = _sqlite3_placeholder(lock_dir)
+                packages[key] = _entry("sqlite3", "1.0.0", whl, whl.name, [], [])
+                left_out.append("sqlite3 (compiled; only in Pyodide's full distribution)")
+            else:
+                left_out.append(f"{e['name']} (compiled; only in Pyodide's full distribution)")
+        for e in packages.values():
+            e["depends"] = [d for d in e.get("depends", []) if _norm(d) in packages]
+    versions = {name: metadata.version(name) for name in PYPI_PACKAGES}
+    _pip_download([f"{n}=={v}" for n, v in versions.items()], wheels)
+    for name, version in versions.items():
+        whl = _wheel_of(name, version, wheels)
+        shutil.copy2(whl, lock_dir / whl.name)
+        packages[name] = _entry(name, version, whl, whl.name, _DEPENDS[name], [name])
+    whl = krypteach_wheel(lock_dir)
+    import krypteach
+
+    packages["krypteach"] = _entry("krypteach", krypteach.__version__, whl, whl.name, _DEPENDS["krypteach"],
+                                   ["krypteach"])
+    left_out = [n for n in left_out if not n.startswith("matplotlib ")]
+    left_out.append("matplotlib (compiled, no pure wheel: the plots say so)")
+    return {"info": base_lock["info"], "packages": packages}, left_out
+
+
+def _lite_config(pyodide_url: str | None, env: Mapping[str, str]) -> dict:
+    kernel: dict = {
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {
+            "lockFileURL": f"./{_LOCK_DIR}/pyodide-lock.json",
+            "packages": _PRELOAD,
+            "env": {"HOME": "/home/pyodide", "KRYPTEACH_SITE": "1", **_ENV, **env},
+        },
+    }
+    if pyodide_url:
+        kernel["pyodideUrl"] = pyodide_url
+    return {"jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"appName": "Krypkasino", "litePluginSettings": {_KERNEL_PLUGIN: kernel}}}
+
+
+#: the voici template's icon font, from a CDN: the lesson pages use no icon of it, and an
+#: offline site must ask nothing of another address
+_CDN_CSS = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/npm/@fortawesome/[^"]*"[^>]*>\n?')
+
+
+#: links that the kernel writes at run time (the start page's lesson list, the rules sheet):
+#: a lesson's notebook name goes to its page, the server's rules sheet to the site's copy
+_LINKS_JS = """<script>/* krypteach build-site: links in a static site */
+document.addEventListener("click", function (ev) {
+  var a = ev.target && ev.target.closest ? ev.target.closest("a[href]") : null;
+  if (!a) { return; }
+  var href = a.getAttribute("href"), m = href.match(/^(?:\\.\\/)?([0-9][0-9]_[A-Za-z0-9_-]+)\\.ipynb(#.*)?$/);
+  if (m) { ev.preventDefault(); window.location.href = m[1] + ".html" + (m[2] || ""); return; }
+  if (href === "/krypteach/rules") { ev.preventDefault(); window.open("../../rules.html", a.target || "_self"); }
+}, true);
+</script>
+"""
+
+
+def _fix_pages(out: Path, pages: list[str]) -> None:
+    """A lesson's links to other lessons (``02_traffar.ipynb``) point at their pages (``.html``),
+    and no page loads a style sheet from a CDN."""
+    names = "|".join(re.escape(p.removesuffix(".ipynb")) for p in pages)
+    pattern = re.compile(rf'href=(["\'])(\./)?({names})\.ipynb(#[^"\']*)?\1')
+    for page in [*(out / "voici" / "render").glob("*.html"), *(out / "voici" / "tree").glob("*.html")]:
+        text = page.read_text(encoding="utf-8")
+        new = pattern.sub(lambda m: f'href={m[1]}{m[2] or ""}{m[3]}.html{m[4] or ""}{m[1]}', text)
+        new = _CDN_CSS.sub("", new)
+        if _LINKS_JS not in new:
+            new = new.replace("</body>", _LINKS_JS + "</body>", 1)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
+def _index(out: Path, start: str | None, pages: list[str]) -> None:
+    """``index.html``: to the start page (relative, so the site works under any sub-path)."""
+    target = f"voici/render/{(start or pages[0]).removesuffix('.ipynb')}.html"
+    (out / "index.html").write_text(
+        '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Krypkasino</title>'
+        f'<meta http-equiv="refresh" content="0; url={target}"></head>'
+        f'<body><p><a href="{target}">Krypkasino — börja här (start here)</a></p></body></html>\n',
+        encoding="utf-8")
+
+
+def _size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | None = None,
+               shown: list[str] | None = None, env: Mapping[str, str] | None = None,
+               cache: Path | None = None, quiet: bool = True) -> SiteResult:
+    """Build the static site into ``out`` (a new or empty folder, or an earlier site).
+
+    ``pyodide``: None (the CDN), ``"npm"`` (assemble a local Pyodide from npm) or a
+    folder; ``shown``: the lesson files to put in (default: all); ``env``: environment
+    variables for every page's kernel (the classroom file's game rules, bots, language)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise SiteError(f"OUT {out} is a file: give a folder for the site (it is made if it does not exist)")
+    if out.is_dir() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+        raise SiteError(f"OUT {out} is a folder with other files in it: give a new or empty folder "
+                        "(or an earlier site, which is replaced)")
+    if not out.parent.is_dir():
+        raise SiteError(f"OUT {out}: the folder {out.parent} does not exist")
+    local: Path | None = None
+    if pyodide not in (None, "npm"):
+        local = Path(pyodide)
+        _check_pyodide_dir(local)
+        local = local.resolve()
+    version = pyodide_version()
+    try:
+        import voici_core  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        raise SiteError("build-site needs voici: pip install 'krypteach[site]'") from None
+    pages = shown or sorted(p.name for p in lessons.glob("*.ipynb"))
+    cache = cache or _cache_dir()
+    wheels = cache / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="krypteach-site-") as tmp:
+        work = Path(tmp)
+        contents = work / "contents"
+        contents.mkdir()
+        for name in pages:
+            shutil.copy2(lessons / name, contents / name)
+        lite = work / "lite"
+        lock_dir = work / "lock"
+        lock_dir.mkdir(parents=True)
+        if pyodide == "npm":
+            local = npm_pyodide(work / "npm-pyodide", version, cache)
+        if local is not None:
+            core = lite / "static" / "pyodide"
+            core.mkdir(parents=True)
+            for name in _CORE_FILES:
+                if (local / name).is_file():
+                    shutil.copy2(local / name, core / name)
+            base_lock = json.loads((local / "pyodide-lock.json").read_text(encoding="utf-8"))
+        else:
+            base_lock = json.loads((npm_pyodide(work / "npm-pyodide", version, cache) / "pyodide-lock.json")
+                                   .read_text(encoding="utf-8"))
+        lite.mkdir(exist_ok=True)
+        cdn = f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+        lock, left_out = _site_lock(base_lock, local_dir=local, cdn=cdn, lock_dir=lock_dir, wheels=wheels)
+        if local is not None:  # the full distribution's other files the lock names
+            for e in lock["packages"].values():
+                if e["file_name"].startswith("../pyodide/"):
+                    shutil.copy2(local / e["file_name"].removeprefix("../pyodide/"),
+                                 lite / "static" / "pyodide" / e["file_name"].removeprefix("../pyodide/"))
+        (lock_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+        config = _lite_config(None if local is not None else f"{cdn}pyodide.js", dict(env or {}))
+        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+        build_out = work / "site"
+        # voici_core/__main__.py imports a module "voici" that voici-core does not have: call its main
+        cmd = [sys.executable, "-c", "import sys; from voici_core.app import main; sys.exit(main())", "build", "--contents", str(contents), "--output-dir",
+               str(build_out), "--lite-dir", str(lite), "--no-sourcemaps", "--show_tracebacks=False"]
+        done = subprocess.run(cmd, cwd=lite, capture_output=True, text=True, env={**os.environ, "PYTHONUTF8": "1"})
+        if done.returncode or not (build_out / "jupyter-lite.json").exists():
+            tail = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()][-3:]
+            raise SiteError(f"voici build failed ({done.returncode}): {' | '.join(tail)}")
+        if not quiet:
+            print(done.stdout[-2000:])
+        shutil.copytree(lock_dir, build_out / _LOCK_DIR, dirs_exist_ok=True)
+        _fix_pages(build_out, pages)
+        start = next((p for p in pages if p.startswith("00")), None)
+        _index(build_out, start, pages)
+        from ..views.rules_sheet import rules_sheet_html
+
+        (build_out / "rules.html").write_text(rules_sheet_html(), encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.move(str(build_out), out)
+    return SiteResult(out=out, pages=pages, pyodide="local" if local is not None or pyodide == "npm" else "cdn",
+                      packages=sorted(lock["packages"]), left_out=left_out, size=_size(out))

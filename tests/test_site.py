@@ -1,0 +1,219 @@
+"""The static site (``krypteach build-site``), offline, in a real browser.
+
+Once per session the site is built with a local Pyodide assembled from the npm package
+``pyodide`` (``--pyodide npm``) and served by ``python -m http.server --bind 127.0.0.1``
+from the folder *above* it, so the site lives under a sub-path as on a project page host.
+Every browser request that is not to that server is aborted and recorded, service
+workers are blocked (so every request goes through the route), and each test asserts
+that no other address was even asked for. Python runs in the page (Pyodide): the
+feedback below comes from the engine running in Chromium's WebAssembly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from krypteach import Card, legal_moves, parse_cards, traffar
+
+from .conftest import CHROMIUM, LESSONS, _free_port, _private_env
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LOAD_MS = 240_000  # Pyodide's first start on a cold 2-core machine (about 10 s warm)
+STEP_MS = 60_000  # one click's round trip, a bot's move in WebAssembly
+SUB_PATH = "krypkasino-kurs"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """Build the offline site once; serve its parent folder on 127.0.0.1; yield the site's URL."""
+    if not CHROMIUM:
+        pytest.skip("Debian chromium is not installed (apt-get install -y chromium); browser tests skipped")
+    if shutil.which("npm") is None:
+        pytest.skip("npm is not installed: the offline site's Pyodide comes from the npm package pyodide")
+    for module in ("voici_core", "jupyterlite_pyodide_kernel"):
+        try:
+            __import__(module)
+        except ImportError:
+            pytest.skip(f"{module} is not installed: pip install -e '.[site]' (the test extra has it)")
+    home = tmp_path_factory.mktemp("site-home")
+    root = tmp_path_factory.mktemp("www")
+    out = root / SUB_PATH
+    env = _private_env(home)
+    t0 = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "krypteach", "build-site", str(out), "--pyodide", "npm",
+                           "--dir", str(LESSONS)], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    print(f"site built in {time.monotonic() - t0:.0f}s: {done.stdout.strip().splitlines()[0]}")
+    port = _free_port()
+    log = open(root.parent / f"http-{port}.log", "w")
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(root)], stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}/{SUB_PATH}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/index.html", timeout=5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield {"base": base, "out": out, "origin": f"http://127.0.0.1:{port}/"}
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture
+def offline(browser, site):
+    """A page whose every request not to the site's server is aborted; none may be attempted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    attempted: list[str] = []
+
+    def route(r) -> None:
+        url = r.request.url
+        if url.startswith((site["origin"], "data:", "blob:")):
+            r.continue_()
+        else:
+            attempted.append(url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+    assert attempted == [], f"the site asked for other addresses: {attempted}"
+
+
+def open_site_page(page, url: str) -> None:
+    page.goto(url, timeout=LOAD_MS)
+    page.locator(".kt-card").first.wait_for(timeout=LOAD_MS)
+
+
+def test_the_site_holds_every_lesson_and_no_cdn(site):
+    out: Path = site["out"]
+    pages = sorted(p.stem for p in (out / "voici" / "render").glob("*.html"))
+    assert pages == sorted(p.stem for p in LESSONS.glob("[0-9][0-9]_*.ipynb"))
+    config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js" and kernel["disablePyPIFallback"] is True
+    assert (out / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert "Krypkasino" in (out / "rules.html").read_text()  # the rules sheet, for /krypteach/rules links
+    lock = json.loads((out / "static" / "krypteach" / "pyodide-lock.json").read_text())["packages"]
+    assert {"krypteach", "ipywidgets", "anywidget", "micropip", "ipython"} <= set(lock)
+    for entry in lock.values():
+        assert (out / "static" / "krypteach" / entry["file_name"]).is_file(), entry["file_name"]
+    for html in (out / "voici" / "render").glob("*.html"):
+        assert "cdn.jsdelivr.net" not in html.read_text(), html.name
+
+
+def test_start_page_links_lessons_and_lesson_02_gives_feedback(offline, site):
+    page = offline
+    open_site_page(page, f"{site['base']}/")  # index.html sends the learner to the start page
+    assert page.url.endswith(f"/{SUB_PATH}/voici/render/00_start.html")
+    page.locator(".kt-selectable .kt-card").first.wait_for(timeout=LOAD_MS)  # its last cell: all drawn
+    # the lesson list may be written by the kernel (links to notebooks): the page follows them to pages
+    link = page.locator('a[href*="02_traffar"]').first
+    link.click()
+    page.wait_for_url("**/voici/render/02_traffar.html", timeout=LOAD_MS)
+    page.locator(".kt-exercise").first.wait_for(timeout=LOAD_MS)
+
+    ex = page.locator(".kt-exercise").filter(has_text="träff").filter(has=page.locator(".kt-progress")).first
+    card = ex.locator(".kt-cards.kt-hand .kt-card").first.get_attribute("data-card")
+    table = ex.locator(".kt-cards.kt-table .kt-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    groups = traffar(Card(card), parse_cards(" ".join(table)))
+    assert groups, (card, table)
+    group = [str(c) for c in groups[0]]
+    for code in group:
+        ex.locator(f'.kt-cards.kt-table .kt-card[data-card="{code}"]').first.click()
+    ex.get_by_role("button", name="Check").click()
+    ex.locator(".kt-feedback .kt-ok").wait_for(timeout=STEP_MS)  # the engine, in the browser, said right
+    assert f"Found 1 of {len(groups)}" in ex.inner_text()
+
+
+def test_lesson_03_take_all_judges_in_the_browser(offline, site):
+    page = offline
+    open_site_page(page, f"{site['base']}/voici/render/03_take_all.html")
+    ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
+    ex.wait_for(timeout=LOAD_MS)
+    table = ex.locator(".kt-cards.kt-table")
+    feedback = ex.locator(".kt-feedback")
+
+    def pick(code: str) -> None:
+        c = table.locator(f'.kt-card[data-card="{code}"]')
+        c.click()
+        page.wait_for_function("el => el.classList.contains('kt-selected')", arg=c.element_handle(),
+                               timeout=STEP_MS)
+
+    pick("9S")  # only the 9: wrong, and the page says why
+    ex.get_by_role("button", name="Check").click()
+    feedback.locator(".kt-error").wait_for(timeout=STEP_MS)
+    assert "You must take all you can" in feedback.inner_text()
+    for code in ("2C", "7H"):
+        pick(code)
+    ex.get_by_role("button", name="Check").click()
+    feedback.locator(".kt-ok").wait_for(timeout=STEP_MS)
+    assert feedback.inner_text().startswith("Right. 9♥ takes 9♠ and 2♣+7♥; 5♦ stays.")
+
+
+def _codes(locator) -> list[str]:
+    return locator.evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
+    """As tests/test_browser.py plays it on ``krypteach serve``: the bots move in the browser."""
+    page = offline
+    rng = random.Random(0)
+    open_site_page(page, f"{site['base']}/voici/render/07_play.html")
+    game = page.locator(".kt-game")
+    hand = game.locator(".kt-cards.kt-hand .kt-card")
+    table = game.locator(".kt-cards.kt-table .kt-card")
+    log = game.locator(".kt-log li")
+    final = game.locator(".kt-final")
+    players = 1 + game.locator(".kt-opponents .kt-seat").count()
+    game.locator(".kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
+    clicked = 0
+    for _ in range(200):  # a giv is about 52 moves: a bound, not a count
+        if final.count():
+            break
+        before = log.count()
+        mine, on_table = _codes(hand), _codes(table)
+        move = rng.choice(legal_moves(parse_cards(mine), parse_cards(on_table)))
+        hand.nth(mine.index(str(move.card))).click()
+        used: set[int] = set()
+        for c in move.capture or ():
+            i = next(j for j, code in enumerate(on_table) if code == str(c) and j not in used)
+            used.add(i)
+            table.nth(i).click()
+        if move.capture is None:
+            label = f"Play {move.card.symbol}: creep (krypa)"
+        else:
+            label = f"Play {move.card.symbol}, take " + "+".join(parse_cards(on_table[i])[0].symbol for i in sorted(used))
+        page.wait_for_function(
+            "([sel, label]) => [...document.querySelectorAll(sel)].some(b => b.innerText.trim() === label)",
+            arg=[".kt-game .kt-buttons button", label], timeout=STEP_MS)
+        game.locator(".kt-buttons button", has_text="Play").click()
+        page.wait_for_function(
+            "([sel, n, k]) => document.querySelector('.kt-game .kt-final') !== null"
+            " || document.querySelectorAll(sel).length >= n + k",
+            arg=[".kt-game .kt-log li", before, players], timeout=STEP_MS)
+        clicked += 1
+    final.wait_for(timeout=STEP_MS)
+    text = final.inner_text()
+    assert "Giv over — scoring" in text and "Lowest score wins" in text
+    assert clicked >= 20, clicked
+    assert "Scores (final)" in game.inner_text()
