@@ -293,8 +293,9 @@ def _site_lock(base_lock: dict, *, local_dir: Path | None, cdn: str, lock_dir: P
 
     packages["krypteach"] = _entry("krypteach", krypteach.__version__, whl, whl.name, _DEPENDS["krypteach"],
                                    ["krypteach"])
-    left_out = [n for n in left_out if not n.startswith("matplotlib ")]
-    left_out.append("matplotlib (compiled, no pure wheel: the plots say so)")
+    plots = {base[k]["name"] for k in _closure(base, ["matplotlib"])}  # what IPython's plotting would want
+    left_out = [n for n in left_out if n.split(" ")[0] not in plots]
+    left_out.append("matplotlib and numpy (compiled, no pure wheels: the plots say so)")
     return {"info": base_lock["info"], "packages": packages}, left_out
 
 

@@ -1,0 +1,141 @@
+"""Measure the static site (``krypteach build-site``) in Chromium: size, first load cold and
+cached, page to interactive, click round trip (docs/performance.md, "The static site").
+
+    python benchmarks/site_load.py                 # builds an offline site (--pyodide npm) in a temp folder
+    python benchmarks/site_load.py --site _site    # an existing site
+    python benchmarks/site_load.py --json site.json --clicks 30
+
+The site is served by ``python -m http.server --bind 127.0.0.1`` from its parent folder
+(a sub-path, as on a project page host); every request to another address is aborted and
+counted. *Cold*: a new browser profile (empty HTTP cache). *Cached*: the same profile
+opens the page again (http.server answers revalidations with 304). *Page to
+interactive*: from navigation to the first clickable card of the lesson's first
+exercise (the kernel has started in the page, imported krypteach and drawn the
+widgets). *Click round trip*: a table card clicked until Python has redrawn it
+selected (a message to the in-browser kernel and back), as tests/test_browser.py waits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port  # noqa: E402
+
+
+def build(out: Path) -> float:
+    t0 = time.monotonic()
+    subprocess.run([sys.executable, "-m", "krypteach", "build-site", str(out), "--pyodide", "npm"], check=True)
+    return time.monotonic() - t0
+
+
+def size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def measure(site: Path, lesson: str, clicks: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(site.parent)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/{site.name}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{base}/index.html", timeout=2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    other: list[str] = []
+    result: dict = {}
+    try:
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+            ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                       viewport={"width": 1280, "height": 900},
+                                                       service_workers="block")
+
+            def route(r) -> None:
+                if r.request.url.startswith(f"http://127.0.0.1:{port}/"):
+                    r.continue_()
+                else:
+                    other.append(r.request.url)
+                    r.abort()
+
+            ctx.route("**/*", route)
+            page = ctx.new_page()
+            got = {"bytes": 0, "requests": 0}
+
+            def done(req) -> None:
+                try:
+                    got["bytes"] += req.sizes()["responseBodySize"]
+                    got["requests"] += 1
+                except Exception:
+                    pass
+
+            page.on("requestfinished", done)
+            url = f"{base}/voici/render/{lesson}.html"
+            card = ".kt-exercise .kt-cards.kt-table .kt-card"
+            for label in ("cold", "cached"):
+                got.update(bytes=0, requests=0)
+                t0 = time.monotonic()
+                page.goto(url, timeout=300_000)
+                html = time.monotonic() - t0
+                page.locator(card).first.wait_for(timeout=300_000)
+                result[label] = {"html_s": round(html, 2), "page_to_interactive_s": round(time.monotonic() - t0, 2),
+                                 "transferred_mb": round(got["bytes"] / 1e6, 1), "requests": got["requests"]}
+            target = page.locator(card).first
+            times = []
+            for _ in range(clicks):
+                was = "kt-selected" in (target.get_attribute("class") or "")
+                t0 = time.perf_counter()
+                target.click()
+                page.wait_for_function("([el, was]) => el.classList.contains('kt-selected') !== was",
+                                       arg=[target.element_handle(), was], timeout=30_000)
+                times.append(1000 * (time.perf_counter() - t0))
+            times.sort()
+            result["click_ms"] = {"p50": round(statistics.median(times)),
+                                  "p95": round(times[max(0, int(0.95 * len(times)) - 1)]), "n": len(times)}
+            ctx.close()
+    finally:
+        server.terminate()
+        server.wait()
+    result["other_addresses_asked"] = other
+    return result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", default=None, help="an existing site folder (default: build one with --pyodide npm)")
+    ap.add_argument("--lesson", default="03_take_all")
+    ap.add_argument("--clicks", type=int, default=20)
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    if not CHROMIUM:
+        print("needs Debian chromium (apt-get install -y chromium)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(args.site) if args.site else Path(tmp) / "krypkasino-kurs"
+        report: dict = {}
+        if not args.site:
+            report["build_s"] = round(build(out), 1)
+        report["site_mb"] = round(size(out) / 1e6, 1)
+        report["lesson"] = args.lesson
+        report.update(measure(out.resolve(), args.lesson, args.clicks))
+    print(json.dumps(report, indent=2))
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=2))
+    return 1 if report["other_addresses_asked"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
