@@ -88,6 +88,15 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
         page.locator(".kt-learner", has_text=f"1 av {total} klara").wait_for(timeout=LOAD_MS)
         assert "/krypteach/join" not in page.url
         close(page)
+        # the start page: where Ann stands in every lesson
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/00_start.ipynb", timeout=LOAD_MS)
+        overview = page.locator(".kt-learner", has_text="här står du")
+        overview.wait_for(timeout=LOAD_MS)
+        row = overview.locator("tr", has_text="3 · Take all you can, or creep")
+        assert row.inner_text().split("\t")[-1].strip() == f"1 of {total}"
+        assert "Givar spelade (givar played): 0" in overview.inner_text()
+        close(page)
     finally:
         context.close()
     store = ProgressStore(progress)

@@ -178,9 +178,26 @@ def wait_for_lesson(hub: Hub, s: requests.Session, name: str, timeout: float = 1
         time.sleep(1)
 
 
+def _progress_store(base: Path) -> str:
+    """One progress store for every learner's server: PostgreSQL where the tests have one
+    (.ci/run starts it), else a SQLite file."""
+    url = os.environ.get("KRYPTEACH_TEST_POSTGRES")
+    if not url:
+        return str(base / "progress.sqlite3")
+    import uuid
+
+    import psycopg
+
+    name = "kt_hub_" + uuid.uuid4().hex[:10]
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return url.rpartition("/")[0] + "/" + name
+
+
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    h = Hub(tmp_path_factory.mktemp("hub"))
+    base = tmp_path_factory.mktemp("hub")
+    h = Hub(base, KRYPTEACH_HUB_PROGRESS=_progress_store(base), KRYPTEACH_HUB_CLASS="9B")
     try:
         yield h.wait_ready()
     finally:
@@ -239,6 +256,24 @@ def test_each_learner_gets_a_live_lesson_in_their_own_server(hub, learners, brow
     finally:
         context.close()
     assert outside == [], f"requests to other addresses: {outside}"
+
+
+def test_every_learners_server_keeps_progress_in_the_one_store(hub, learners, browser):
+    """The hub user is the learner; each server's kernels write to the same database."""
+    from krypteach.classroom.store import ProgressStore
+
+    for name in ("ann", "bo"):  # a page each, as the learners would open it
+        context = browser.new_context()
+        context.add_cookies(_to_browser(learners[name]))
+        try:
+            page = context.new_page()
+            page.goto(f"{hub.url}/user/{name}/voila/render/{START}", timeout=90_000)
+            page.locator(".kt-learner", has_text=name).wait_for(timeout=90_000)
+            page.close(run_before_unload=True)
+        finally:
+            context.close()
+    store = ProgressStore(hub.env["KRYPTEACH_HUB_PROGRESS"])
+    assert [n for _, n in store.learners("9B")] == ["ann", "bo"]
 
 
 def test_a_learner_cannot_open_another_learners_server(hub, learners):

@@ -1,0 +1,82 @@
+"""The course: the lessons in order, with their titles and what each teaches.
+
+The start page lists them from here, in the order and selection a classroom file gives
+(``krypteach serve --config``: ``[lessons] show``, handed to the kernels as
+``KRYPTEACH_SHOWN``); the learner bar and the teacher's page name them from here too.
+
+>>> [lesson.number for lesson in shown_lessons({"KRYPTEACH_SHOWN": "00,07,03"})]
+['07', '03']
+>>> print(lesson_list_html(shown_lessons({"KRYPTEACH_SHOWN": "03"})))
+<ol class="kt-lessons"><li value="3"><a href="03_take_all.ipynb">Take all you can, or creep</a> — you must <i>ta in</i> (capture) all you can; otherwise you <i>krypa</i> (creep)</li></ol>
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+__all__ = ["LESSONS", "Lesson", "lesson_list_html", "shown_lessons", "titles"]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    number: str
+    file: str
+    title: str
+    #: what it teaches (HTML: the Swedish terms in italics)
+    about: str
+
+    @property
+    def name(self) -> str:
+        """The lesson as the progress store names it: the file name without ``.ipynb``."""
+        return self.file.removesuffix(".ipynb")
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("01", "01_cards.ipynb", "Cards and values",
+           "two decks, the values, and which cards carry points (<i>kortpoäng</i>)"),
+    Lesson("02", "02_traffar.ipynb", "Träffar: what a card can take",
+           "a <i>träff</i> (a match): same rank, or cards that add up"),
+    Lesson("03", "03_take_all.ipynb", "Take all you can, or creep",
+           "you must <i>ta in</i> (capture) all you can; otherwise you <i>krypa</i> (creep)"),
+    Lesson("04", "04_tabbe.ipynb", "Tabbe, dukning and tvångstabbe",
+           "emptying the table, who set it up, and when you are forced to"),
+    Lesson("05", "05_deals.ipynb", "Deals and klädda högen",
+           "<i>utdelningar</i> (deals) for 2–6 players, and the face cards set aside"),
+    Lesson("06", "06_scoring.ipynb", "Scoring and the protocol",
+           "points, tabbe marks, dukningar, and the <i>protokoll</i> of a parti"),
+    Lesson("07", "07_play.ipynb", "Play a giv",
+           "a parti against computer opponents, with its protocol; replay a giv move by move"),
+    Lesson("08", "08_puzzles.ipynb", "Puzzles",
+           "<i>pussel</i>: what must you take, tvångstabbe, the safest card, a dukning, an endgame — answers "
+           "proved by the computer"),
+    Lesson("09", "09_variant_lab.ipynb", "Variant lab",
+           "<i>variantlabb</i>: change a rule, let the computer play thousands of givar, and see what changes"),
+)
+
+
+def shown_lessons(env: Mapping[str, str] | None = None) -> list[Lesson]:
+    """The lessons this class sees, in its order (all of them when the class file names none)."""
+    env = os.environ if env is None else env
+    wanted = [n.strip() for n in env.get("KRYPTEACH_SHOWN", "").split(",") if n.strip()]
+    if not wanted:
+        return list(LESSONS)
+    by_number = {lesson.number: lesson for lesson in LESSONS}
+    return [by_number[n] for n in wanted if n in by_number]
+
+
+def lesson_list_html(lessons: Sequence[Lesson] | None = None) -> str:
+    """The start page's list of lessons: a numbered list of links, relative as Voilà serves them.
+
+    Show it in an ``ipywidgets.HTML``: a cell's HTML or Markdown output opens its links in a
+    new tab, a widget's opens them in the same tab, as the start page's own links do.
+    """
+    items = "".join(f'<li value="{int(lesson.number)}"><a href="{lesson.file}">{lesson.title}</a> — {lesson.about}</li>'
+                    for lesson in (shown_lessons() if lessons is None else lessons))
+    return f'<ol class="kt-lessons">{items}</ol>'
+
+
+def titles() -> dict[str, str]:
+    """Lesson name -> "3 · Take all you can, or creep" (for the learner bar's overview)."""
+    return {lesson.name: f"{int(lesson.number)} · {lesson.title}" for lesson in LESSONS}
