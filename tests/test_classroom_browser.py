@@ -5,6 +5,7 @@ A server of its own (it is restarted), with its progress file and data folder in
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
 
@@ -137,6 +138,19 @@ def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(
             page.click("a[href='/krypteach/teacher/export.csv']")
         csv = open(dl.value.path(), encoding="utf-8").read()
         assert csv.count("\n") == 1 + 2 * (0 + 1 + 2 + 3 + 0 + 1) + 6
+        # a learner's progress file from the static site, imported into the class
+        upload = progress.parent / "krypteach-progress-Gus.json"
+        upload.write_text(json.dumps({"format": "krypteach-progress/1", "nickname": "Gus", "items": {},
+                                      "attempts": [["03_take_all", "take-all-exercise-1", "exercise", True,
+                                                    None, None, None, 1764590000.0]]}), encoding="utf-8")
+        bad = progress.parent / "notes.json"
+        bad.write_text("[1, 2]", encoding="utf-8")
+        page.set_input_files("#progress-files", [str(upload), str(bad)])
+        page.get_by_role("button", name="Importera (import)").click()
+        flash = page.locator("[role=status]", has_text="Imported (importerat)")
+        flash.wait_for(timeout=STEP_MS)
+        assert "Gus: 1 attempts" in flash.inner_text() and "notes.json: not a krypteach progress file" in flash.inner_text()
+        assert "1/3" in page.locator("tr", has=page.locator("th", has_text="Gus")).inner_text()
         page.once("dialog", lambda d: d.accept())
         row.get_by_role("button", name="Reset Dan").click()
         page.locator("[role=status]", has_text="Dan: 7 attempts removed").wait_for(timeout=STEP_MS)

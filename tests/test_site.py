@@ -217,3 +217,37 @@ def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
     assert "Giv over — scoring" in text and "Lowest score wins" in text
     assert clicked >= 20, clicked
     assert "Scores (final)" in game.inner_text()
+
+
+def test_progress_is_kept_in_the_browser_across_a_reload_and_downloads_as_a_file(offline, site):
+    """No server keeps progress on a static site: the learner bar keeps it in this browser's
+    localStorage; a reload reads it back; the learner downloads it for the teacher."""
+    page = offline
+    url = f"{site['base']}/voici/render/03_take_all.html"
+    open_site_page(page, url)
+    bar = page.locator(".kt-learner")
+    bar.locator("form.kt-nick-form").wait_for(timeout=LOAD_MS)
+    bar.locator("input").fill("Ann")
+    bar.get_by_role("button", name="Spara").click()
+    bar.filter(has_text="Ann").wait_for(timeout=STEP_MS)
+    total = int(bar.inner_text().split(" av ")[1].split()[0])
+    ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
+    for code in ("9S", "2C", "7H"):
+        ex.locator(f'.kt-table .kt-card[data-card="{code}"]').click()
+    ex.get_by_role("button", name="Check").click()
+    ex.locator(".kt-feedback .kt-ok").wait_for(timeout=STEP_MS)
+    bar.filter(has_text=f"1 av {total} klara").wait_for(timeout=STEP_MS)
+
+    page.reload(timeout=LOAD_MS)
+    page.locator(".kt-learner", has_text=f"1 av {total} klara").wait_for(timeout=LOAD_MS)
+    with page.expect_download() as dl:
+        page.locator("a.kt-download-progress").click()
+    data = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+    assert dl.value.suggested_filename == "krypteach-progress-Ann.json"
+    assert data["format"] == "krypteach-progress/1" and data["nickname"] == "Ann"
+    assert [a[2:4] for a in data["attempts"]] == [["exercise", True]]
+
+    from krypteach.classroom.store import ProgressStore  # what the teacher's page does with the file
+
+    store = ProgressStore(":memory:")
+    assert store.import_progress(Path(dl.value.path()).read_bytes(), "K7RPX") == ("Ann", 1)

@@ -35,12 +35,64 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .store import ProgressStore, Standing, StoreError
+from .store import PROGRESS_FORMAT, ProgressStore, Standing, StoreError, read_progress_file, standing_of
 
-__all__ = ["ENV_KEY", "ENV_STORE", "Session", "current", "lesson_of_path", "read_learner", "sign_learner"]
+__all__ = ["ENV_KEY", "ENV_SITE", "ENV_STORE", "BrowserProgress", "Session", "current", "lesson_of_path",
+           "read_learner", "sign_learner"]
 
 ENV_KEY = "KRYPTEACH_LEARNER_KEY"
 ENV_STORE = "KRYPTEACH_PROGRESS"
+#: set in the static site's kernels (Pyodide, no server): progress lives in the learner's browser
+ENV_SITE = "KRYPTEACH_SITE"
+
+
+@dataclass
+class BrowserProgress:
+    """One learner's progress kept in their browser (the static site): the page's learner bar
+    keeps it in ``localStorage`` as a progress file (``krypteach-progress/1``), hands it to the
+    kernel when the page opens, and is sent every new attempt to keep (``on_save``).
+    Read back with :meth:`ProgressStore.import_progress` on the teacher's page."""
+
+    nickname: str
+    items: dict[str, dict[str, str]] = field(default_factory=dict)
+    attempts: list[tuple[Any, ...]] = field(default_factory=list)
+    on_save: list[Callable[[str], None]] = field(default_factory=list)
+    backend = "browser"
+    where = "browser"
+
+    @classmethod
+    def from_file(cls, text: str) -> BrowserProgress:
+        nickname, items, attempts = read_progress_file(text)
+        return cls(nickname, {lesson: dict(pairs) for lesson, pairs in items.items()}, list(attempts))
+
+    def to_file(self) -> str:
+        return json.dumps({"format": PROGRESS_FORMAT, "nickname": self.nickname, "items": self.items,
+                           "attempts": [list(a) for a in self.attempts]}, ensure_ascii=False)
+
+    def _saved(self) -> None:
+        text = self.to_file()
+        for save in list(self.on_save):
+            save(text)
+
+    def declare_items(self, lesson: str, items: Any) -> None:
+        mine = self.items.setdefault(lesson, {})
+        new = {item: kind for item, kind in items if item not in mine}
+        if new:
+            mine.update(new)
+            self._saved()
+
+    def record(self, _learner: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
+               rule: str | None = None, topic: str | None = None, score: int | None = None,
+               at: float | None = None) -> None:
+        import time
+
+        self.attempts.append((lesson, item, kind, correct, rule, topic, score, time.time() if at is None else at))
+        self._saved()
+
+    def standing(self, _learner: int) -> Standing:
+        totals = {lesson: sum(1 for k in pairs.values() if k in ("exercise", "selfcheck"))
+                  for lesson, pairs in self.items.items()}
+        return standing_of(self.nickname, totals, [(a[0], a[1], a[2], a[3], a[5], a[6]) for a in self.attempts])
 _TOKEN_MAX = 600
 
 
@@ -81,10 +133,14 @@ def lesson_of_path(path: str) -> str | None:
 
     >>> lesson_of_path("/voila/render/03_take_all.ipynb"), lesson_of_path("/user/ann/voila/render/00_start.ipynb")
     ('03_take_all', '00_start')
+    >>> lesson_of_path("/kurs/voila/render/07_play.html")   # a page of the static site
+    '07_play'
+    >>> lesson_of_path("/kurs/07_play.html")
+    '07_play'
     >>> lesson_of_path("/etc/passwd") is None
     True
     """
-    m = re.search(r"/voila/render/(?:.*/)?([0-9]{2}_[A-Za-z0-9_-]{1,60})\.ipynb$", path or "")
+    m = re.search(r"/(?:voila/render/(?:.*/)?)?([0-9]{2}_[A-Za-z0-9_-]{1,60})\.(?:ipynb|html)$", path or "")
     return m.group(1) if m else None
 
 
@@ -96,7 +152,7 @@ class Session:
     learner: int | None = None
     nickname: str | None = None
     class_code: str | None = None
-    store: ProgressStore | None = None
+    store: ProgressStore | BrowserProgress | None = None
     #: item -> kind, in the order the page made them
     items: dict[str, str] = field(default_factory=dict)
     #: records made before the learner was known: (item, kind, keyword arguments)
@@ -152,9 +208,10 @@ class Session:
             return self.signed_in
         with self._lock:
             try:
-                self.store = self.store or ProgressStore(where)
+                store = self.store if isinstance(self.store, ProgressStore) else ProgressStore(where)
+                self.store = store
                 self.class_code = (os.environ.get("KRYPTEACH_CLASS") or "HUB").strip().upper()
-                self.learner = self.store.join(self.class_code, user)
+                self.learner = store.join(self.class_code, user)
                 self.nickname = user
             except Exception as e:  # progress must never break a lesson
                 self.problem = f"progress is not kept: {e}"
@@ -165,6 +222,36 @@ class Session:
                 self.store.declare_items(self.lesson, self.items.items())
             for item, kind, kwargs in self.pending:
                 self.store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
+            self.pending.clear()
+        self._tell()
+        return True
+
+    def sign_in_browser(self, saved: str, nickname: str | None, page: str) -> bool:
+        """The static site: the learner's progress from their browser (``saved``: the progress
+        file the bar kept, or ""), or a new one under ``nickname``. False while there is neither."""
+        if os.environ.get(ENV_SITE) != "1":
+            return False
+        with self._lock:
+            progress = None
+            if saved:
+                try:
+                    progress = BrowserProgress.from_file(saved)
+                except ValueError as e:
+                    self.problem = f"the progress kept in this browser could not be read: {e}"
+            if nickname:
+                from .store import normalize_nickname
+
+                name = normalize_nickname(nickname)
+                if progress is None or progress.nickname != name:
+                    progress = BrowserProgress(name)
+            if progress is None:
+                return False
+            self.store, self.learner, self.nickname, self.class_code = progress, 0, progress.nickname, "SITE"
+            self.lesson = self.lesson or lesson_of_path(page)
+            if self.lesson:
+                progress.declare_items(self.lesson, self.items.items())
+            for item, kind, kwargs in self.pending:
+                progress.record(0, self.lesson or "?", item, kind, **kwargs)
             self.pending.clear()
         self._tell()
         return True

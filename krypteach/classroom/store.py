@@ -48,8 +48,9 @@ try:
 except ImportError:  # Pyodide without its sqlite3 module (an offline static site): no SQLite store here
     sqlite3 = None  # type: ignore[assignment]
 
-__all__ = ["KINDS", "MIGRATIONS", "SCHEMA_VERSION", "ClassOverview", "LessonStanding", "NicknameError",
-           "ProgressStore", "Standing", "StoreError", "default_store_path", "normalize_nickname"]
+__all__ = ["KINDS", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
+           "NicknameError", "ProgressStore", "Standing", "StoreError", "default_store_path", "normalize_nickname",
+           "read_progress_file", "standing_of"]
 
 log = logging.getLogger("krypteach.store")
 
@@ -183,6 +184,98 @@ class ClassOverview:
     givar: dict[int, int]
     #: learner id -> time of the last attempt
     last_seen: dict[int, float]
+
+
+def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[Any]]) -> Standing:
+    """A learner's standing from their attempts ``(lesson, item, kind, correct, topic, score)`` and
+    what each lesson holds (``lesson -> exercises and questions``): solved once each, puzzles
+    per kind, givar and their average score."""
+    st = Standing(nickname)
+    for lesson, total in totals.items():
+        st.lessons[lesson] = LessonStanding(total=total)
+    solved: set[tuple[str, str]] = set()
+    puzzles: dict[str, set[str]] = {}
+    scores: list[int] = []
+    for lesson, item, kind, correct, topic, score in rows:
+        ls = st.lessons.setdefault(lesson, LessonStanding())
+        if kind == "giv":
+            if score is not None:
+                scores.append(int(score))
+            continue
+        ls.tried += 1
+        if correct:
+            if kind in ("exercise", "selfcheck") and (lesson, item) not in solved:
+                solved.add((lesson, item))
+                ls.done += 1
+            if kind == "puzzle":
+                puzzles.setdefault(topic or "puzzle", set()).add(item)
+        elif correct is not None:
+            ls.wrong += 1
+    st.puzzles = {k: len(v) for k, v in sorted(puzzles.items())}
+    st.givar = len(scores)
+    st.mean_score = sum(scores) / len(scores) if scores else None
+    return st
+
+
+#: the progress file a learner downloads from the static site (and the teacher imports)
+PROGRESS_FORMAT = "krypteach-progress/1"
+_MAX_FILE = 2_000_000
+_MAX_ATTEMPTS = 20_000
+
+
+def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str, str]]], list[tuple[Any, ...]]]:
+    """``(nickname, lesson -> [(item, kind)], attempts)`` of a progress file; ``ValueError`` naming
+    what is wrong with it. An attempt is ``(lesson, item, kind, correct, rule, topic, score, at)``.
+
+    >>> import json
+    >>> read_progress_file(json.dumps({"format": PROGRESS_FORMAT, "nickname": "Ann", "items": {"01_cards": {"q-1": "selfcheck"}},
+    ...     "attempts": [["01_cards", "q-1", "selfcheck", True, None, None, None, 1764590000.0]]}))
+    ('Ann', {'01_cards': [('q-1', 'selfcheck')]}, [('01_cards', 'q-1', 'selfcheck', True, None, None, None, 1764590000.0)])
+    >>> read_progress_file("[1, 2]")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a krypteach progress file (it should be a JSON object with "format": "krypteach-progress/1")
+    """
+    import json
+
+    if isinstance(data, bytes):
+        if len(data) > _MAX_FILE:
+            raise ValueError(f"the progress file is too big ({len(data)} bytes; at most {_MAX_FILE})")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("the progress file is not UTF-8 text") from None
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError):
+        raise ValueError("the progress file is not JSON") from None
+    if not isinstance(obj, dict) or obj.get("format") != PROGRESS_FORMAT:
+        raise ValueError(f'not a krypteach progress file (it should be a JSON object with "format": "{PROGRESS_FORMAT}")')
+    raw_name = obj.get("nickname")
+    nickname = normalize_nickname(raw_name if isinstance(raw_name, str) else "")
+    items: dict[str, list[tuple[str, str]]] = {}
+    raw_items = obj.get("items", {})
+    if not isinstance(raw_items, dict):
+        raise ValueError("the progress file's items must be an object: lesson -> {item: kind}")
+    for lesson, pairs in raw_items.items():
+        if not isinstance(pairs, dict) or not all(isinstance(k, str) and v in KINDS for k, v in pairs.items()):
+            raise ValueError(f"the progress file's items of {lesson!r} must map items to one of {', '.join(KINDS)}")
+        items[str(lesson)[:80]] = [(k[:200], v) for k, v in pairs.items()]
+    raw = obj.get("attempts", [])
+    if not isinstance(raw, list) or len(raw) > _MAX_ATTEMPTS:
+        raise ValueError(f"the progress file's attempts must be a list of at most {_MAX_ATTEMPTS}")
+    attempts = []
+    for n, a in enumerate(raw, 1):
+        ok = (isinstance(a, list) and len(a) == 8 and isinstance(a[0], str) and isinstance(a[1], str)
+              and a[2] in KINDS and (a[3] is None or isinstance(a[3], bool))
+              and all(v is None or isinstance(v, str) for v in (a[4], a[5]))
+              and (a[6] is None or (isinstance(a[6], int) and not isinstance(a[6], bool)))
+              and isinstance(a[7], (int, float)) and not isinstance(a[7], bool))
+        if not ok:
+            raise ValueError(f"attempt {n} of the progress file is not [lesson, item, kind, correct, rule, "
+                             f"puzzle kind, score, time]")
+        attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7])))
+    return nickname, items, attempts
 
 
 class ProgressStore:
@@ -403,33 +496,29 @@ class ProgressStore:
             row = self._run(cur, "SELECT nickname FROM learners WHERE id = ?", (learner_id,)).fetchone()
             if row is None:
                 raise KeyError(f"no learner {learner_id}")
-            st = Standing(str(row[0]))
-            for lesson, total in self._totals(cur).items():
-                st.lessons[lesson] = LessonStanding(total=total)
+            totals = self._totals(cur)
             rows = self._run(cur, "SELECT lesson, item, kind, correct, topic, score FROM attempts "
                                   "WHERE learner_id = ?", (learner_id,)).fetchall()
-        solved: set[tuple[str, str]] = set()
-        puzzles: dict[str, set[str]] = {}
-        scores: list[int] = []
-        for lesson, item, kind, correct, topic, score in rows:
-            ls = st.lessons.setdefault(lesson, LessonStanding())
-            if kind == "giv":
-                if score is not None:
-                    scores.append(int(score))
+        return standing_of(str(row[0]), totals, rows)
+
+    def import_progress(self, data: bytes | str, class_code: str) -> tuple[str, int]:
+        """A learner's progress file (from the static site) into this class: (nickname, attempts added).
+
+        Attempts already here (same lesson, item, kind and time) are not added twice, so a file
+        imported again changes nothing. A file that is not a progress file raises ``ValueError``.
+        """
+        nickname, items, attempts = read_progress_file(data)
+        learner = self.join(class_code, nickname)
+        for lesson, pairs in items.items():
+            self.declare_items(lesson, pairs)
+        have = {(a[1], a[2], a[3], round(float(a[8]), 3)) for a in self.attempts(learner)}
+        added = 0
+        for lesson, item, kind, correct, rule, topic, score, at in attempts:
+            if (lesson, item, kind, round(at, 3)) in have:
                 continue
-            ls.tried += 1
-            if correct:
-                if kind in ("exercise", "selfcheck") and (lesson, item) not in solved:
-                    solved.add((lesson, item))
-                    ls.done += 1
-                if kind == "puzzle":
-                    puzzles.setdefault(topic or "puzzle", set()).add(item)
-            elif correct is not None:
-                ls.wrong += 1
-        st.puzzles = {k: len(v) for k, v in sorted(puzzles.items())}
-        st.givar = len(scores)
-        st.mean_score = sum(scores) / len(scores) if scores else None
-        return st
+            self.record(learner, lesson, item, kind, correct=correct, rule=rule, topic=topic, score=score, at=at)
+            added += 1
+        return nickname, added
 
     def overview(self, class_code: str) -> ClassOverview:
         """The class at a glance: learners × lessons, the most failed items and the rules behind them."""

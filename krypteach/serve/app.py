@@ -338,7 +338,7 @@ class _TeacherHandler(_TeacherBase):
             return
         kt = self._kt()
         assert kt.store is not None
-        flash = self.get_argument("done", "")[:100]
+        flash = self.get_argument("done", "")[:400]
         self.finish(teacher_page(kt.store.overview(kt.class_label), kt.class_label, self.xsrf_form_html(),
                                  self._titles(), notice=kt.store.notice, flash=flash))
 
@@ -366,6 +366,28 @@ class _TeacherExportHandler(_TeacherBase):
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="krypteach-{kt.class_label}.csv"')
         self.finish(kt.store.export_csv(kt.class_label))
+
+
+class _TeacherImportHandler(_TeacherBase):
+    """Learners' progress files from the static site (``krypteach build-site``), into this class."""
+
+    def post(self) -> None:
+        if not self._is_teacher():
+            self.redirect("/krypteach/teacher")
+            return
+        kt = self._kt()
+        assert kt.store is not None
+        files = self.request.files.get("progress", [])
+        said = []
+        for f in files[:200]:
+            try:
+                name, added = kt.store.import_progress(f["body"], kt.class_label)
+            except ValueError as e:
+                said.append(f"{f['filename']}: {e}")
+            else:
+                said.append(f"{name}: {added} attempts")
+        text = "; ".join(said) if said else "no file chosen (ingen fil vald)"
+        self.redirect("/krypteach/teacher?" + urlencode({"done": ("Imported (importerat): " + text)[:400]}))
 
 
 class _TeacherResetHandler(_TeacherBase):
@@ -505,6 +527,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/teacher", _TeacherHandler),
             (r"/krypteach/teacher/export\.csv", _TeacherExportHandler),
             (r"/krypteach/teacher/reset", _TeacherResetHandler),
+            (r"/krypteach/teacher/import", _TeacherImportHandler),
         ]
         return own + handlers
 

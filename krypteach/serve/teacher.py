@@ -170,6 +170,11 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <p>{len(view.learners)} elever <span class="en">(learners)</span> · {sum(view.givar.values())} givar ·
 <a class="button" href="/krypteach/teacher/export.csv" download>Ladda ner CSV <span class="en">(download
 CSV)</span></a></p>
+<form method="post" action="/krypteach/teacher/import" enctype="multipart/form-data">{xsrf_form}
+<label for="progress-files">Importera framsteg från den statiska webbplatsen <span class="en">(import learners'
+progress files from the static site)</span></label>
+<input id="progress-files" type="file" name="progress" accept=".json,application/json" multiple>
+<button type="submit">Importera <span class="en">(import)</span></button></form>
 <h2>Elever × lektioner <span class="en">(learners × lessons: solved of the lesson's exercises)</span></h2>{grid}
 <h2>Oftast fel <span class="en">(most often failed)</span></h2>{failed_html}
 <h2>Reglerna bakom felen <span class="en">(the rules behind the mistakes)</span></h2>

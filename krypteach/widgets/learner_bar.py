@@ -23,21 +23,53 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..classroom.session import ENV_KEY, Session, current, lesson_of_path
+from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, current, lesson_of_path
+from ..classroom.store import NicknameError
 
 __all__ = ["LearnerBar"]
 
 _ESM = r"""
+const KEY = "krypteach-progress";
+
+function saved() {
+  try { return window.localStorage.getItem(KEY) || ""; } catch (e) { return ""; }
+}
+
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "kt-learner";
   box.setAttribute("role", "status");
   el.appendChild(box);
-  const draw = () => { box.innerHTML = model.get("html"); };
+  const draw = () => {
+    box.innerHTML = model.get("html");
+    const form = box.querySelector("form.kt-nick-form");
+    if (form) {
+      form.addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        model.send({ nickname: form.querySelector("input").value, page: window.location.pathname });
+      });
+    }
+    const link = box.querySelector("a.kt-download-progress");
+    if (link) {
+      link.addEventListener("click", () => {
+        const text = saved();
+        let name = "krypteach-progress";
+        try { name += "-" + JSON.parse(text).nickname.replace(/[^\p{L}\p{N}_-]+/gu, "_"); } catch (e) {}
+        link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+        link.download = name + ".json";
+      });
+    }
+  };
   model.on("change:html", draw);
+  model.on("msg:custom", (msg) => {
+    if (msg && typeof msg.save === "string") {
+      try { window.localStorage.setItem(KEY, msg.save); } catch (e) {}
+    }
+  });
   draw();
   const m = document.cookie.match(/(?:^|;\s*)krypteach_learner=([^;]+)/);
-  model.send({ hello: 1, token: m ? decodeURIComponent(m[1]) : "", page: window.location.pathname });
+  model.send({ hello: 1, token: m ? decodeURIComponent(m[1]) : "", page: window.location.pathname,
+               saved: saved() });
 }
 export default { render };
 """
@@ -68,22 +100,53 @@ class LearnerBar(anywidget.AnyWidget):
         self.overview = overview
         self.titles = dict(titles or {})
         self.page = ""
+        self.problem = ""  # a nickname that could not be used
         self.on_msg(self._hello)
         self.session.listeners.append(self._show)
 
     def _hello(self, _widget: object, content: object, _buffers: object) -> None:
-        """The front end's one message: the learner's token and the page's address."""
-        if not isinstance(content, dict) or content.get("hello") != 1:
+        """The front end's messages: the learner's token, the page's address and (on the static
+        site) the progress this browser keeps; or a nickname typed into the bar."""
+        if not isinstance(content, dict):
             return
-        token, page = content.get("token"), content.get("page")
-        if not isinstance(token, str) or not isinstance(page, str) or len(token) > 600 or len(page) > 300:
+        page = content.get("page")
+        if not isinstance(page, str) or len(page) > 300:
+            return
+        if "nickname" in content:  # the static site: a learner names themself
+            nickname = content.get("nickname")
+            if isinstance(nickname, str) and len(nickname) <= 200:
+                self.page = page
+                try:
+                    self.session.sign_in_browser("", nickname, page)
+                    self.problem = ""
+                except NicknameError as e:
+                    self.problem = str(e)
+                self._keep()
+                self._show()
+            return
+        if content.get("hello") != 1:
+            return
+        token, saved = content.get("token"), content.get("saved", "")
+        if not isinstance(token, str) or len(token) > 600 or not isinstance(saved, str) or len(saved) > 2_000_000:
             return
         self.page = page
         if token:
             self.session.sign_in(token, page)
-        elif not self.session.sign_in_on_hub(page) and self.session.lesson is None:
+        elif not self.session.sign_in_on_hub(page) and not self.session.sign_in_browser(saved, None, page) \
+                and self.session.lesson is None:
             self.session.lesson = lesson_of_path(page)
+        self._keep()
         self._show()
+
+    def _keep(self) -> None:
+        """On the static site: every change of the learner's progress goes to the browser to keep."""
+        store = self.session.store
+        if isinstance(store, BrowserProgress) and self._send_progress not in store.on_save:
+            store.on_save.append(self._send_progress)
+            self._send_progress(store.to_file())
+
+    def _send_progress(self, text: str) -> None:
+        self.send({"save": text})
 
     def _show(self) -> None:
         s = self.session
@@ -93,6 +156,13 @@ class LearnerBar(anywidget.AnyWidget):
                 nxt = html.escape(self.page, quote=True)
                 self.html = (f"Dina framsteg sparas inte ännu. <a href='/krypteach/join?next={nxt}'>Logga in med "
                              f"ett smeknamn</a> <i>(your progress is not kept yet: sign in with a nickname)</i>")
+            elif os.environ.get(ENV_SITE) == "1":  # the static site: a nickname, kept in this browser
+                err = (f"<div class='kt-nick-error' role='alert'>{html.escape(self.problem)}</div>"
+                       if self.problem else "")
+                self.html = ("<form class='kt-nick-form'><label>Skriv ett smeknamn så sparas dina framsteg i den här "
+                             "webbläsaren <i>(type a nickname and your progress is kept in this browser)</i>: "
+                             "<input name='nickname' maxlength='30' required autocomplete='nickname'></label> "
+                             "<button type='submit'>Spara <i>(save)</i></button></form>" + err)
             else:
                 self.html = ""
             return
@@ -104,7 +174,7 @@ class LearnerBar(anywidget.AnyWidget):
                         f"<i>({here.done} of {here.total} solved in this lesson)</i>")
             else:
                 line = "välkommen <i>(welcome)</i>"
-            self.html = f"{who} · {line}"
+            self.html = f"{who} · {line}{self._download()}"
             return
         rows = []
         for lesson, ls in sorted(st.lessons.items()):
@@ -115,4 +185,11 @@ class LearnerBar(anywidget.AnyWidget):
         self.html = (f"{who} — här står du <i>(where you stand)</i>"
                      + (f"<table>{''.join(rows)}</table>" if rows else "")
                      + f"<div>Pussel lösta <i>(puzzles solved)</i>: {puzzles}</div>"
-                     + f"<div>Givar spelade <i>(givar played)</i>: {st.givar}{mean}</div>")
+                     + f"<div>Givar spelade <i>(givar played)</i>: {st.givar}{mean}</div>" + self._download())
+
+    def _download(self) -> str:
+        """On the static site: the learner's progress as a file, for the teacher."""
+        if not isinstance(self.session.store, BrowserProgress):
+            return ""
+        return (" · <a href='#' class='kt-download-progress'>Ladda ner dina framsteg "
+                "<i>(download your progress, for your teacher)</i></a>")
