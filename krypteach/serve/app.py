@@ -121,11 +121,7 @@ class _Door:
         return self.settings["krypteach"]  # type: ignore[no-any-return]
 
     def _kt_client(self) -> str | None:
-        raw = self.get_signed_cookie(COOKIE, max_age_days=30)  # type: ignore[attr-defined]
-        if not raw:
-            return None
-        client, _, fp = raw.decode(errors="replace").partition(":")
-        return client if client and hmac.compare_digest(fp, _fingerprint(self._kt().gate)) else None
+        return _known_client(self, self._kt())  # type: ignore[arg-type]
 
     def _kt_remember(self) -> str:
         client = client_id()
@@ -330,6 +326,14 @@ class _TeacherBase(tornado.web.RequestHandler):
     def _titles(self) -> dict[str, str]:
         return self._kt().titles
 
+    def _teachers_store(self) -> ProgressStore | None:
+        """The class's store for a signed-in teacher; anybody else is sent to the teacher code."""
+        store = self._kt().store
+        if not self._is_teacher() or store is None:
+            self.redirect("/krypteach/teacher")
+            return None
+        return store
+
 
 class _TeacherHandler(_TeacherBase):
     def get(self) -> None:
@@ -358,30 +362,27 @@ class _TeacherHandler(_TeacherBase):
 
 class _TeacherExportHandler(_TeacherBase):
     def get(self) -> None:
-        if not self._is_teacher():
-            self.redirect("/krypteach/teacher")
+        store = self._teachers_store()
+        if store is None:
             return
-        kt = self._kt()
-        assert kt.store is not None
+        label = self._kt().class_label
         self.set_header("Content-Type", "text/csv; charset=utf-8")
-        self.set_header("Content-Disposition", f'attachment; filename="krypteach-{kt.class_label}.csv"')
-        self.finish(kt.store.export_csv(kt.class_label))
+        self.set_header("Content-Disposition", f'attachment; filename="krypteach-{label}.csv"')
+        self.finish(store.export_csv(label))
 
 
 class _TeacherImportHandler(_TeacherBase):
     """Learners' progress files from the static site (``krypteach build-site``), into this class."""
 
     def post(self) -> None:
-        if not self._is_teacher():
-            self.redirect("/krypteach/teacher")
+        store = self._teachers_store()
+        if store is None:
             return
-        kt = self._kt()
-        assert kt.store is not None
         files = self.request.files.get("progress", [])
         said = []
         for f in files[:200]:
             try:
-                name, added = kt.store.import_progress(f["body"], kt.class_label)
+                name, added = store.import_progress(f["body"], self._kt().class_label)
             except ValueError as e:
                 said.append(f"{f['filename']}: {e}")
             else:
@@ -392,19 +393,17 @@ class _TeacherImportHandler(_TeacherBase):
 
 class _TeacherResetHandler(_TeacherBase):
     def post(self) -> None:
-        if not self._is_teacher():
-            self.redirect("/krypteach/teacher")
+        store = self._teachers_store()
+        if store is None:
             return
-        kt = self._kt()
-        assert kt.store is not None
         try:
             learner = int(self.get_argument("learner", ""))
         except ValueError:
             raise tornado.web.HTTPError(400, "which learner?") from None
-        if learner not in {i for i, _ in kt.store.learners(kt.class_label)}:
+        if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
             raise tornado.web.HTTPError(404, "no such learner in this class")
-        name = kt.store.nickname(learner) or "?"
-        n = kt.store.reset_learner(learner)
+        name = store.nickname(learner) or "?"
+        n = store.reset_learner(learner)
         self.redirect("/krypteach/teacher?" + urlencode({"done": f"{name}: {n} attempts removed (nollställd)"}))
 
 

@@ -144,16 +144,20 @@ class ClassGate:
 
     def try_code(self, text: str, address: str) -> Verdict:
         """A learner types the code: right, wrong, or too many wrong tries from this address."""
+        if self._too_many_wrong(address):
+            return Verdict(False, 429, "too many wrong class codes from this computer: wait a minute", "slow-down")
+        if self.code_matches(text):
+            return ALLOW
+        self._wrong[address].append(self.clock())
+        return Verdict(False, 403, "that is not this class's code", "code")
+
+    def _too_many_wrong(self, address: str) -> bool:
+        """Has this address typed ``wrong_code_rate`` wrong codes (class or teacher) in the last minute?"""
         now = self.clock()
         tries = self._wrong.setdefault(address, deque())
         while tries and now - tries[0] > 60:
             tries.popleft()
-        if len(tries) >= self.wrong_code_rate:
-            return Verdict(False, 429, "too many wrong class codes from this computer: wait a minute", "slow-down")
-        if self.code_matches(text):
-            return ALLOW
-        tries.append(now)
-        return Verdict(False, 403, "that is not this class's code", "code")
+        return len(tries) >= self.wrong_code_rate
 
     def try_teacher_code(self, text: str, teacher_code: str, address: str) -> Verdict:
         """The teacher types the teacher code; wrong tries count with the class code's.
@@ -164,16 +168,12 @@ class ClassGate:
         >>> gate.try_teacher_code("t3ach3r9", "T3ACH3R9", "1.2.3.4").ok
         True
         """
-        now = self.clock()
-        tries = self._wrong.setdefault(address, deque())
-        while tries and now - tries[0] > 60:
-            tries.popleft()
-        if len(tries) >= self.wrong_code_rate:
+        if self._too_many_wrong(address):
             return Verdict(False, 429, "too many wrong codes from this computer: wait a minute", "slow-down")
         want = normalize_code(teacher_code)
         if want and hmac.compare_digest(normalize_code(text).encode(), want.encode()):
             return ALLOW
-        tries.append(now)
+        self._wrong[address].append(self.clock())
         return Verdict(False, 403, "that is not the teacher code", "code")
 
     # --- kernels ---------------------------------------------------------------------
