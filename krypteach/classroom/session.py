@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .store import PROGRESS_FORMAT, ProgressStore, Standing, StoreError, read_progress_file, standing_of
+from .store import PROGRESS_FORMAT, ProgressStore, Standing, normalize_nickname, read_progress_file, standing_of
 
 __all__ = ["ENV_KEY", "ENV_SITE", "ENV_STORE", "BrowserProgress", "Session", "current", "lesson_of_path",
            "read_learner", "sign_learner"]
@@ -176,28 +176,40 @@ class Session:
     def signed_in(self) -> bool:
         return self.learner is not None and self.store is not None
 
-    def sign_in(self, token: str, page: str, lesson: str | None = None) -> bool:
-        """Take the learner from the page's token (checked with the server's key); True if it holds."""
-        key = os.environ.get(ENV_KEY, "")
-        who = read_learner(key.encode(), token) if key else None
-        if who is None:
-            return False
+    def _adopt(self, open_store: Callable[[], ProgressStore | BrowserProgress],
+               who: Callable[[ProgressStore | BrowserProgress], tuple[str, str, int]], page: str,
+               lesson: str | None = None) -> bool:
+        """Sign the learner in: open the store, name the learner, say what this page holds and
+        keep what was answered before. False (and :attr:`problem` says why) if the store fails:
+        progress must never break a lesson."""
         with self._lock:
-            self.class_code, self.nickname, self.learner = who
-            self.lesson = lesson or self.lesson or lesson_of_path(page)
             try:
-                self.store = self.store or ProgressStore(os.environ.get(ENV_STORE) or None)
+                store = open_store()
+                self.class_code, self.nickname, self.learner = who(store)
+                self.store = store
+                self.lesson = lesson or self.lesson or lesson_of_path(page)
                 if self.lesson:
-                    self.store.declare_items(self.lesson, self.items.items())
+                    store.declare_items(self.lesson, self.items.items())
                 for item, kind, kwargs in self.pending:
-                    self.store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
+                    store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
                 self.pending.clear()
-            except (StoreError, OSError, Exception) as e:  # progress must never break a lesson
+            except Exception as e:
                 self.problem = f"progress is not kept: {e}"
                 self.store = None
                 return False
         self._tell()
         return True
+
+    def _server_store(self, where: str | None) -> Callable[[], ProgressStore | BrowserProgress]:
+        return lambda: self.store if isinstance(self.store, ProgressStore) else ProgressStore(where)
+
+    def sign_in(self, token: str, page: str, lesson: str | None = None) -> bool:
+        """Take the learner from the page's token (checked with the server's key); True if it holds."""
+        key = os.environ.get(ENV_KEY, "")
+        found = read_learner(key.encode(), token) if key else None
+        if found is None:
+            return False
+        return self._adopt(self._server_store(os.environ.get(ENV_STORE) or None), lambda _store: found, page, lesson)
 
     def sign_in_on_hub(self, page: str) -> bool:
         """On JupyterHub the kernel is the learner's own: the hub's user name is the learner
@@ -206,55 +218,34 @@ class Session:
         user, where = os.environ.get("JUPYTERHUB_USER"), os.environ.get(ENV_STORE)
         if not user or not where or self.signed_in:
             return self.signed_in
-        with self._lock:
-            try:
-                store = self.store if isinstance(self.store, ProgressStore) else ProgressStore(where)
-                self.store = store
-                self.class_code = (os.environ.get("KRYPTEACH_CLASS") or "HUB").strip().upper()
-                self.learner = store.join(self.class_code, user)
-                self.nickname = user
-            except Exception as e:  # progress must never break a lesson
-                self.problem = f"progress is not kept: {e}"
-                self.store = None
-                return False
-            self.lesson = self.lesson or lesson_of_path(page)
-            if self.lesson:
-                self.store.declare_items(self.lesson, self.items.items())
-            for item, kind, kwargs in self.pending:
-                self.store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
-            self.pending.clear()
-        self._tell()
-        return True
+        code = (os.environ.get("KRYPTEACH_CLASS") or "HUB").strip().upper()
+
+        def who(store: ProgressStore | BrowserProgress) -> tuple[str, str, int]:
+            assert isinstance(store, ProgressStore)
+            return code, user, store.join(code, user)
+
+        return self._adopt(self._server_store(where), who, page)
 
     def sign_in_browser(self, saved: str, nickname: str | None, page: str) -> bool:
         """The static site: the learner's progress from their browser (``saved``: the progress
-        file the bar kept, or ""), or a new one under ``nickname``. False while there is neither."""
+        file the bar kept, or ""), or a new one under ``nickname``. False while there is neither;
+        a nickname that cannot be used raises :class:`~krypteach.classroom.store.NicknameError`."""
         if os.environ.get(ENV_SITE) != "1":
             return False
-        with self._lock:
-            progress = None
-            if saved:
-                try:
-                    progress = BrowserProgress.from_file(saved)
-                except ValueError as e:
-                    self.problem = f"the progress kept in this browser could not be read: {e}"
-            if nickname:
-                from .store import normalize_nickname
-
-                name = normalize_nickname(nickname)
-                if progress is None or progress.nickname != name:
-                    progress = BrowserProgress(name)
-            if progress is None:
-                return False
-            self.store, self.learner, self.nickname, self.class_code = progress, 0, progress.nickname, "SITE"
-            self.lesson = self.lesson or lesson_of_path(page)
-            if self.lesson:
-                progress.declare_items(self.lesson, self.items.items())
-            for item, kind, kwargs in self.pending:
-                progress.record(0, self.lesson or "?", item, kind, **kwargs)
-            self.pending.clear()
-        self._tell()
-        return True
+        progress = None
+        if saved:
+            try:
+                progress = BrowserProgress.from_file(saved)
+            except ValueError as e:
+                self.problem = f"the progress kept in this browser could not be read: {e}"
+        if nickname:
+            name = normalize_nickname(nickname)
+            if progress is None or progress.nickname != name:
+                progress = BrowserProgress(name)
+        if progress is None:
+            return False
+        mine = progress
+        return self._adopt(lambda: mine, lambda _store: ("SITE", mine.nickname, 0), page)
 
     def record(self, item: str, kind: str, **kwargs: Any) -> None:
         """One attempt of this page's learner (see :meth:`ProgressStore.record`)."""
