@@ -10,6 +10,7 @@ legality, explanations and results. ``krypteach`` re-exports this API.
 Move.parse('10C:10S')
 """
 
+from .builds import Build, BuildParseError, kasino_legal_moves, legal_moves
 from .captures import (
     can_take_whole_table,
     capture_options,
@@ -22,7 +23,7 @@ from .captures import (
 from .cards import Card, CardParseError, double_deck, parse_cards
 from .explain import Explanation, explain_move
 from .game import Deal, GameOverError, Giv, Observation, Parti, PositionError, Turn
-from .moves import IllegalMoveError, Move, MoveParseError, legal_moves, table_after
+from .moves import BuildMove, IllegalMoveError, Move, MoveParseError, table_after
 from .records import RecordError, giv_from_record, giv_to_record, read_records, write_records
 from .rules import PRESETS, Rules, RulesError
 from .scoring import GivResult, PartiResult, card_points
@@ -32,7 +33,7 @@ __all__ = [
     "Rules", "RulesError", "PRESETS",
     "capture_options", "can_take_whole_table", "tabbe_ranks", "tabbe_pa_text", "traffar", "split_into_traffar",
     "played_value",
-    "Move", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
+    "Move", "BuildMove", "Build", "BuildParseError", "kasino_legal_moves", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
     "GivResult", "PartiResult", "card_points",
     "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError", "PositionError",
     "RecordError", "giv_to_record", "giv_from_record", "read_records", "write_records",

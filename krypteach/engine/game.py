@@ -26,9 +26,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import display
+from .builds import kasino_legal_moves, kasino_table_after, parse_table, table_cards
 from .capture_cache import caps_table, ranks_taking_whole_packed
 from .capture_search import UNIT, pack
 from .captures import tabbe_pa_text, tabbe_ranks
@@ -37,7 +38,7 @@ from .explain import Explanation, explain_move
 from .moves import IllegalMoveError, Move, legal_moves, legal_moves_packed, table_after
 from .rules import Rules, deal_plan
 from .scoring import GivResult, PartiResult, score_giv
-from .turn import book_tabbe, tabbe_marks
+from .turn import KASINO_POINTS, book_tabbe, dukning_seat, tabbe_marks
 
 __all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "PositionError", "deal_giv", "Observation"]
 
@@ -140,6 +141,21 @@ def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal,
     pos = 0
     deals = []
     deck = tuple(deck)
+    if rules.game == "kasino":  # no klädda högen: face cards stay on the table
+        plan = deal_plan(rules, len(deck))
+        for i, (k, t) in enumerate(plan):
+            if rules.draw and i:  # dragkasino: draw i goes to the seat that made move i
+                seat = (dealer + i) % n
+                deals.append(Deal(tuple((deck[pos],) if s == seat else () for s in range(n)), (), ()))
+                pos += 1
+                continue
+            end = pos + k * n
+            dealt: list[tuple[Card, ...]] = [()] * n
+            for j in range(n):
+                dealt[(dealer + 1 + j) % n] = deck[pos + j:end:n]
+            deals.append(Deal(tuple(dealt), deck[end:end + t], ()))
+            pos = end + t
+        return tuple(deals)
     for k, t in deal_plan(rules, len(deck)):
         # one card at a time round the table: the seat j places after the dealer gets every n-th card
         end = pos + k * n
@@ -184,13 +200,15 @@ class Observation:
         """This seat's legal moves (a new list)."""
         if self.known_moves is not None:
             return list(self.known_moves)
+        if self.rules.game == "kasino":
+            return kasino_legal_moves(self.hand, self.table, self.rules, self.seat)
         return legal_moves(self.hand, self.table, self.rules)
 
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: the other hands and the stock (as a sorted multiset).
 
         Counted with a list, not a ``Counter``: the bots ask at every decision."""
-        left = [2] * 52
+        left = [self.rules.copies] * 52
         for c in self.hand:
             left[c] -= 1
         for c in self.dealt_to_table:
@@ -198,6 +216,7 @@ class Observation:
         for t in self.history:
             left[t.move.card] -= 1
         return [Card(i) for i in range(52) for _ in range(left[i])]
+
 
 
 class Giv:
@@ -222,16 +241,21 @@ class Giv:
         self.dealer = dealer
         if deals is None:
             if deck is None:
-                from .cards import double_deck
+                from .cards import double_deck, full_deck
 
-                deck = double_deck(rng if rng is not None else random.Random(seed))
+                r = rng if rng is not None else random.Random(seed)
+                if rules.game == "kasino":
+                    deck = full_deck()
+                    r.shuffle(deck)
+                else:
+                    deck = double_deck(r)
             else:
                 deck = [Card(c) for c in deck]
-                _check_deck(deck)
+                _check_deck(deck, rules.copies)
             deals = deal_giv(deck, rules, dealer)
         else:
             deals = tuple(deals)
-            _check_deals(deals, rules)
+            _check_deals(deals, rules, dealer)
         self.deals: tuple[Deal, ...] = tuple(deals)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.table: list[Card] = []
@@ -251,6 +275,7 @@ class Giv:
         self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
         self._caps_cache = caps_table(rules.ace, rules.capture)
         self._seen: tuple[tuple[Deal, ...], int, tuple[Card, ...], int] | None = None  # see _dealt_so_far
+        self._kasino = rules.game == "kasino"  # classic Kasino: builds on the table, its own push/pop path
         self._deal()
 
     @classmethod
@@ -274,7 +299,15 @@ class Giv:
         if rules.players != n:
             rules = rules.replace(players=n, teams="none" if n not in (4, 6) else rules.teams, givar=None)
         hs = [parse_cards(h) for h in hands]
-        tb = parse_cards(table)
+        tb: list[Any]
+        if rules.game == "kasino":
+            tb = parse_table(table)
+            flat = table_cards(tb)
+            bad = [x for x in tb if not isinstance(x, Card) and not _is_seat(x.owner, n)]
+            if bad:
+                raise PositionError(f"build {bad[0]} is owned by no seat: {f'seats are 0..{n - 1}'}")
+        else:
+            tb = flat = parse_cards(table)
         kl = parse_cards(kladda)
         seats = f"seats are 0..{n - 1}"
         if not _is_seat(turn, n):
@@ -293,14 +326,17 @@ class Giv:
                                 f"this round (seat {turn} to play first); got {[len(h) for h in hs]}")
         from collections import Counter
 
-        over = [str(c) for c, k in (Counter(c for h in hs for c in h) + Counter(tb) + Counter(kl)).items() if k > 2]
+        copies = rules.copies
+        over = [str(c) for c, k in (Counter(c for h in hs for c in h) + Counter(flat) + Counter(kl)).items()
+                if k > copies]
         if over:
-            raise PositionError(f"a double deck has each card twice; too many of {', '.join(over)}")
+            raise PositionError("a double deck has each card twice" if copies == 2 else "a deck has each card once"
+                                f"; too many of {', '.join(over)}")
         return cls.from_state(rules, hands=hs, table=tb, kladda=kl, turn=turn, previous_mover=previous_mover,
                               dealer=before if dealer is None else dealer)
 
     @classmethod
-    def from_state(cls, rules: Rules, *, hands: Sequence[Sequence[Card]], table: Sequence[Card],
+    def from_state(cls, rules: Rules, *, hands: Sequence[Sequence[Card]], table: Sequence[Any],
                    kladda: Sequence[Card] = (), turn: int, dealer: int, previous_mover: int | None = None,
                    piles: Sequence[Sequence[Card]] | None = None, marks: Sequence[int] | None = None,
                    dukningar: Sequence[int] | None = None, tabbar: Sequence[int] | None = None,
@@ -333,6 +369,7 @@ class Giv:
         g._undo, g._legal, g._packed = [], None, None
         g._caps_cache = caps_table(rules.ace, rules.capture)
         g._seen = None
+        g._kasino = rules.game == "kasino"
         return g
 
     # --- dealing ---------------------------------------------------------
@@ -380,6 +417,8 @@ class Giv:
         if self._legal is None:
             if self.swept is not None or (self.deal_index == len(self.deals) and not any(self.hands)):  # is_over
                 self._legal = []
+            elif self._kasino:
+                self._legal = kasino_legal_moves(self.hands[self.turn], self.table, self.rules, self.turn)
             else:
                 # _apply keeps the table's packed counts (None: not yet known)
                 self._legal = legal_moves_packed(self.hands[self.turn], self.table, self.rules, self._packed, self._caps_cache)
@@ -406,8 +445,8 @@ class Giv:
         if self.is_over:
             m = Move.parse(move) if isinstance(move, str) else move
             return Explanation(False, "giv-over", "The giv is over: no more moves.", m)
-        e = explain_move(self.hands[self.turn], self.table, move, self.rules)
-        prev = self.turns[-1].player if self.turns else self.previous_mover
+        e = explain_move(self.hands[self.turn], self.table, move, self.rules, self.turn)
+        prev = dukning_seat(self.rules, self.turns[-1].player if self.turns else self.previous_mover)
         if e.legal and e.tabbe and prev is not None:
             what = "two dukningar" if e.tabbe == 2 else "a dukning"
             if names is None:
@@ -419,7 +458,10 @@ class Giv:
         return e
 
     def tabbe_pa(self) -> list[int]:
-        """Ranks that would take the whole table now ("tabbe på …")."""
+        """Ranks that would take the whole table now ("tabbe på …"; not worked
+        out for classic Kasino yet: ``[]``)."""
+        if self._kasino:
+            return []
         return tabbe_ranks(self.table, self.rules)
 
     def _dealt_so_far(self) -> tuple[tuple[Card, ...], int]:
@@ -428,7 +470,8 @@ class Giv:
         seen = self._seen
         deals, di = self.deals, self.deal_index
         if seen is None or seen[0] is not deals or seen[1] != di:
-            seen = self._seen = (deals, di, tuple([c for d in deals[:di] for c in d.table + d.aside]),
+            seen = self._seen = (deals, di, tuple([c for d in deals[:di] for c in d.table + d.aside
+                                                   if isinstance(c, Card)]),
                                  sum([len(d.cards()) for d in deals[di:]]))
         return seen[2], seen[3]
 
@@ -444,7 +487,8 @@ class Giv:
             seat=seat, rules=self.rules, hand=tuple(self.hands[seat]), table=tuple(self.table),
             kladda=tuple(self.kladda), history=tuple(self.turns), dealt_to_table=dealt,
             pile_sizes=tuple(map(len, self.piles)),
-            pile_points=tuple([sum(map(POINTS.__getitem__, p)) for p in self.piles]),
+            pile_points=tuple([sum(map((KASINO_POINTS if self._kasino else POINTS).__getitem__, p))
+                               for p in self.piles]),
             marks=tuple(self.marks), dukningar=tuple(self.dukningar),
             hand_sizes=tuple(map(len, self.hands)), stock_left=stock_left,
             deal_index=self.deal_index, deals_total=len(self.deals), dealer=self.dealer,
@@ -461,7 +505,7 @@ class Giv:
         if self.is_over:
             raise GameOverError(f"The giv is over: {move} cannot be played.", move)
         if move not in self.legal_moves():
-            e = explain_move(self.hands[self.turn], self.table, move, self.rules)
+            e = explain_move(self.hands[self.turn], self.table, move, self.rules, self.turn)
             raise IllegalMoveError(f"{move} cannot be played: {e.message}", move, e)
         return self.push(move)
 
@@ -475,6 +519,8 @@ class Giv:
         >>> t = g.push(g.legal_moves()[0]); g.pop() == t
         True
         """
+        if self._kasino:
+            return self._push_kasino(move)
         p = self.turn
         hand = self.hands[p]
         idx = hand.index(move.card)
@@ -549,6 +595,8 @@ class Giv:
         caused) and return its :class:`Turn`."""
         if not self._undo:
             raise IllegalMoveError("Nothing to take back: no move has been played in this giv.")
+        if self._kasino:
+            return self._pop_kasino()
         idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
         t = self.turns.pop()
         p = t.player
@@ -572,6 +620,91 @@ class Giv:
         self._packed = None
         return t
 
+    # --- classic Kasino: the same bookkeeping, with builds on the table and draws ---
+    def _push_kasino(self, move: Move) -> Turn:
+        """:meth:`push` for classic Kasino: the table is loose cards and builds
+        (:func:`~krypteach.engine.builds.kasino_table_after`), tabbe marks as in
+        Krypkasino (:func:`~krypteach.engine.turn.tabbe_marks`, no dukning), and
+        in dragkasino the player draws after the play."""
+        rules = self.rules
+        p = self.turn
+        hand = self.hands[p]
+        idx = hand.index(move.card)
+        hand.pop(idx)
+        table_before = self.table
+        pile = self.piles[p]
+        pile_len = len(pile)
+        marks_before = None
+        last_capturer_before = self.last_capturer
+        tabbe, dukning, cancelled = 0, None, 0
+        new_table = kasino_table_after(table_before, move, p)
+        if move.capture is not None and move.value is None:  # a capture
+            pile.append(move.card)
+            pile.extend(move.capture)
+            self.last_capturer = p
+            if not new_table:
+                marks_before = (tuple(self.marks), tuple(self.dukningar), tuple(self.tabbar))
+                tabbe = tabbe_marks(table_cards(table_before), move, rules)
+                dukning = dukning_seat(rules, self.last_mover)
+                cancelled = book_tabbe(rules, self.marks, self.dukningar, self.tabbar, taker=p,
+                                       previous_mover=dukning, made=tabbe)
+        self.table = new_table
+        self.turn = (p + 1) % rules.players
+        dealt = False
+        sweep = None
+        kladda_before = self.kladda
+        deal_index = self.deal_index
+        if deal_index < len(self.deals) and (rules.draw or not any(self.hands)):
+            if rules.draw:
+                for seat, h in enumerate(self.deals[deal_index].hands):
+                    self.hands[seat].extend(h)
+                self.deal_index += 1
+            else:
+                self._deal()
+            dealt = True
+        if self.deal_index == len(self.deals) and not any(self.hands):
+            sweep = tuple(table_cards(self.table)) + tuple(self.kladda)
+            if self.last_capturer is not None:
+                self.piles[self.last_capturer].extend(sweep)
+                self.table = []
+                self.kladda = []
+            self.swept = sweep
+        t = _new_turn(Turn)
+        t._tabbe_pa, t._table = (), None
+        t.player, t.move, t.tabbe, t.dukning, t.cancelled, t.dealt, t.sweep = p, move, tabbe, dukning, cancelled, dealt, sweep
+        self.turns.append(t)
+        self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
+        self._legal = None
+        return t
+
+    def _pop_kasino(self) -> Turn:
+        idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
+        t = self.turns.pop()
+        p = t.player
+        if t.sweep is not None:
+            if self.last_capturer is not None:
+                sweeper = self.piles[self.last_capturer]
+                del sweeper[len(sweeper) - len(t.sweep):]
+            self.swept = None
+        if t.dealt:
+            if self.rules.draw:
+                for seat, h in enumerate(self.deals[deal_index].hands):
+                    if h:
+                        del self.hands[seat][len(self.hands[seat]) - len(h):]
+            else:
+                for h in self.hands:
+                    h.clear()
+            self.deal_index = deal_index
+        self.table, self.kladda = table, kladda
+        del self.piles[p][pile_len:]
+        self.hands[p].insert(idx, t.move.card)
+        if marks_before is not None:
+            self.marks, self.dukningar, self.tabbar = (list(x) for x in marks_before)
+        self.last_capturer = last_cap
+        self.turn = p
+        self._legal = None
+        return t
+
     def play_out(self, choose: Callable[[Giv], Move]) -> None:
         """Play to the end, asking ``choose(giv)`` for each move (checked, as :meth:`play`)."""
         while not self.is_over:
@@ -593,8 +726,10 @@ class Giv:
                 tuple(self.tabbar), self.last_capturer, tuple(self.turns), self.swept)
 
     def card_count(self) -> int:
-        """Cards in hands, on the table, aside, in piles and in the stock (always 104 in a real giv)."""
-        return (sum(map(len, self.hands)) + len(self.table) + len(self.kladda) + sum(map(len, self.piles))
+        """Cards in hands, on the table (in builds too), aside, in piles and in the
+        stock (always 104 in a real giv of Krypkasino, 52 in classic Kasino)."""
+        on_table = sum(len(x.cards) if not isinstance(x, Card) else 1 for x in self.table)
+        return (sum(map(len, self.hands)) + on_table + len(self.kladda) + sum(map(len, self.piles))
                 + self.stock_size)
 
     def announce(self, turn: Turn | None = None) -> str | None:
@@ -610,9 +745,13 @@ class Giv:
         return display.show("giv", self)
 
 
-def _check_deck(deck: Sequence[Card]) -> None:
+def _check_deck(deck: Sequence[Card], copies: int = 2) -> None:
     from collections import Counter
 
+    if copies == 1:
+        if len(deck) != 52 or len(set(deck)) != 52:
+            raise ValueError(f"a classic Kasino deck must have the 52 cards, each once; got {len(deck)} cards")
+        return
     if len(deck) != 104:
         raise ValueError(f"a deck must have 104 cards (two decks), got {len(deck)}")
     bad = [str(c) for c, k in Counter(deck).items() if k != 2]
@@ -620,11 +759,27 @@ def _check_deck(deck: Sequence[Card]) -> None:
         raise ValueError(f"every card must appear exactly twice in the deck; wrong count for {', '.join(bad)}")
 
 
-def _check_deals(deals: Sequence[Deal], rules: Rules) -> None:
+def _check_deals(deals: Sequence[Deal], rules: Rules, dealer: int = 0) -> None:
     plan = deal_plan(rules)
     if len(deals) != len(plan):
         raise ValueError(f"{len(deals)} deals given, but the rules deal {len(plan)} utdelningar")
     cards: list[Card] = []
+    if rules.game == "kasino":
+        for i, (d, (k, t)) in enumerate(zip(deals, plan)):
+            sizes = [len(h) for h in d.hands]
+            if len(d.hands) != rules.players:
+                raise ValueError(f"deal {i}: {rules.players} seats, not {len(d.hands)}")
+            if rules.draw and i:
+                if sorted(sizes) != [0] * (rules.players - 1) + [1] or d.table or d.aside:
+                    raise ValueError(f"draw {i}: one card to one seat")
+                if not d.hands[(dealer + i) % rules.players]:
+                    raise ValueError(f"draw {i}: the card goes to seat {(dealer + i) % rules.players}, "
+                                     f"which made move {i}")
+            elif any(s != k for s in sizes) or len(d.table) != t or d.aside:
+                raise ValueError(f"deal {i}: every one of {rules.players} seats must get {k} cards and the table {t}")
+            cards.extend(d.cards())
+        _check_deck(cards, 1)
+        return
     for i, (d, (k, t)) in enumerate(zip(deals, plan)):
         if len(d.hands) != rules.players or any(len(h) != k for h in d.hands):
             raise ValueError(f"deal {i}: every one of {rules.players} seats must get {k} cards")

@@ -10,6 +10,17 @@ round-trips: ``"7H"`` creeps the 7♥, ``"9H:2C+7D+9S"`` plays the 9♥ and take
 ('9H:2C+7D+9S', 'capture')
 >>> Move.parse(str(m)) == m
 True
+
+Classic Kasino (``Rules(game="kasino")``) adds the *build* (bygge): ``"5H>9:4S"``
+lays the 5♥ on the 4♠ and says "nine"; ``"4C>13:4S+5H"`` raises a build of
+4♠+5♥ to thirteen; ``"5H>9:4S+9C"`` makes a double nine (locked). The cards
+after ``:`` are every table card the new build takes in (the cards of builds
+too: a deck has each card once, so they name the builds). A capture names the
+cards of the builds it takes in the same way.
+
+>>> b = Move.build("5h", ["4s"], 9)
+>>> str(b), b.kind, b.value, Move.parse(str(b)) == b, b == Move.parse("5H:4S")
+('5H>9:4S', 'build', 9, True, False)
 """
 
 from __future__ import annotations
@@ -27,7 +38,7 @@ _DEFAULT = Rules()
 if TYPE_CHECKING:  # explain imports this module: here the explanation type is only named
     from .explain import Explanation
 
-__all__ = ["IllegalMoveError", "Move", "MoveParseError", "describe_cards", "legal_moves", "table_after"]
+__all__ = ["BuildMove", "IllegalMoveError", "Move", "MoveParseError", "describe_cards", "legal_moves", "table_after"]
 
 
 class MoveParseError(ValueError):
@@ -57,6 +68,8 @@ class Move(_MoveBase):
     """
 
     __slots__ = ()
+    #: the declared value of a build move (:class:`BuildMove`); ``None`` for a capture or a creep
+    value: int | None = None
 
     def __new__(cls, card: Card | str, capture: Iterable[Card | str] | str | None = None) -> Move:
         card = Card(card)
@@ -78,6 +91,8 @@ class Move(_MoveBase):
         if not isinstance(text, str) or not text.strip():
             raise MoveParseError(f"{text!r} is not a move: write a card (creep) or card:taken+cards, e.g. 9H:2C+7D")
         played, sep, taken = text.strip().partition(":")
+        if ">" in played:
+            return BuildMove.parse(text)
         try:
             card = Card.parse(played)
             if not sep:
@@ -88,8 +103,18 @@ class Move(_MoveBase):
 
     @property
     def kind(self) -> str:
-        """``"capture"`` or ``"creep"``."""
+        """``"capture"``, ``"creep"`` (and ``"build"`` for a :class:`BuildMove`)."""
         return "creep" if self.capture is None else "capture"
+
+    @classmethod
+    def build(cls, card: Card | str, cards: Iterable[Card | str] | str, value: int) -> BuildMove:
+        """A build in classic Kasino: play ``card`` onto the table ``cards`` (loose
+        cards and the cards of builds it joins or raises), declaring ``value``.
+
+        >>> Move.build("4C", "5H 4S", 13)
+        Move.parse('4C>13:4S+5H')
+        """
+        return BuildMove(card, cards, value)
 
     def __str__(self) -> str:
         if self.capture is None:
@@ -104,6 +129,82 @@ class Move(_MoveBase):
         if self.capture is None:
             return f"{self.card.symbol} creeps"
         return f"{self.card.symbol} takes {describe_cards(self.capture)}"
+
+
+class BuildMove(Move):
+    """A build (bygge) of classic Kasino: ``card`` laid on the table cards
+    ``capture`` (sorted; every card of the builds it raises or joins, too) to
+    make a build of ``value``. Made with :meth:`Move.build`; text ``"5H>9:4S"``.
+
+    A build move never equals a capture or a creep with the same cards.
+
+    >>> m = Move.parse("9d>9:4s+5h"); m.value, [str(c) for c in m.capture], m.describe()
+    (9, ['4S', '5H'], '9♦ builds 9 with 4♠+5♥')
+    """
+
+    # a tuple subclass can have no slots of its own: the value lives in the instance dict
+    def __new__(cls, card: Card | str, capture: Iterable[Card | str] | str | None = None,
+                value: int | None = None) -> BuildMove:
+        if capture is None:
+            raise MoveParseError("a build lays the card on table cards: name them, e.g. Move.build('5H', ['4S'], 9)")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
+            raise MoveParseError(f"a build's value must be a whole number 2–14, got {value!r}")
+        self = Move.__new__(cls, card, capture)
+        self.__dict__["value"] = value
+        return self  # type: ignore[return-value]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a move is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> BuildMove:  # type: ignore[override]
+        """Parse ``"5H>9:4S"`` (build nine) or ``"4C>13:4S+5H"`` (raise to thirteen).
+
+        >>> Move.parse("4c>13:5h+4s")
+        Move.parse('4C>13:4S+5H')
+        """
+        head, _, taken = text.strip().partition(":")
+        played, _, value = head.partition(">")
+        try:
+            card = Card.parse(played)
+            if not value.strip().isdigit():
+                raise MoveParseError(f"{value.strip()!r} is not a build value")
+            return cls(card, parse_cards(taken) if taken.strip() else None, int(value))
+        except (CardParseError, MoveParseError) as e:
+            raise MoveParseError(f"{text!r} is not a move ({e}); a build is written e.g. 5H>9:4S") from None
+
+    @property
+    def kind(self) -> str:
+        return "build"
+
+    def __str__(self) -> str:
+        return f"{self.card}>{self.value}:" + "+".join(str(c) for c in self.capture or ())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BuildMove):
+            return tuple.__eq__(self, other) and self.value == other.value
+        if isinstance(other, tuple):
+            return False
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash((tuple(self), self.value))
+
+    def __reduce__(self):  # type: ignore[override]
+        return (BuildMove, (self.card, self.capture, self.value))
+
+    def __copy__(self) -> BuildMove:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> BuildMove:
+        return self
+
+    def describe(self) -> str:
+        return f"{self.card.symbol} builds {self.value} with {describe_cards(self.capture or ())}"
 
 
 def describe_cards(cards: Sequence[Card], sep: str = "+") -> str:
@@ -137,13 +238,19 @@ def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
 _CREEPS = tuple(_new_move(Card(i), None) for i in range(52))  # moves are immutable: one creep per card
 
 
-def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None = None) -> list[Move]:
+def legal_moves(hand: Sequence[Card], table: Sequence, rules: Rules | None = None,
+                player: int | None = None) -> list[Move]:
     """The legal moves for a player holding ``hand`` at ``table``.
 
     Applies tvångstabbe (forced tabbe): when a card in hand can take the whole
     table, only such cards may be played and they take everything. Otherwise a
     card with a träff must capture (all it can, per the capture mode) and a
     card without one creeps. Identical cards give one move.
+
+    This is Krypkasino's; ``krypteach.legal_moves``
+    (:func:`krypteach.engine.builds.legal_moves`) also plays classic Kasino,
+    whose table may hold builds and whose ``player`` (the seat to move) says
+    which builds are the player's own.
 
     >>> from krypteach import parse_cards
     >>> [str(m) for m in legal_moves(parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))]
@@ -152,6 +259,9 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     ['9C:2C+7H+9S', '4H']
     """
     rules = rules or _DEFAULT
+    if rules.game == "kasino":
+        raise ValueError("moves.legal_moves plays Krypkasino; for classic Kasino use krypteach.legal_moves "
+                         "(krypteach.engine.builds.legal_moves)")
     return legal_moves_packed(hand, table, rules, None, caps_table(rules.ace, rules.capture))
 
 

@@ -1,6 +1,10 @@
 """Game records: one giv per line of JSON (JSON Lines).
 
-Format ``krypteach-giv/1`` (documented in ``docs/records.md``)::
+Format ``krypteach-giv/2`` (documented in ``docs/records.md``) is ``krypteach-giv/1``
+plus classic Kasino: rules with ``"game": "kasino"``, builds on a position's
+table (``"[9:4S+5H@0]"``) and build moves (``"build": 9``). A Krypkasino giv has
+none of these and is written as ``krypteach-giv/1``, exactly as before; both
+versions are read. Version 1::
 
     {"format": "krypteach-giv/1", "rules": {...Rules.to_dict()...}, "players": 2, "dealer": 0,
      "deals": [{"hands": [["9S", ...], [...]], "table": ["7H", ...], "aside": ["KD"]}, ...],
@@ -36,6 +40,8 @@ from .rules import Rules, RulesError, deal_plan
 
 __all__ = [
     "FORMAT",
+    "FORMAT_1",
+    "FORMAT_2",
     "RecordError",
     "dump_givar",
     "giv_from_record",
@@ -46,7 +52,12 @@ __all__ = [
     "write_records",
 ]
 
-FORMAT = "krypteach-giv/1"
+#: the current version of the record format: version 1 plus classic Kasino (builds)
+FORMAT_2 = "krypteach-giv/2"
+#: the first version, Krypkasino only. A Krypkasino giv needs nothing of version 2 and is still
+#: written as version 1, byte for byte as before (``FORMAT`` keeps its old meaning for that reason)
+FORMAT = FORMAT_1 = "krypteach-giv/1"
+FORMATS = (FORMAT_1, FORMAT_2)
 
 
 class RecordError(ValueError):
@@ -55,8 +66,9 @@ class RecordError(ValueError):
 
 def giv_to_record(giv: Giv) -> dict[str, Any]:
     """A giv as a JSON-able dict (the moves so far; ``result`` once it is over)."""
+    kasino = giv.rules.game == "kasino"
     rec: dict[str, Any] = {
-        "format": FORMAT,
+        "format": FORMAT_2 if kasino else FORMAT_1,
         "rules": giv.rules.to_dict(),
         "players": giv.rules.players,
         "dealer": giv.dealer,
@@ -65,11 +77,7 @@ def giv_to_record(giv: Giv) -> dict[str, Any]:
              "aside": [str(c) for c in d.aside]}
             for d in giv.deals
         ],
-        "moves": [
-            {"player": t.player, "card": str(t.move.card),
-             "capture": None if t.move.capture is None else [str(c) for c in t.move.capture]}
-            for t in giv.turns
-        ],
+        "moves": [_move_record(t.player, t.move) for t in giv.turns],
     }
     if not _is_dealt(giv):  # a hand-made position (Giv.from_position): its one deal, who starts, who moved before
         rec["position"] = {"turn": giv.turns[0].player if giv.turns else giv.turn,
@@ -79,11 +87,23 @@ def giv_to_record(giv: Giv) -> dict[str, Any]:
     return rec
 
 
+def _move_record(player: int, move: Move) -> dict[str, Any]:
+    """One move: ``capture`` the table cards taken (``null`` for a creep); a build
+    (version 2) also has ``"build": value``, its ``capture`` the table cards it takes in."""
+    rec: dict[str, Any] = {"player": player, "card": str(move.card),
+                           "capture": None if move.capture is None else [str(c) for c in move.capture]}
+    if move.value is not None:
+        rec["build"] = move.value
+    return rec
+
+
 def _is_dealt(giv: Giv) -> bool:
     """Was the giv dealt from a whole deck by the rules' deal plan (not a hand-made position)?"""
     plan = deal_plan(giv.rules)
+    draw = giv.rules.draw  # dragkasino: after the first utdelning, one card to one seat per draw
     return len(giv.deals) == len(plan) and all(
-        all(len(h) == k for h in d.hands) and len(d.table) + len(d.aside) == t for d, (k, t) in zip(giv.deals, plan))
+        (sum(map(len, d.hands)) == 1 if draw and i else all(len(h) == k for h in d.hands))
+        and len(d.table) + len(d.aside) == t for i, (d, (k, t)) in enumerate(zip(giv.deals, plan)))
 
 
 _short = reprlib.Repr()
@@ -139,6 +159,19 @@ def _cards(value: Any, where: str) -> list[Card]:
         raise RecordError(f"{where}: {e}") from None
 
 
+def _table(value: Any, where: str) -> list:
+    """A classic Kasino table: card codes and builds ``"[9:4S+5H@0]"``."""
+    from .builds import BuildParseError, parse_table
+
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise RecordError(f"{where}: expected a list of card codes and builds such as [\"9H\", \"[9:4S+5H@0]\"], "
+                          f"got {short_repr(value)}")
+    try:
+        return parse_table(value)
+    except (BuildParseError, CardParseError, ValueError) as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
 def _seat(value: Any, players: int, what: str, where: str) -> int:
     """``value`` as a seat 0..players-1 (a bool is not a seat)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
@@ -152,8 +185,10 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
     if not isinstance(rec, dict):
         raise RecordError(f"{where}: a record must be a JSON object {{\"format\": {FORMAT!r}, ...}}, "
                           f"got {type(rec).__name__}")
-    if rec.get("format") != FORMAT:
-        raise RecordError(f"{where}: format must be {FORMAT!r}, got {short_repr(rec.get('format'))}")
+    version = rec.get("format")
+    if version not in FORMATS:
+        raise RecordError(f"{where}: format must be {FORMAT_2!r} (or the older {FORMAT_1!r}), "
+                          f"got {short_repr(version)}")
     for key in ("rules", "players", "dealer", "deals", "moves"):
         if key not in rec:
             raise RecordError(f"{where}: missing field {key!r}")
@@ -161,6 +196,8 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
         rules = Rules.from_dict(rec["rules"])
     except (RulesError, TypeError) as e:
         raise RecordError(f"{where}: bad rules: {e}") from None
+    if version == FORMAT_1 and rules.game != "krypkasino":
+        raise RecordError(f"{where}: a {FORMAT_1!r} record is Krypkasino; classic Kasino needs {FORMAT_2!r}")
     players = rec["players"]
     if isinstance(players, bool) or not isinstance(players, int) or players != rules.players:
         raise RecordError(f"{where}: players={short_repr(players)} but the rules say {rules.players}")
@@ -172,8 +209,10 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
         if not isinstance(d, dict) or not isinstance(d.get("hands"), list):
             raise RecordError(f"{where}, deal {i}: expected {{\"hands\": [...], \"table\": [...], \"aside\": [...]}}")
         hands = tuple(tuple(_cards(h, f"{where}, deal {i}, seat {s}")) for s, h in enumerate(d["hands"]))
-        deals.append(Deal(hands, tuple(_cards(d.get("table", []), f"{where}, deal {i}, table")),
-                          tuple(_cards(d.get("aside", []), f"{where}, deal {i}, aside"))))
+        table_where = f"{where}, deal {i}, table"
+        table = (_table(d.get("table", []), table_where) if rules.game == "kasino"
+                 else _cards(d.get("table", []), table_where))
+        deals.append(Deal(hands, tuple(table), tuple(_cards(d.get("aside", []), f"{where}, deal {i}, aside"))))
     position = rec.get("position")
     try:
         if position is None:
@@ -190,8 +229,13 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
         if player != giv.turn:
             raise RecordError(f"{here}: it is seat {giv.turn}'s turn, not seat {player}'s")
         capture = None if m.get("capture") is None else _cards(m["capture"], f"{here}, capture")
+        value = m.get("build")
+        if value is not None and (version == FORMAT_1 or isinstance(value, bool) or not isinstance(value, int)):
+            raise RecordError(f"{here}: build={short_repr(value)} must be a whole number 2–14, in a "
+                              f"{FORMAT_2!r} record")
         try:
-            giv.play(Move(Card.parse(m["card"]), capture))
+            card = Card.parse(m["card"])
+            giv.play(Move(card, capture) if value is None else Move.build(card, capture or (), value))
         except (IllegalMoveError, CardParseError, ValueError) as e:
             raise RecordError(f"{here}: {e}") from None
     if "result" in rec:

@@ -239,3 +239,140 @@ def legal_moves(hand: list[str], table: list[str], capture: str = "maximal", ace
         if not caps or capture == "free":
             moves.add((c, None))
     return moves
+
+
+# --- classic Kasino: builds (RULES.md's last section, seed 004) ------------------
+#
+# A table is a list of items: a loose card code, or a build ``(value, cards, owner)``
+# with ``cards`` a tuple of codes. A move is ``("capture", card, cards)``,
+# ``("build", card, cards, value)`` or ``("trail", card)``; ``cards`` are sorted
+# codes of every table card it takes in (a build's cards too). Written from the
+# rules in docs/engine.md ("Classic Kasino"), by brute force over every subset
+# of table items, without the engine's search.
+
+def _kasino_card_value(card: str, face: str) -> int | None:
+    """A card in a sum or a build: its rank value, ace 1; None for a face card under "own-rank"."""
+    rank = split(card)[0]
+    if face == "own-rank" and rank in ("J", "Q", "K"):
+        return None
+    return TABLE_VALUE[rank]
+
+
+def _kasino_take_value(card: str, ace: str, face: str) -> int | None:
+    """The build value a card in hand takes: ace 14 (None when the ace is 1 only)."""
+    if split(card)[0] == "A":
+        return None if ace == "1" else 14
+    return _kasino_card_value(card, face)
+
+
+def _partitions_into(cards: list[str], ok_group) -> bool:
+    """Can ``cards`` be split into groups, each accepted by ``ok_group``?"""
+    if not cards:
+        return True
+    first, rest = cards[0], cards[1:]
+    for size in range(len(rest) + 1):
+        for combo in combinations(range(len(rest)), size):
+            group = [first] + [rest[i] for i in combo]
+            if ok_group(group) and _partitions_into([rest[i] for i in range(len(rest)) if i not in combo], ok_group):
+                return True
+    return False
+
+
+def _is_kasino_traff(card: str, group: list[str], ace: str, face: str) -> bool:
+    """A träff of loose cards: one card of the same rank, or two or more adding up to the card's value."""
+    if len(group) == 1 and split(group[0])[0] == split(card)[0]:
+        return not (split(card)[0] == "A" and ace == "14hand")
+    if len(group) < 2:
+        return False
+    if face == "own-rank" and split(card)[0] in ("J", "Q", "K"):
+        return False
+    target = sum_target(card, ace)
+    vals = [_kasino_card_value(c, face) for c in group]
+    return target is not None and None not in vals and sum(vals) == target  # type: ignore[arg-type]
+
+
+def _items_cards(items) -> list[str]:
+    out: list[str] = []
+    for x in items:
+        out.extend(x[1] if isinstance(x, tuple) else [x])
+    return out
+
+
+def kasino_legal_moves(hand: list[str], table: list, player: int | None = None, *, capture: str = "free",
+                       ace: str = "1or14", forced_tabbe: bool = False, multiple_builds: bool = True,
+                       owner_duty: str = "take-or-raise", face: str = "values") -> set[tuple]:
+    """The legal moves of classic Kasino, by brute force.
+
+    >>> sorted(kasino_legal_moves(["5H", "9D"], ["4S"]), key=str)
+    [('build', '5H', ('4S',), 9), ('trail', '5H'), ('trail', '9D')]
+    >>> sorted(kasino_legal_moves(["9D", "7H"], ["7C", (9, ("4S", "5H"), 0)], player=0), key=str)
+    [('capture', '9D', ('4S', '5H'))]
+    """
+    cards = list(dict.fromkeys(hand))
+    n = len(table)
+    subsets = [[table[i] for i in range(n) if mask >> i & 1] for mask in range(1, 1 << n)]
+    all_moves: set[tuple] = set()
+    whole = sorted_codes(_items_cards(table))
+    takers: set[tuple] = set()
+    for c in cards:
+        tv = _kasino_take_value(c, ace, face)
+        caps = []
+        for s in subsets:
+            builds = [x for x in s if isinstance(x, tuple)]
+            loose = [x for x in s if not isinstance(x, tuple)]
+            if all(b[0] == tv for b in builds) and _partitions_into(
+                    loose, lambda g, c=c: _is_kasino_traff(c, g, ace, face)):
+                caps.append(s)
+        if capture == "maximal":
+            def leaves_traff(s, c=c, tv=tv):
+                rest = [x for x in table if x not in s]
+                if any(isinstance(x, tuple) and x[0] == tv for x in rest):
+                    return True
+                rl = [x for x in rest if not isinstance(x, tuple)]
+                return any(_is_kasino_traff(c, [rl[i] for i in combo], ace, face)
+                           for size in range(1, len(rl) + 1) for combo in combinations(range(len(rl)), size))
+            caps = [s for s in caps if not leaves_traff(s)]
+        elif capture == "maximum" and caps:
+            most = max(len(_items_cards(s)) for s in caps)
+            caps = [s for s in caps if len(_items_cards(s)) == most]
+        for s in caps:
+            m = ("capture", c, sorted_codes(_items_cards(s)))
+            all_moves.add(m)
+            if m[2] == whole:
+                takers.add(m)
+        if caps and capture != "free":
+            continue
+        all_moves.add(("trail", c))
+        cv = _kasino_card_value(c, face)
+        if cv is None:
+            continue
+        values = {_kasino_take_value(h, ace, face) for h in hand if h != c} - {None, 1}
+        for v in values:
+            for s in subsets:
+                builds = [x for x in s if isinstance(x, tuple)]
+                loose = [x for x in s if not isinstance(x, tuple)]
+                ok = False
+                if len(s) == 1 and builds and sum(_kasino_card_value(x, face) or 0 for x in builds[0][1]) == builds[0][0] \
+                        and builds[0][0] + cv == v:
+                    ok = True  # a raise: the card on one build that makes its value once
+                elif not multiple_builds:
+                    vals = [_kasino_card_value(x, face) for x in loose]
+                    ok = not builds and None not in vals and sum(vals) + cv == v  # type: ignore[arg-type]
+                elif all(b[0] == v for b in builds):
+                    def group_ok(g, v=v):
+                        vals = [_kasino_card_value(x, face) for x in g]
+                        return None not in vals and sum(vals) == v  # type: ignore[arg-type]
+                    ok = _partitions_into([c, *loose], group_ok)
+                if ok:
+                    all_moves.add(("build", c, sorted_codes(_items_cards(s)), v))
+    if forced_tabbe and takers:
+        return takers
+    mine = [x for x in table if isinstance(x, tuple) and x[2] == player] if player is not None else []
+    if mine and owner_duty != "none":
+        if owner_duty == "no-trail":
+            kept = {m for m in all_moves if m[0] != "trail"}
+        else:
+            kept = {m for m in all_moves if m[0] != "trail" and any(set(b[1]) <= set(m[2]) for b in mine)}
+        if kept:
+            return kept
+    return all_moves

@@ -1,7 +1,10 @@
-"""Rule options (variants) of Krypkasino.
+"""Rule options (variants) of Krypkasino and of classic Kasino.
 
 :class:`Rules` is a frozen dataclass: ``Rules()`` is the game exactly as the
-project's RULES.md plays it, every keyword is one variant. Presets name common
+project's RULES.md plays it, every keyword is one variant. ``game`` chooses
+the game: ``"krypkasino"`` (the default) or ``"kasino"`` (classic Kasino with
+builds, one 52-card deck; RULES.md's last section), and the options a keyword
+leaves out take that game's default (``Rules(game="kasino").tabbe_points`` is 1). Presets name common
 combinations (:meth:`Rules.preset`). Everything that depends on the options
 (deal sizes, team seats, card values of an ace) is derived here, never from
 module constants.
@@ -12,6 +15,8 @@ module constants.
 0
 >>> Rules.from_dict(Rules(players=3).to_dict()) == Rules(players=3)
 True
+>>> k = Rules(game="kasino"); k.deck_size, k.table_next, k.capture, k.tabbe_points, k.target
+(52, 0, 'free', 1, 16)
 """
 
 from __future__ import annotations
@@ -24,6 +29,29 @@ __all__ = ["Rules", "RulesError", "PRESETS", "deal_plan"]
 
 CAPTURE_MODES = ("maximal", "maximum", "free")
 TEAM_MODES = ("none", "pairs", "threes")
+GAMES = ("krypkasino", "kasino")
+OWNER_DUTIES = ("take-or-raise", "no-trail", "none")
+FACE_CARD_MODES = ("values", "own-rank")
+
+#: Each game's defaults for the options whose default depends on the game (the
+#: dataclass default ``None`` means "the game's default"). Krypkasino's are RULES.md's
+#: rules; classic Kasino's are RULES.md's last section and seed 004.
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "krypkasino": {
+        "table_next": 4, "capture": "maximal", "forced_tabbe": True, "dubbeltabbe": True, "cancel_marks": True,
+        "last_capture_point": 0, "tabbe_points": 5, "dukning_points": -5,
+        "multiple_builds": False, "owner_duty": "none", "face_cards": "values", "draw": False, "target": None,
+        "lowest_wins": True,
+    },
+    "kasino": {
+        "table_next": 0, "capture": "free", "forced_tabbe": False, "dubbeltabbe": False, "cancel_marks": False,
+        "last_capture_point": 1, "tabbe_points": 1, "dukning_points": 0,
+        "multiple_builds": True, "owner_duty": "take-or-raise", "face_cards": "values", "draw": False, "target": 16,
+        "lowest_wins": False,
+    },
+}
+#: Options that only classic Kasino has (left out of Krypkasino's ``to_dict``, so its records are as before).
+KASINO_ONLY = ("game", "multiple_builds", "owner_duty", "face_cards", "draw", "target", "lowest_wins")
 
 _ACE_ALIASES = {
     "1or14": "1or14", "1 or 14": "1or14", "1/14": "1or14", "14/1": "1or14", "both": "1or14",
@@ -43,9 +71,13 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """The rule options of one game of Krypkasino.
+    """The rule options of one game of Krypkasino (or of classic Kasino, ``game="kasino"``).
 
-    Options (defaults are RULES.md's rules):
+    Options (defaults are RULES.md's rules; an option marked *(game)* takes the
+    chosen game's default when it is left out, see :data:`GAME_DEFAULTS`):
+
+    - ``game``: ``"krypkasino"`` (default) or ``"kasino"``: classic Kasino with
+      builds, one 52-card deck, 2–4 players (RULES.md's last section, seed 004).
 
     - ``players``: 2–6.
     - ``teams``: ``"none"``; ``"pairs"`` (4 players: seats 0+2 and 1+3; 6
@@ -70,27 +102,63 @@ class Rules:
       *dukning* (setting up another's tabbe), default +5 / −5.
     - ``givar``: number of givar in a *parti*; ``None`` (default) means one
       per player. Must be a multiple of ``players``.
+
+    Classic Kasino's own options (``game="kasino"`` only; see docs/engine.md):
+
+    - ``multiple_builds``: a build may hold several groups of the same value
+      (*dubbelt nio*); such a build is locked (never raised). Default on.
+    - ``owner_duty``: what the owner of a build must do on each turn while it
+      owns one: ``"take-or-raise"`` (default: take it, raise it or add to it,
+      seed 004's "most common Swedish reading"), ``"no-trail"`` (anything but
+      trailing) or ``"none"``.
+    - ``face_cards``: ``"values"`` (default: J 11, Q 12, K 13 in sums and
+      builds, the Swedish way) or ``"own-rank"`` (a face card takes only its
+      own rank and is never part of a sum or a build).
+    - ``draw``: *dragkasino*, draw from the stock after each play up to the hand size.
+    - ``target``: a parti is played until a side reaches this many points (16; 21 is the variant).
+    - ``lowest_wins``: misère, the lowest score wins (Krypkasino, avig kasino).
     """
 
     players: int = 2
     teams: str = "none"
     hand_size: int = 4
     table_first: int = 4
-    table_next: int = 4
-    capture: str = "maximal"
-    forced_tabbe: bool = True
+    # (game): None is "the game's default", filled in by __post_init__
+    table_next: int = None  # type: ignore[assignment]
+    capture: str = None  # type: ignore[assignment]
+    forced_tabbe: bool = None  # type: ignore[assignment]
     ace: str = "1or14"
-    dubbeltabbe: bool = True
-    cancel_marks: bool = True
-    last_capture_point: int = 0
-    tabbe_points: int = 5
-    dukning_points: int = -5
+    dubbeltabbe: bool = None  # type: ignore[assignment]
+    cancel_marks: bool = None  # type: ignore[assignment]
+    last_capture_point: int = None  # type: ignore[assignment]
+    tabbe_points: int = None  # type: ignore[assignment]
+    dukning_points: int = None  # type: ignore[assignment]
     givar: int | None = None
     # derived, not options
     _team_of: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    # classic Kasino (game="kasino"); at Krypkasino's values they are left out of repr and to_dict
+    game: str = "krypkasino"
+    multiple_builds: bool = None  # type: ignore[assignment]
+    owner_duty: str = None  # type: ignore[assignment]
+    face_cards: str = None  # type: ignore[assignment]
+    draw: bool = None  # type: ignore[assignment]
+    target: int | None = None
+    lowest_wins: bool = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        game = str(self.game).strip().lower()
+        if game not in GAMES:
+            raise RulesError(f"game={self.game!r} is not allowed: choose one of {', '.join(GAMES)}")
+        set_(self, "game", game)
+        defaults = GAME_DEFAULTS[game]
+        for name, value in defaults.items():
+            if name == "target":
+                continue  # None is a value of its own for Krypkasino: see below
+            if getattr(self, name) is None:
+                set_(self, name, value)
+        if self.target is None and game == "kasino":
+            set_(self, "target", 16)
         # normalise friendly spellings first
         teams = self.teams
         if teams is None or isinstance(teams, bool):
@@ -118,22 +186,36 @@ class Rules:
             if v < lo or (hi is not None and v > hi):
                 raise RulesError(f"{name}={v!r} is not allowed: it must be {span}")
 
-        need_int("players", 2, 6)
+        need_int("players", 2, 6 if game == "krypkasino" else 4)
         need_int("hand_size", 1, 26)
         need_int("table_first", 0, 52)
         need_int("table_next", 0, 52)
         need_int("last_capture_point", 0, 10)
         need_int("tabbe_points", -100, 100)
         need_int("dukning_points", -100, 100)
-        for flag in ("forced_tabbe", "dubbeltabbe", "cancel_marks"):
+        for flag in ("forced_tabbe", "dubbeltabbe", "cancel_marks", "multiple_builds", "draw", "lowest_wins"):
             if not isinstance(getattr(self, flag), bool):
                 raise RulesError(f"{flag}={getattr(self, flag)!r} is not allowed: it must be true or false")
         n = self.players
-        if self.players * self.hand_size + self.table_first > 104:
+        if self.players * self.hand_size + self.table_first > self.deck_size:
             raise RulesError(
                 f"hand_size={self.hand_size} with players={n} and table_first={self.table_first} "
-                "needs more than the 104 cards of the double deck"
+                + ("needs more than the 104 cards of the double deck" if game == "krypkasino"
+                   else "needs more than the 52 cards of the deck")
             )
+        if self.owner_duty not in OWNER_DUTIES:
+            raise RulesError(f"owner_duty={self.owner_duty!r} is not allowed: choose one of {', '.join(OWNER_DUTIES)}")
+        if self.face_cards not in FACE_CARD_MODES:
+            raise RulesError(f"face_cards={self.face_cards!r} is not allowed: choose one of {', '.join(FACE_CARD_MODES)}")
+        if self.target is not None:
+            need_int("target", 1, 1000)
+        if game == "krypkasino":
+            for name in KASINO_ONLY[1:]:
+                if getattr(self, name) != defaults[name]:
+                    raise RulesError(f"{name}={getattr(self, name)!r} is an option of classic Kasino only: "
+                                     f"use game='kasino' (or the preset 'kasino')")
+        elif self.teams == "threes":
+            raise RulesError("teams='threes' needs 6 players, and classic Kasino is for 2–4")
         if self.givar is not None:
             need_int("givar", 1, 600)
             if self.givar % n:
@@ -153,7 +235,27 @@ class Rules:
             team_of = tuple(range(n))
         set_(self, "_team_of", team_of)
 
+    def __repr__(self) -> str:
+        # Krypkasino's repr is as it always was: classic Kasino's options only for game="kasino"
+        items = self.to_dict().items()
+        return "Rules(" + ", ".join(f"{k}={v!r}" for k, v in items) + ")"
+
     # --- derived ----------------------------------------------------------
+    @property
+    def is_kasino(self) -> bool:
+        """Classic Kasino (``game="kasino"``, builds, one deck), not Krypkasino."""
+        return self.game == "kasino"
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in a giv: 104 (two decks) for Krypkasino, 52 for classic Kasino."""
+        return 52 if self.game == "kasino" else 104
+
+    @property
+    def copies(self) -> int:
+        """How many times each card is in the deck: 2 (Krypkasino) or 1."""
+        return 1 if self.game == "kasino" else 2
+
     @property
     def team_count(self) -> int:
         """Number of sides: players, or teams in team play."""
@@ -177,13 +279,27 @@ class Rules:
 
         >>> Rules().replace(capture="free").capture
         'free'
+
+        Changing ``game`` starts from the new game's defaults (keeping the
+        players, teams and givar unless changed too):
+
+        >>> Rules().replace(game="kasino").tabbe_points
+        1
         """
+        if "game" in changes and str(changes["game"]).strip().lower() != self.game:
+            keep = {"players": self.players, "teams": self.teams, "givar": self.givar}
+            return Rules(**{**keep, **changes})
         return dataclasses.replace(self, **changes)
 
     # --- dict / text ------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """All options as a plain JSON-able dict."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        """All options as a plain JSON-able dict (Krypkasino's leaves out classic
+        Kasino's own options, so that its records read as they always did)."""
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        if self.game == "krypkasino":
+            for name in KASINO_ONLY:
+                del d[name]
+        return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -219,9 +335,10 @@ class Rules:
 
     def describe(self) -> str:
         """The options that differ from the default, in words."""
-        default = Rules(players=self.players)
+        default = Rules(players=self.players, game=self.game)
         diffs = [f"{k}={v!r}" for k, v in self.to_dict().items() if getattr(default, k) != v]
-        return f"Krypkasino, {self.players} players" + (f" ({', '.join(diffs)})" if diffs else "")
+        name = "Krypkasino" if self.game == "krypkasino" else ("Avig kasino" if self.lowest_wins else "Kasino")
+        return f"{name}, {self.players} players" + (f" ({', '.join(diffs)})" if diffs else "")
 
 
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -245,11 +362,29 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "four-pairs": ("Four players in two teams (0+2 against 1+3)", {"players": 4, "teams": "pairs"}),
     "six-pairs": ("Six players in three pairs (0+3, 1+4, 2+5)", {"players": 6, "teams": "pairs"}),
     "six-threes": ("Six players in two teams of three (0+2+4 against 1+3+5)", {"players": 6, "teams": "threes"}),
+    "kasino": ("Classic Kasino with builds: one deck, 4 each and 4 to the table, then 4 each; "
+               "highest wins, first to 16 (seed 004)", {"game": "kasino"}),
+    "avig-kasino": ("Avig kasino: classic Kasino played misère, lowest wins, with forced capture and "
+                    "forced tabbe (seeds 001, 004)",
+                    {"game": "kasino", "lowest_wins": True, "capture": "maximal", "forced_tabbe": True}),
+    "dragkasino": ("Kasino where each player draws up to 4 after every play (seed 004)",
+                   {"game": "kasino", "draw": True}),
+    "kasino-21": ("Kasino played to 21 points (seed 004)", {"game": "kasino", "target": 21}),
+    "kasino-pairs": ("Partnerkasino: four players in two pairs, 0+2 against 1+3 (seed 004)",
+                     {"game": "kasino", "players": 4, "teams": "pairs"}),
+    "kasino-ace-low": ("Kasino with the ace counting 1 only (seed 004)", {"game": "kasino", "ace": "1"}),
+    "kasino-face-own-rank": ("Kasino where face cards take only their own rank (seed 004)",
+                             {"game": "kasino", "face_cards": "own-rank"}),
+    "kasino-tabbe-2": ("Kasino with every tabbe worth 2 (seed 004)", {"game": "kasino", "tabbe_points": 2}),
 }
-_PRESET_ALIASES = {"default": "krypkasino", "standard": "krypkasino", "avig": "krypkasino"}
+# "avig" meant Krypkasino before avig kasino existed; nothing in the project used it
+# (lessons, classroom files, tests): it now names avig kasino, classic Kasino misère.
+_PRESET_ALIASES = {"default": "krypkasino", "standard": "krypkasino", "avig": "avig-kasino",
+                   "classic": "kasino", "casino": "kasino", "drag-kasino": "dragkasino",
+                   "partnerkasino": "kasino-pairs"}
 
 
-def deal_plan(rules: Rules, total: int = 104) -> list[tuple[int, int]]:
+def deal_plan(rules: Rules, total: int | None = None) -> list[tuple[int, int]]:
     """The utdelningar of one giv as ``(cards per hand, cards to the table)``.
 
     The last deals share what is left: each player gets ``stock // players``,
@@ -260,8 +395,23 @@ def deal_plan(rules: Rules, total: int = 104) -> list[tuple[int, int]]:
     (1, 3)
     >>> deal_plan(Rules(players=6))
     [(4, 4), (4, 4), (4, 4), (3, 2)]
+
+    Classic Kasino deals its 52 cards; *dragkasino* deals the first utdelning
+    only, then every player draws one card after each play (``(1, 0)`` per draw
+    here, one seat at a time: see :func:`~krypteach.engine.game.deal_giv`):
+
+    >>> deal_plan(Rules(game="kasino"))
+    [(4, 4), (4, 0), (4, 0), (4, 0), (4, 0), (4, 0)]
+    >>> len(deal_plan(Rules(game="kasino", draw=True)))
+    41
     """
+    if total is None:
+        total = rules.deck_size
     n = rules.players
+    if rules.draw:  # the first utdelning, then one card a draw
+        first = min(rules.hand_size, total // n)
+        t = min(rules.table_first, total - first * n)
+        return [(first, t)] + [(1, 0)] * (total - first * n - t)
     stock = total
     plan: list[tuple[int, int]] = []
     while stock > 0:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .cards import POINTS, Card
 from .rules import Rules
-from .turn import giv_scores
+from .turn import giv_scores, kasino_card_points
 
 __all__ = ["card_points", "GivResult", "PartiResult", "point_breakdown", "score_giv"]
 
@@ -50,9 +50,10 @@ def _per_team(rules: Rules, per_seat: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _lowest(values: Sequence[int]) -> tuple[int, ...]:
-    """The indices of the lowest value (lowest wins; ties share)."""
-    best = min(values)
+def _lowest(values: Sequence[int], lowest_wins: bool = True) -> tuple[int, ...]:
+    """The indices of the lowest value (lowest wins; ties share), or of the
+    highest when ``lowest_wins`` is off (classic Kasino)."""
+    best = min(values) if lowest_wins else max(values)
     return tuple(i for i, v in enumerate(values) if v == best)
 
 
@@ -82,8 +83,8 @@ class GivResult:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Teams (seats without teams) with the lowest score."""
-        return _lowest(self.team_scores)
+        """Teams (seats without teams) with the lowest score (the highest in classic Kasino)."""
+        return _lowest(self.team_scores, self.rules.lowest_wins)
 
     def to_dict(self) -> dict:
         return {
@@ -114,14 +115,18 @@ class PartiResult:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Teams (seats without teams) with the lowest total; ties share the win."""
-        return _lowest(self.team_totals)
+        """Teams (seats without teams) with the lowest total (the highest in
+        classic Kasino); ties share the win."""
+        return _lowest(self.team_totals, self.rules.lowest_wins)
 
 
 def score_giv(rules: Rules, piles: Sequence[Sequence[Card]], marks: Sequence[int], dukningar: Sequence[int],
               tabbar: Sequence[int], last_capturer: int | None, aside_cards: Sequence[Card]) -> GivResult:
     """Score a finished giv from its piles and marks."""
-    cp = [sum(map(POINTS.__getitem__, p)) for p in piles]  # card_points, for cards known to be Cards
+    if rules.game == "kasino":  # storan 2, lillan 1, aces 1, most spades 2, most cards 1
+        cp = kasino_card_points(rules, piles)
+    else:
+        cp = [sum(map(POINTS.__getitem__, p)) for p in piles]  # card_points, for cards known to be Cards
     scores = giv_scores(rules, cp, marks, dukningar, last_capturer)
     if last_capturer is not None and rules.last_capture_point:
         cp[last_capturer] += rules.last_capture_point
