@@ -245,6 +245,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                              f"seats or one per seat ({rules.players}), each one of {_levels()}")
     try:
         sim_bots = seat_bots(bots, rules.players)
+        from .bots import check_bot_rules
+
+        for level in dict.fromkeys(sim_bots):
+            check_bot_rules(level, rules)
     except ValueError as e:
         raise SystemExit(f"krypteach: --bots {args.bots!r}: {e}") from None
     header = ["giv", "seat", "bot", "dealer", "card_points", "marks", "dukningar", "score"]

@@ -376,3 +376,19 @@ def test_move_and_build_text_forms_round_trip():
         assert str(m) == text and Move.parse(str(m)) == m and eval(repr(m)) == m
     b = Build.parse("[9:4S+5H@1]")
     assert eval(repr(b)) == b and str(b) == "[9:4S+5H@1]" and table_cards([b]) == parse_cards("4S 5H")
+
+
+# --- bots ------------------------------------------------------------------------------
+
+def test_random_bot_plays_whole_kasino_givar_and_the_others_are_refused():
+    from krypteach.bots import BotError, make_bot
+    from krypteach.play.simulate import simulate
+
+    for name in ("kasino", "avig-kasino", "dragkasino", "kasino-pairs"):
+        sim = simulate(Rules.preset(name), 4, seed=1, jobs=1)
+        assert sim is not None
+    assert make_bot("random", rules=K).choose(Giv(K, seed=1).observation()) in Giv(K, seed=1).legal_moves()
+    for level in ("careful", "expert"):
+        with pytest.raises(BotError, match="cannot play classic Kasino"):
+            make_bot(level, rules=K)
+    make_bot("careful", rules=Rules())  # Krypkasino as before

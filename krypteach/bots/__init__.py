@@ -21,7 +21,8 @@ from typing import Any, Protocol
 from ..engine.game import Observation
 from ..engine.moves import Move
 
-__all__ = ["Bot", "RandomBot", "CarefulBot", "ExpertBot", "make_bot", "BOT_LEVELS", "suggest"]
+__all__ = ["Bot", "RandomBot", "CarefulBot", "ExpertBot", "make_bot", "BOT_LEVELS", "KASINO_LEVELS", "check_bot_rules",
+           "suggest"]
 
 
 class Bot(Protocol):
@@ -117,10 +118,32 @@ def check_bot_options(level: str, options: dict[str, Any]) -> None:
         raise BotError(f"bot {key!r}: {name}={value!r} is not allowed: it must be {allowed_text}")
 
 
-def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
+#: the levels that play classic Kasino (``Rules(game="kasino")``): only the random bot picks among
+#: its legal moves (builds too); the careful and expert bots search Krypkasino's tables and would
+#: play it wrongly, so they are refused for it until they handle builds
+KASINO_LEVELS = ("random",)
+
+
+def check_bot_rules(name: str, rules: Any) -> None:
+    """Refuse a bot level that cannot play these rules (a :class:`BotError`).
+
+    >>> from krypteach import Rules
+    >>> check_bot_rules("careful", Rules(game="kasino"))
+    Traceback (most recent call last):
+    ...
+    krypteach.bots.BotError: bot 'careful' cannot play classic Kasino yet (it does not handle builds): choose random
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    if getattr(rules, "game", "krypkasino") == "kasino" and key not in KASINO_LEVELS:
+        raise BotError(f"bot {key!r} cannot play classic Kasino yet (it does not handle builds): "
+                       f"choose {' or '.join(KASINO_LEVELS)}")
+
+
+def make_bot(name: str, seed: int | None = None, *, rules: Any = None, **options: Any) -> Bot:
     """A bot by level name: ``"random"``, ``"careful"`` or ``"expert"``, with the
     level's options (checked: an unknown option or a value out of range is a
-    :class:`BotError`, a ``ValueError``).
+    :class:`BotError`, a ``ValueError``). With ``rules``, a level that cannot
+    play them is refused (:func:`check_bot_rules`: classic Kasino is random only).
 
     >>> make_bot("expert", rollouts=-1)
     Traceback (most recent call last):
@@ -131,6 +154,8 @@ def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     if key not in BOT_LEVELS:
         raise BotError(f"unknown bot {name!r}: choose one of {', '.join(BOT_LEVELS)}")
     check_bot_options(key, options)
+    if rules is not None:  # the rules it will play: a level that cannot play them is refused here
+        check_bot_rules(key, rules)
     try:
         return BOT_LEVELS[key](seed=seed, **options)
     except (TypeError, ValueError) as e:
