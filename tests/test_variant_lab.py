@@ -51,7 +51,7 @@ def test_lab_runs_two_rule_sets_with_a_progress_bar():
     a, b = lab.simulations
     assert a.rules == Rules() and b.rules.table_next == 0
     assert lab.progress.value == lab.progress.max == 10
-    assert bytes(lab.image.value).startswith(b"\x89PNG")
+    assert lab.png.startswith(b"\x89PNG") and 'alt="The two rule sets compared' in lab.image.value
     assert "Tabbar per giv" in lab.table.value and "Done" in lab.status.value
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..play.simulate import Simulation
 
-__all__ = ["compare_simulations", "figure_png", "no_plots_message"]
+__all__ = ["compare_simulations", "figure_png", "png_img_html", "no_plots_message"]
 
 _COLORS = ["#1f6f43", "#b5562b", "#2b5fb5", "#8a2bb5"]
 
@@ -90,6 +90,20 @@ def no_plots_message(error: ImportError) -> str:
         return ("Plots need matplotlib, which this offline site does not have (it is compiled, and no build of it "
                 "for the browser's Python is in the site); the table has the same numbers.")
     return f"Plots need matplotlib, which this Python does not have ({error}): pip install matplotlib."
+
+
+def png_img_html(png: bytes, alt: str, css_class: str = "") -> str:
+    """A PNG as an ``<img>`` with its text alternative (an image widget has none), scaled to fit.
+
+    >>> png_img_html(b"PNG", "Scores of A and B", "kt-compare")
+    '<img class="kt-compare" alt="Scores of A and B" style="max-width:100%;height:auto" src="data:image/png;base64,UE5H">'
+    """
+    import base64
+    import html
+
+    cls = f' class="{html.escape(css_class, quote=True)}"' if css_class else ""
+    return (f'<img{cls} alt="{html.escape(alt, quote=True)}" style="max-width:100%;height:auto" '
+            f'src="data:image/png;base64,{base64.b64encode(png).decode()}">')
 
 
 def figure_png(fig, dpi: int = 96) -> bytes:

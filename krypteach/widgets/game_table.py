@@ -518,7 +518,8 @@ class GameTable(widgets.VBox):
         else:
             foot = f"<p>{len(p.protocol)} of {r.givar_count} givar played; the lowest total wins the parti.</p>"
         self.protocol.value = (f"<div><b>The protocol (protokollet) of the parti</b></div>"
-                               f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>{foot}")
+                               f"<div class='kt-scroll' tabindex='0' role='region' aria-label='The protocol'>"
+                               f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table></div>{foot}")
 
     def _downloads_html(self) -> str:
         """Links that save the finished giv, and the parti's finished givar, as record files."""
@@ -547,7 +548,9 @@ class GameTable(widgets.VBox):
                 members = "+".join(self.names[s] for s in r.team_members(t))
                 rows.append(f"<tr class='kt-total'><td colspan='5'>Team {t + 1} ({esc(members)})</td><td>{score}</td></tr>")
         title = "Scores (final)" if g.is_over else "Scores so far (lowest wins)"
-        self.scores.value = f"<div><b>{title}</b></div><table>{head}{''.join(rows)}</table>"
+        # a wide table scrolls in its own box on a phone; the box takes the keyboard's focus, so it scrolls by keys too
+        self.scores.value = (f"<div><b>{title}</b></div><div class='kt-scroll' tabindex='0' role='region' "
+                             f"aria-label='{title}'><table>{head}{''.join(rows)}</table></div>")
 
     def _final_html(self) -> str:
         g = self.giv

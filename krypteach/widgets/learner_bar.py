@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -78,17 +79,19 @@ _CSS = """
 .kt-learner { font-size: 15px; padding: 6px 10px; margin: 0 0 8px; border-radius: 6px; background: #eef4ee;
   color: #1d2a1f; line-height: 1.5; }
 .kt-learner:empty { display: none; }
-.kt-learner a { color: #1b5e20; }
+.kt-learner a { color: #1b5e20; text-decoration: underline; }
 .kt-learner table { border-collapse: collapse; margin-top: 4px; }
 .kt-learner td { padding: 1px 12px 1px 0; }
 """
 
 
 class LearnerBar(anywidget.AnyWidget):
-    """The learner's name and standing; ``overview`` lists every lesson (the start page)."""
+    """The learner's name and standing; ``overview`` lists every lesson (the start page).
+
+    Every lesson shows it, so it also brings the page's layout for a phone (``page.css``)."""
 
     _esm = _ESM
-    _css = _CSS
+    _css = _CSS + (Path(__file__).with_name("page.css")).read_text(encoding="utf-8")
     html = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, lesson: str | None = None, *, overview: bool = False,

@@ -35,7 +35,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ..bots import BOT_LEVELS
 from ..play.limits import Cancelled, JobCaps, JobTooBig
 from ..play.simulate import Simulation, simulate
-from ..views.plots import compare_simulations, figure_png, no_plots_message
+from ..views.plots import compare_simulations, figure_png, no_plots_message, png_img_html
 from ._ui import button, message_html
 from .rules_picker import RulesPicker
 
@@ -72,7 +72,8 @@ class VariantLab(widgets.VBox):
                                             layout=widgets.Layout(width="40em"))
         self.status = widgets.HTML("")
         # hidden until there is a picture (an empty image shows a broken-image icon)
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", display="none"))
+        self.image = widgets.HTML("", layout=widgets.Layout(max_width="100%", display="none"))
+        self.png = b""  # the comparison's picture (PNG), also shown in ``image`` with its text alternative
         self.table = widgets.HTML("")
         self.simulations: list[Simulation] = []
         col = lambda title, picker: widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), picker],  # noqa: E731
@@ -146,7 +147,10 @@ class VariantLab(widgets.VBox):
         self.simulations = sims
         no_plots = ""
         try:
-            self.image.value = figure_png(compare_simulations(sims, ["A", "B"]))
+            self.png = figure_png(compare_simulations(sims, ["A", "B"]))
+            self.image.value = png_img_html(self.png, "The two rule sets compared: scores per seat, tabbar per giv, "
+                                                      "the dealer's wins and negative scores (the table below has "
+                                                      "the same numbers)", "kt-lab-figure")
             self.image.layout.display = ""
         except ImportError as e:  # no matplotlib (the offline static site): the table still tells
             self.image.layout.display = "none"

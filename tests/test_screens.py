@@ -1,0 +1,76 @@
+"""Every lesson page on a phone and a laptop (issue 11, "every screen"): no control off the
+screen, and axe-core (npm) finds no serious or critical accessibility violation.
+
+axe-core comes from the npm registry (``npm pack axe-core``) into a temporary folder once a
+session; it is injected into each served page and run there, in Chromium."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tarfile
+
+import pytest
+
+from .test_browser import NAMES, close, open_lesson
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(390, 844), (1280, 800)]
+
+#: every control, card and table whose box ends right of the screen, unless a box that scrolls
+#: sideways holds it (a wide table in its own scroll box is reachable)
+OFF_SCREEN = """() => {
+  const W = document.documentElement.clientWidth, out = [];
+  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p); if ((s.overflowX === 'auto' || s.overflowX === 'scroll') && p.clientWidth <= W) return true; }
+    return false; };
+  for (const el of document.querySelectorAll('button, input, select, textarea, a, .kt-card, table')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= W + 1 || scrolls(el)) continue;
+    out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(-1)} ends at ${Math.round(r.right)} px`);
+  }
+  return out;
+}"""
+
+AXE = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                     .map(v => `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0].target.join(' ')}`);
+}"""
+
+
+@pytest.fixture(scope="session")
+def axe_source(tmp_path_factory) -> str:
+    if shutil.which("npm") is None:
+        pytest.skip("npm is not installed: axe-core comes from the npm registry")
+    folder = tmp_path_factory.mktemp("axe")
+    done = subprocess.run(["npm", "pack", "axe-core@4", "--silent"], cwd=folder, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    with tarfile.open(folder / done.stdout.strip().splitlines()[-1]) as tar:
+        member = tar.extractfile("package/axe.min.js")
+        assert member is not None
+        return member.read().decode("utf-8")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_page_fits_the_screen_and_passes_axe(browser, served_app, axe_source, size):
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    problems: dict[str, list[str]] = {}
+    try:
+        for name in NAMES:
+            page = context.new_page()
+            try:
+                open_lesson(page, served_app, name)
+                found = [f"off the screen: {x}" for x in page.evaluate(OFF_SCREEN)]
+                page.add_script_tag(content=axe_source)
+                found += page.evaluate(AXE)
+                if found:
+                    problems[name] = found
+            finally:
+                close(page)
+    finally:
+        context.close()
+    assert problems == {}, "\n".join(f"{n}: {p}" for n, ps in problems.items() for p in ps)
