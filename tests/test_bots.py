@@ -570,3 +570,22 @@ def test_tournament_rotates_seats_and_duplicates_deals(tmp_path):
     assert [d for _, d in decks] == [0, 0, 1, 1, 0, 0]
     with pytest.raises(ValueError, match="multiple of the number of bots"):
         tournament(Rules(), 5, ["careful", "random"])
+
+
+def test_the_experts_hint_says_why_in_words_not_statistics():
+    """The hint (issue 11): what the move does this turn, and how it compares, in words;
+    two moves about equally good are said to be so."""
+    g = Giv(seed=12)
+    seen = set()
+    while not g.is_over and len(seen) < 12:
+        obs = g.observation()
+        move, why = ExpertBot(seed=1).explain(obs)
+        assert "samples" not in why and "expected score" not in why and "0 points" not in why, why
+        assert move.describe() in why
+        if len(obs.legal_moves()) > 1:
+            kinds = [k for k in ("about as good as", "a little better than", "points better than",
+                                 "the other legal moves play the same", "every card is known") if k in why]
+            assert kinds, why
+            seen.add(kinds[0])
+        g.play(CarefulBot(seed=0).choose(obs))
+    assert {"about as good as", "points better than"} & seen

@@ -338,11 +338,19 @@ def test_dukning_hard_positions_include_special_cases():
 
 def test_count_points():
     ex = CountPointsExercise(pile="10D 2S AS AH 7S 7H", marks=1, dukningar=1)
-    ex.points.value = 14
+    _button(ex, "Check").click()  # an empty box is not a try, and is not "Not 0"
+    assert ex.attempts == 0 and ex.message.startswith("Type the points first") and "Not 0" not in ex.message
+    ex.points.value = "nine"
     ex.check()
-    assert ex.solved == 0 and "Not 14" in ex.message
-    assert "10♦ storan: 3" in ex.message and "the other card scores 0" in ex.message
-    ex.points.value = 9
+    assert ex.attempts == 0 and "is not a whole number" in ex.message
+    ex.points.value = "14"
+    ex.check()
+    assert ex.solved == 0 and ex.message.startswith("Not 14. Count again")
+    assert "storan: 3" not in ex.message  # a nudge first, not the answer
+    ex.points.value = "12"
+    ex.check()
+    assert "Not 12" in ex.message and "10♦ storan: 3" in ex.message and "the other card scores 0" in ex.message
+    ex.points.value = "9"
     _button(ex, "Check").click()
     assert ex.solved == 1
     assert ex.message.startswith("Right: 9 card points + 1 × +5 for tabbe marks + 1 × −5 for dukningar = 9")
@@ -432,7 +440,9 @@ def test_rules_picker_controls_and_presets():
     assert p.rules == Rules()
     assert set(p.controls) == set(Rules().to_dict())
     assert p.controls["forced_tabbe"].description == "Forced tabbe (tvångstabbe)"
-    for name in PRESETS:
+    offered = [name for name in PRESETS if Rules.preset(name).game == "krypkasino"]
+    assert [v for _, v in p.preset.options] == [*offered, "custom"]  # classic Kasino: not on the game page yet
+    for name in offered:
         p.choose_preset(name)
         assert p.rules == Rules.preset(name) and p.error == ""
     p.choose_preset("krypkasino")

@@ -258,7 +258,10 @@ class ExpertBot:
         return a.chosen  # type: ignore[return-value]
 
     def explain(self, obs: Observation) -> tuple[Move, str]:
-        """The move and why, e.g. ``"expected score +3.1 vs +6.4 for 9♠ creeps over 40 samples"``."""
+        """The move and why, in words: what it does this turn (the careful player's reasons) and
+        how it compares with the next best move, e.g. ``"9♠ creeps: takes no points. Looking ahead
+        over many ways the unseen cards may lie, it is about 3 points better than 5♦ creeps."``;
+        two moves within half a point are "about as good"."""
         a = self.analyse(obs)
         self.last = a
         m = a.chosen
@@ -267,21 +270,26 @@ class ExpertBot:
         if a.method == "forced":
             n = len(obs.legal_moves())
             return m, f"{head}: {'the only legal move' if n == 1 else 'the other legal moves play the same'}."
+        notes = assess_moves(obs, [m])[0].notes
+        why = "; ".join(notes) if notes else "it gives nothing away this turn"
         others = sorted(((v, o) for o, v in a.values.items() if o != m), key=lambda x: x[0])
         v = a.values[m]
-        teams = obs.rules.team_count != obs.rules.players
-        side = "your team's score minus the other teams'" if teams else "your score minus the others' mean"
+        if not others:
+            return m, f"{head}: {why}."
+        gap, second = others[0][0] - v, others[0][1].describe()  # lower is better: the points you end with
         if a.method == "exact":
-            alt = f"; the next best, {others[0][1].describe()}, gives {others[0][0]:+.0f}" if others else ""
-            return m, (f"{head}: every card is known in this last deal, and with best play by both it ends "
-                       f"{v:+.0f} points for you against your opponent from here{alt}.")
-        alt = f" vs {others[0][0]:+.1f} for {others[0][1].describe()}" if others else ""
-        if a.method == "deal-search":
-            return m, (f"{head}: expected score {v:+.1f}{alt} (your points minus your opponent's from here to the "
-                       f"first move of the next deal, every line of play searched) over {a.samples} samples of the "
-                       "cards you have not seen.")
-        return m, (f"{head}: expected score {v:+.1f}{alt} ({side} from here to the end of the giv), "
-                   f"over {a.samples} samples of the cards you have not seen.")
+            ends = ("level with your opponent" if round(abs(v)) == 0 else
+                    f"{round(abs(v))} point{'s' if round(abs(v)) != 1 else ''} {'ahead of' if v < 0 else 'behind'} "
+                    f"your opponent")
+            return m, (f"{head}: {why}; every card is known in this last deal, and with the best play from both of "
+                       f"you it ends {ends}"
+                       + ("." if gap < 0.5 else f", {gap:.0f} better than {second}."))
+        looked = "Looking ahead over many ways the unseen cards may lie"
+        if gap < 0.5:
+            return m, f"{head}: {why}. {looked}, it is about as good as {second}: either is fine."
+        if gap < 1.5:
+            return m, f"{head}: {why}. {looked}, it is a little better than {second} (about 1 point)."
+        return m, f"{head}: {why}. {looked}, it is about {round(gap)} points better than {second}."
 
     def __repr__(self) -> str:
         return f"ExpertBot(seed={self.seed}, samples={self.samples}, method={self.method!r})"

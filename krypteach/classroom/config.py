@@ -141,7 +141,7 @@ class ClassroomConfig:
 
     def _check(self, where: str) -> None:
         from ..bots import BOT_LEVELS
-        from ..engine.rules import PRESETS
+        from ..engine.rules import PRESETS, Rules
 
         def bad(section: str, key: str, value: object, allowed: str) -> ConfigError:
             return ConfigError(f"{where}[{section}] {key} = {value!r} is not allowed: {allowed}")
@@ -169,8 +169,10 @@ class ClassroomConfig:
                 raise bad("lessons", "show", self.lessons, "each lesson once")
             if self.first_lesson and self.first_lesson not in self.lessons:
                 raise bad("lessons", "first", self.first_lesson, "one of the lessons shown")
-        if self.game_rules is not None and self.game_rules not in PRESETS:
-            raise bad("game", "rules", self.game_rules, "one of " + ", ".join(PRESETS))
+        # the lessons' game page plays Krypkasino's presets (classic Kasino's builds are not drawn there yet)
+        offered = [name for name in PRESETS if Rules.preset(name).game == "krypkasino"]
+        if self.game_rules is not None and self.game_rules not in offered:
+            raise bad("game", "rules", self.game_rules, "one of " + ", ".join(offered))
         if self.bots is not None:
             if not self.bots or any(not isinstance(b, str) or b not in BOT_LEVELS for b in self.bots):
                 raise bad("game", "bots", self.bots, "one or more of " + ", ".join(BOT_LEVELS))

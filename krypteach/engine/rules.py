@@ -334,28 +334,67 @@ class Rules:
         return cls(**{**PRESETS[key][1], **changes})
 
     def describe(self) -> str:
-        """The options that differ from the default, in words."""
+        """The options that differ from the default, in words a learner reads.
+
+        >>> Rules(table_next=0).describe()
+        'Krypkasino, 2 players (no new table cards after the first deal)'
+        >>> Rules(players=4, teams="pairs", ace="1", tabbe_points=10).describe()
+        'Krypkasino, 4 players (in pairs, the ace counts 1 only, a tabbe mark +10)'
+        """
         default = Rules(players=self.players, game=self.game)
-        diffs = [f"{k}={v!r}" for k, v in self.to_dict().items() if getattr(default, k) != v]
+        diffs = [_option_words(k, v) for k, v in self.to_dict().items() if getattr(default, k) != v]
         name = "Krypkasino" if self.game == "krypkasino" else ("Avig kasino" if self.lowest_wins else "Kasino")
         return f"{name}, {self.players} players" + (f" ({', '.join(diffs)})" if diffs else "")
 
 
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("\u2212" + str(-n) if n < 0 else "0")
+
+
+#: an option's value in words (Rules.describe); an option not named here reads ``name=value``
+_WORDS: dict[str, Any] = {
+    "teams": lambda v: {"pairs": "in pairs", "threes": "two teams of three", "none": "no teams"}.get(v, v),
+    "hand_size": lambda v: f"{v} cards per hand",
+    "table_first": lambda v: f"{v} table cards in the first deal",
+    "table_next": lambda v: "no new table cards after the first deal" if v == 0 else f"{v} table cards in later deals",
+    "capture": lambda v: {"maximum": "take the most cards", "free": "free capture: any träffar, or creep",
+                          "maximal": "take all you can"}.get(v, v),
+    "forced_tabbe": lambda v: "tvångstabbe" if v else "no tvångstabbe",
+    "ace": lambda v: {"1": "the ace counts 1 only", "14hand": "a played ace counts 14, a table ace 1",
+                      "1or14": "the ace counts 1 or 14"}.get(v, v),
+    "dubbeltabbe": lambda v: "a dubbeltabbe counts two" if v else "a dubbeltabbe counts as one tabbe",
+    "cancel_marks": lambda v: "tabbe marks cancel" if v else "tabbe marks do not cancel",
+    "last_capture_point": lambda v: f"sistan: {v} point{'s' if v != 1 else ''} for the last capture",
+    "tabbe_points": lambda v: f"a tabbe mark {_signed(v)}",
+    "dukning_points": lambda v: f"a dukning {_signed(v)}",
+    "givar": lambda v: f"{v} givar per parti",
+    "draw": lambda v: "dragkasino: draw up to 4 after each play" if v else "no drawing",
+    "target": lambda v: f"first to {v}",
+    "face_cards": lambda v: "face cards take only their own rank" if v == "own-rank" else "face cards count 11, 12, 13",
+    "lowest_wins": lambda v: "lowest wins" if v else "highest wins",
+}
+
+
+def _option_words(name: str, value: Any) -> str:
+    say = _WORDS.get(name)
+    return str(say(value)) if say is not None else f"{name}={value!r}"
+
+
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
-    "krypkasino": ("Krypkasino as RULES.md plays it (the default)", {}),
+    "krypkasino": ("Krypkasino as these lessons teach it (the default)", {}),
     "table-grows-by-creeping": (
-        "After the first deal no new table cards: the table grows only by creeping (seed 001)",
+        "After the first deal no new table cards: the table grows only by creeping",
         {"table_next": 0},
     ),
     "two-player-5-6": (
-        "Two players, five cards each and six to the table in every deal (seed 001)",
+        "Two players, five cards each and six to the table in every deal",
         {"players": 2, "hand_size": 5, "table_first": 6, "table_next": 6},
     ),
     "last-capture-point": (
-        "One extra point to the last capturer, 43 in all (seed 001)",
+        "One extra point to the last capturer, 43 in all",
         {"last_capture_point": 1},
     ),
-    "ace-low": ("The ace counts 1 only (seed 004)", {"ace": "1"}),
+    "ace-low": ("The ace counts 1 only", {"ace": "1"}),
     "ace-14-hand": ("A played ace counts 14, a table ace 1; a played ace takes no lone table ace", {"ace": "14hand"}),
     "maximum-capture": ("A capturing card must take the largest number of cards", {"capture": "maximum"}),
     "free-capture": ("Capture any union of träffar or creep, as in classic Kasino; no tvångstabbe", {"capture": "free", "forced_tabbe": False}),
@@ -363,19 +402,19 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "six-pairs": ("Six players in three pairs (0+3, 1+4, 2+5)", {"players": 6, "teams": "pairs"}),
     "six-threes": ("Six players in two teams of three (0+2+4 against 1+3+5)", {"players": 6, "teams": "threes"}),
     "kasino": ("Classic Kasino with builds: one deck, 4 each and 4 to the table, then 4 each; "
-               "highest wins, first to 16 (seed 004)", {"game": "kasino"}),
+               "highest wins, first to 16", {"game": "kasino"}),
     "avig-kasino": ("Avig kasino: classic Kasino played misère, lowest wins, with forced capture and "
-                    "forced tabbe (seeds 001, 004)",
+                    "forced tabbe",
                     {"game": "kasino", "lowest_wins": True, "capture": "maximal", "forced_tabbe": True}),
-    "dragkasino": ("Kasino where each player draws up to 4 after every play (seed 004)",
+    "dragkasino": ("Kasino where each player draws up to 4 after every play",
                    {"game": "kasino", "draw": True}),
-    "kasino-21": ("Kasino played to 21 points (seed 004)", {"game": "kasino", "target": 21}),
-    "kasino-pairs": ("Partnerkasino: four players in two pairs, 0+2 against 1+3 (seed 004)",
+    "kasino-21": ("Kasino played to 21 points", {"game": "kasino", "target": 21}),
+    "kasino-pairs": ("Partnerkasino: four players in two pairs, 0+2 against 1+3",
                      {"game": "kasino", "players": 4, "teams": "pairs"}),
-    "kasino-ace-low": ("Kasino with the ace counting 1 only (seed 004)", {"game": "kasino", "ace": "1"}),
-    "kasino-face-own-rank": ("Kasino where face cards take only their own rank (seed 004)",
+    "kasino-ace-low": ("Kasino with the ace counting 1 only", {"game": "kasino", "ace": "1"}),
+    "kasino-face-own-rank": ("Kasino where face cards take only their own rank",
                              {"game": "kasino", "face_cards": "own-rank"}),
-    "kasino-tabbe-2": ("Kasino with every tabbe worth 2 (seed 004)", {"game": "kasino", "tabbe_points": 2}),
+    "kasino-tabbe-2": ("Kasino with every tabbe worth 2", {"game": "kasino", "tabbe_points": 2}),
 }
 # "avig" meant Krypkasino before avig kasino existed; nothing in the project used it
 # (lessons, classroom files, tests): it now names avig kasino, classic Kasino misère.

@@ -19,8 +19,26 @@ __all__ = ["CountPointsExercise"]
 
 
 def _points_box() -> Any:
-    return widgets.IntText(value=0, description="Points (poäng):", style={"description_width": "initial"},
-                           layout=widgets.Layout(width="200px"))
+    # a text box, so that an empty box is empty (a number box reads it as 0)
+    return widgets.Text(value="", placeholder="e.g. 7", description="Points (poäng):",
+                        style={"description_width": "initial"}, layout=widgets.Layout(width="220px"))
+
+
+def read_whole_number(text: str) -> int | None:
+    """What a learner typed as a whole number (``−3`` and ``+5`` too), or None.
+
+    >>> read_whole_number(" 14 "), read_whole_number("−3"), read_whole_number("+5"), read_whole_number("7p")
+    (14, -3, 5, None)
+    """
+    t = text.strip().replace("\u2212", "-").replace(" ", "")
+    if t.startswith("+"):
+        t = t[1:]
+    if not t or not (t.lstrip("-").isdigit() and t.count("-") <= 1 and t.lstrip("-") == t.replace("-", "")):
+        return None
+    try:
+        return int(t)
+    except ValueError:
+        return None
 
 
 class CountPointsExercise(Exercise):
@@ -28,8 +46,11 @@ class CountPointsExercise(Exercise):
 
     The right count is the engine's (:func:`~krypteach.engine.scoring.score_giv`).
 
+    A wrong total first gets a nudge; the breakdown card by card comes with the second
+    wrong try on the same pile, or with Show answer. An empty box or a word is not a try.
+
     >>> ex = CountPointsExercise(pile="10D 2S AS AH 7S 7H", marks=1)
-    >>> ex.points.value = 14; ex.check(); ex.solved
+    >>> ex.points.value = "14"; ex.check(); ex.solved
     1
     """
 
@@ -68,7 +89,8 @@ class CountPointsExercise(Exercise):
             extras.append(f"{dukningar} dukning{'ar' if dukningar != 1 else ''}")
         self.extras_html.value = (f"<div class='kt-instruction'>This player also has {' and '.join(extras)}.</div>"
                                   if extras else "")
-        self.points.value = 0
+        self.points.value = ""
+        self._wrong_here = 0
         self._fresh()
 
     def new_position(self, difficulty: int | None = None) -> None:
@@ -107,11 +129,22 @@ class CountPointsExercise(Exercise):
 
     def check(self) -> None:
         """Check the number typed in ``points`` (the Check button)."""
+        said = read_whole_number(self.points.value)
+        if said is None:
+            self.say("info", "Type the points first: a whole number, such as 7 or −3." if not self.points.value.strip()
+                     else f"“{self.points.value.strip()[:20]}” is not a whole number: type, for example, 7 or −3.")
+            return
         self.attempts += 1
-        said = self.points.value
         if said == self.expected:
             self._win()
             self.say("ok", f"Right: {self._sum()}.", self._breakdown())
+            return
+        self._wrong_here += 1
+        if self._wrong_here == 1:  # a nudge first: the learner counts again
+            extra = (" Then the tabbe marks and dukningar: each one changes the score." if self.marks or self.dukningar
+                     else "")
+            self.say("error", f"Not {said}. Count again: which of these cards carry points, and how many each?{extra}",
+                     ["Check again, or press Show answer to see the count card by card."])
             return
         hint = self._breakdown()
         if self.marks or self.dukningar:

@@ -28,7 +28,7 @@ class TakeAllExercise(Exercise):
 
     rule_key = "take-all"
     title = "Take all you must (ta in allt)"
-    instruction = ("You play the card on the left. If it has a träff it <b>must capture</b>, and it must "
+    instruction = ("You play <b>your card</b>, shown above the table. If it has a träff it <b>must capture</b>, and it must "
                    "<b>take all it can</b>: no träff for it may stay on the table. Select the table cards it "
                    "takes and press <b>Check</b> — or press <b>Creep (krypa)</b> if it takes nothing.")
     parts = (
