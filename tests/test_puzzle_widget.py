@@ -101,3 +101,23 @@ def test_filters_show_a_label_not_an_empty_box():
     assert t.kind_filter.label == "All kinds" and t.level_filter.label == "All levels"
     t.level_filter.value = "easy"
     assert all(p.difficulty == "easy" for p in t.candidates())
+
+
+def test_answers_and_verdicts_are_said_with_cards_and_words_not_codes():
+    """Issue 11: "Answer: 7C:7C" and "ends the giv -3 for you against your opponent" were read by learners."""
+    import re
+
+    from krypteach.teaching.puzzles import KINDS, check_answer, load_puzzles, solve
+
+    code = re.compile(r"\b(10|[2-9AJQK])[SHDC]\b")
+    for kind in KINDS:
+        p = next(q for q in load_puzzles() if q.kind == kind)
+        t = PuzzleTrainer([p])
+        t.show_answer()
+        assert t.message.startswith("Answer: ") and not code.search(t.message), t.message
+        assert "for you against your opponent" not in t.message
+        sol = solve(p)
+        wrong = [o for o in sol.options if o not in sol.answers]
+        if wrong:
+            _ok, why = check_answer(p, wrong[0])
+            assert not code.search(why), why

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -179,7 +180,8 @@ def test_endgame_answer_is_the_exact_best():
         (best,) = sol.answers
         assert sol.options[best] < min(v for m, v in sol.options.items() if m != best)
         ok, why = check_answer(p, best)
-        assert ok and "best play by both" in why
+        assert ok and "With the best play from both of you" in why and "against your opponent" not in why
+        assert re.search(r"ends the giv (\d+ points? (ahead of|behind)|level with) your opponent", why), why
         worse = max(sol.options, key=sol.options.get)
         ok, why = check_answer(p, worse)
         assert not ok and "Not the best" in why

@@ -257,7 +257,7 @@ class PuzzleTrainer(widgets.VBox):
                 self.table_row.selected = self.table_row.indices_of(m.capture or [])
         except ValueError:
             pass
-        answers = " or ".join(sorted(sol.answers))
+        answers = " or ".join(p.answer_text(a) for a in sorted(sol.answers))
         self._say("info", f"Answer: {answers}. {sol.explanation}")
 
     # --- view ----------------------------------------------------------------------

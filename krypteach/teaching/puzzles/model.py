@@ -93,6 +93,24 @@ class Puzzle:
                 f"{symbols_text(self.kladda)}. Last capturer: {last}. You play first. Which move ends the giv "
                 "with the fewest points for you (your points minus your opponent's from here, both playing their best)?")
 
+    def answer_text(self, answer: str) -> str:
+        """A stored answer (card codes, ``creep``, a move's text form) in cards and words.
+
+        >>> p = Puzzle("x", "set-up-dukning", "easy", parse_cards("4S 10C"), parse_cards("4S 5S 7C"))
+        >>> p.answer_text("4S:4S"), Puzzle("y", "which-card", "easy", parse_cards("KS"), []).answer_text("KS")
+        ('4♠ takes 4♠', 'K♠')
+        """
+        if self.kind == "what-must-you-take":
+            return "creep" if answer == "creep" else "take " + "+".join(Card(c).symbol for c in answer.split("+"))
+        if self.kind in ("which-card", "safest-card"):
+            return Card(answer).symbol
+        from ...engine.moves import Move
+
+        try:
+            return Move.parse(answer).describe()
+        except ValueError:
+            return Card(answer).symbol
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (``prompt`` is included for readers and ignored when loading)."""
         d: dict[str, Any] = {"id": self.id, "kind": self.kind, "difficulty": self.difficulty,

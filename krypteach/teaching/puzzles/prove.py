@@ -194,6 +194,18 @@ def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
     return Solution(frozenset(str(x) for x, _, _ in right), why, len(right) == 1, details)
 
 
+def _ends_words(points: int) -> str:
+    """How a giv ends for you against your opponent (lower is better), in words.
+
+    >>> _ends_words(-3), _ends_words(1), _ends_words(0)
+    ('3 points ahead of your opponent', '1 point behind your opponent', 'level with your opponent')
+    """
+    if points == 0:
+        return "level with your opponent"
+    n = abs(points)
+    return f"{n} point{'s' if n != 1 else ''} {'ahead of' if points < 0 else 'behind'} your opponent"
+
+
 def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
     if rules.players != 2:
         raise PuzzleError(f"puzzle {p.id}: endgame puzzles are for two players")
@@ -207,13 +219,13 @@ def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
     who = ("you", "your opponent")
     played = "; ".join(f"{who[side]}: {m.describe()}" for side, m, _ in line)
     others = sorted(((v, m) for m, v in vals.items() if v != low), key=lambda x: (x[0], str(x[1])))
-    why = (f"{best[0].describe()} ends the giv {low:+d} for you against your opponent with best play by both "
-           f"({played}).")
+    ends = _ends_words(low)
+    why = f"With the best play from both of you, {best[0].describe()} ends the giv {ends} ({played})."
     if len(best) > 1:
-        why = (f"{' and '.join(m.describe() for m in best)} are equally good ({low:+d} for you against your "
-               f"opponent).")
+        why = (f"{' and '.join(m.describe() for m in best)} are equally good: with the best play from both of you "
+               f"each ends the giv {ends}.")
     if others:
-        why += " Other first moves: " + "; ".join(f"{m.describe()} {v:+d}" for v, m in others) + "."
+        why += " Other first moves: " + "; ".join(f"{m.describe()} ends it {_ends_words(v)}" for v, m in others) + "."
     return Solution(frozenset(str(m) for m in best), why, len(best) == 1, {str(m): v for m, v in vals.items()})
 
 
@@ -260,9 +272,12 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
     if given in sol.answers:
         return True, "Right! " + sol.explanation
     if p.kind == "endgame" and given in sol.options:
-        return False, f"Not the best: {given} gives {sol.options[given]:+d}. " + sol.explanation
+        return False, (f"Not the best: {p.answer_text(given)} ends the giv {_ends_words(sol.options[given])}. "
+                       + sol.explanation)
     if p.kind == "safest-card" and given in sol.options:
-        return False, f"Not quite: {given} gives away {sol.options[given]} points. " + sol.explanation
+        n = sol.options[given]
+        return False, (f"Not quite: {p.answer_text(given)} gives away {n} point{'s' if n != 1 else ''}. "
+                       + sol.explanation)
     return False, "Not quite. " + sol.explanation
 
 
