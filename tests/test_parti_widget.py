@@ -225,7 +225,8 @@ BAD = [
     (b"", "the file is empty"),
     (b"\n \n", "the file is empty"),
     (b"hello, world\n", "line 1: not valid JSON"),
-    (b'{"format": "krypteach-giv/2", "rules": {}}\n', "line 1: format must be 'krypteach-giv/1', got 'krypteach-giv/2'"),
+    (b'{"format": "krypteach-giv/99", "rules": {}}\n', "line 1: format must be 'krypteach-giv/2' (or the older "
+                                                        "'krypteach-giv/1'), got 'krypteach-giv/99'"),
     (b"\xff\xfe{}\n", "line 1: not UTF-8 text (byte 0xff at position 1); save the file as UTF-8"),
     (b"[1, 2]\n", "line 1: a record must be a JSON object"),
 ]
