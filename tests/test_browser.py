@@ -227,7 +227,9 @@ def test_puzzle_lesson_judges_a_wrong_answer_and_shows_the_answer(page, served_a
         feedback.locator(".kt-error", has_text="Not quite").wait_for(timeout=STEP_MS)
         trainer.get_by_role("button", name="Show answer").click()
         feedback.locator(".kt-msg", has_text="Answer:").wait_for(timeout=STEP_MS)
-        assert f"Answer: {puzzle.answers[0]}" in feedback.inner_text()
+        # in cards and words, not codes (issue 11): "Answer: J♦", not "Answer: JD"
+        assert f"Answer: {puzzle.answer_text(puzzle.answers[0])}" in feedback.inner_text()
+        assert f"Answer: {puzzle.answers[0]}" not in feedback.inner_text()
         assert "Solved: 0" in trainer.inner_text()
     finally:
         close(page)
