@@ -595,8 +595,6 @@ class Giv:
         caused) and return its :class:`Turn`."""
         if not self._undo:
             raise IllegalMoveError("Nothing to take back: no move has been played in this giv.")
-        if self._kasino:
-            return self._pop_kasino()
         idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
         t = self.turns.pop()
         p = t.player
@@ -606,8 +604,13 @@ class Giv:
                 del sweeper[len(sweeper) - len(t.sweep):]
             self.swept = None
         if t.dealt:
-            for h in self.hands:
-                h.clear()
+            if self.rules.draw:  # dragkasino: the cards each seat drew after this move go back
+                for seat, h in enumerate(self.deals[deal_index].hands):
+                    if h:
+                        del self.hands[seat][len(self.hands[seat]) - len(h):]
+            else:
+                for h in self.hands:
+                    h.clear()
             self.deal_index = deal_index
         self.table, self.kladda = table, kladda
         del self.piles[p][pile_len:]
@@ -674,34 +677,6 @@ class Giv:
         t.player, t.move, t.tabbe, t.dukning, t.cancelled, t.dealt, t.sweep = p, move, tabbe, dukning, cancelled, dealt, sweep
         self.turns.append(t)
         self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
-        self._legal = None
-        return t
-
-    def _pop_kasino(self) -> Turn:
-        idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
-        t = self.turns.pop()
-        p = t.player
-        if t.sweep is not None:
-            if self.last_capturer is not None:
-                sweeper = self.piles[self.last_capturer]
-                del sweeper[len(sweeper) - len(t.sweep):]
-            self.swept = None
-        if t.dealt:
-            if self.rules.draw:
-                for seat, h in enumerate(self.deals[deal_index].hands):
-                    if h:
-                        del self.hands[seat][len(self.hands[seat]) - len(h):]
-            else:
-                for h in self.hands:
-                    h.clear()
-            self.deal_index = deal_index
-        self.table, self.kladda = table, kladda
-        del self.piles[p][pile_len:]
-        self.hands[p].insert(idx, t.move.card)
-        if marks_before is not None:
-            self.marks, self.dukningar, self.tabbar = (list(x) for x in marks_before)
-        self.last_capturer = last_cap
-        self.turn = p
         self._legal = None
         return t
 
