@@ -157,6 +157,36 @@ def _codes(locator) -> list[str]:
     return locator.evaluate_all("els => els.map(e => e.dataset.card)")
 
 
+def choose_a_legal_move(page, rng: random.Random, timeout: float) -> None:
+    """Read the position off the game page, ask the engine for its legal moves, and click one
+    of them at random (hand card, then table cards), until the Play button names it."""
+    game = page.locator(".kt-game")
+    hand = game.locator(".kt-cards.kt-hand .kt-card")
+    table = game.locator(".kt-cards.kt-table .kt-card")
+    mine, on_table = _codes(hand), _codes(table)
+    move = rng.choice(legal_moves(parse_cards(mine), parse_cards(on_table)))
+    hand.nth(mine.index(str(move.card))).click()
+    used: set[int] = set()
+    for c in move.capture or ():
+        i = next(j for j, code in enumerate(on_table) if code == str(c) and j not in used)
+        used.add(i)
+        table.nth(i).click()
+    if move.capture is None:
+        label = f"Play {move.card.symbol}: creep (krypa)"
+    else:
+        label = f"Play {move.card.symbol}, take " + "+".join(parse_cards(on_table[i])[0].symbol for i in sorted(used))
+    page.wait_for_function(  # the Play button names the whole selection: Python has seen it
+        "([sel, label]) => [...document.querySelectorAll(sel)].some(b => b.innerText.trim() === label)",
+        arg=[".kt-game .kt-buttons button", label], timeout=timeout)
+
+
+def wait_for_the_others(page, before: int, players: int, timeout: float) -> None:
+    """After Play: until every player has moved once more (the log grew by a round) or the giv is over."""
+    page.wait_for_function("([sel, n, k]) => document.querySelector('.kt-game .kt-final') !== null"
+                           " || document.querySelectorAll(sel).length >= n + k",
+                           arg=[".kt-game .kt-log li", before, players], timeout=timeout)
+
+
 def test_play_lesson_a_whole_giv_by_clicking(page, served_app):
     """Click hand and table cards and Play until the giv is scored (the test asks the
     engine which moves are legal in the position it reads from the page)."""
@@ -164,8 +194,6 @@ def test_play_lesson_a_whole_giv_by_clicking(page, served_app):
     try:
         open_lesson(page, served_app, "07_play.ipynb")
         game = page.locator(".kt-game")
-        hand = game.locator(".kt-cards.kt-hand .kt-card")
-        table = game.locator(".kt-cards.kt-table .kt-card")
         log = game.locator(".kt-log li")
         final = game.locator(".kt-final")
         players = 1 + game.locator(".kt-opponents .kt-seat").count()
@@ -176,34 +204,17 @@ def test_play_lesson_a_whole_giv_by_clicking(page, served_app):
             if final.count():
                 break
             before = log.count()
-            mine, on_table = _codes(hand), _codes(table)
-            move = rng.choice(legal_moves(parse_cards(mine), parse_cards(on_table)))
-            hand.nth(mine.index(str(move.card))).click()
-            used: set[int] = set()
-            for c in move.capture or ():
-                i = next(j for j, code in enumerate(on_table) if code == str(c) and j not in used)
-                used.add(i)
-                table.nth(i).click()
+            choose_a_legal_move(page, rng, STEP_MS)
             play = game.locator(".kt-buttons button", has_text="Play")
-            if move.capture is None:
-                label = f"Play {move.card.symbol}: creep (krypa)"
-            else:
-                label = f"Play {move.card.symbol}, take " + "+".join(
-                    parse_cards(on_table[i])[0].symbol for i in sorted(used))
-            page.wait_for_function(  # the Play button names the whole selection: Python has seen it
-                "([sel, label]) => [...document.querySelectorAll(sel)].some(b => b.innerText.trim() === label)",
-                arg=[".kt-game .kt-buttons button", label], timeout=STEP_MS)
             play.click()
-            done = ("([sel, n, k]) => document.querySelector('.kt-game .kt-final') !== null"
-                    " || document.querySelectorAll(sel).length >= n + k")
             try:
-                page.wait_for_function(done, arg=[".kt-game .kt-log li", before, players], timeout=STEP_MS)
+                wait_for_the_others(page, before, players, STEP_MS)
                 clicked += 1
             except Exception:
                 game.get_by_role("button", name="Hint").click()
                 game.locator(".kt-feedback", has_text="Hint:").wait_for(timeout=STEP_MS)
                 play.click()
-                page.wait_for_function(done, arg=[".kt-game .kt-log li", before, players], timeout=STEP_MS)
+                wait_for_the_others(page, before, players, STEP_MS)
                 hinted += 1
         final.wait_for(timeout=STEP_MS)
         text = final.inner_text()

@@ -22,9 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from krypteach import Card, legal_moves, parse_cards, traffar
+from krypteach import Card, parse_cards, traffar
 
 from .conftest import CHROMIUM, LESSONS, _free_port, _private_env
+from .test_browser import choose_a_legal_move, wait_for_the_others
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -170,18 +171,12 @@ def test_lesson_03_take_all_judges_in_the_browser(offline, site):
     assert feedback.inner_text().startswith("Right. 9♥ takes 9♠ and 2♣+7♥; 5♦ stays.")
 
 
-def _codes(locator) -> list[str]:
-    return locator.evaluate_all("els => els.map(e => e.dataset.card)")
-
-
 def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
     """As tests/test_browser.py plays it on ``krypteach serve``: the bots move in the browser."""
     page = offline
     rng = random.Random(0)
     open_site_page(page, f"{site['base']}/voici/render/07_play.html")
     game = page.locator(".kt-game")
-    hand = game.locator(".kt-cards.kt-hand .kt-card")
-    table = game.locator(".kt-cards.kt-table .kt-card")
     log = game.locator(".kt-log li")
     final = game.locator(".kt-final")
     players = 1 + game.locator(".kt-opponents .kt-seat").count()
@@ -191,26 +186,9 @@ def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
         if final.count():
             break
         before = log.count()
-        mine, on_table = _codes(hand), _codes(table)
-        move = rng.choice(legal_moves(parse_cards(mine), parse_cards(on_table)))
-        hand.nth(mine.index(str(move.card))).click()
-        used: set[int] = set()
-        for c in move.capture or ():
-            i = next(j for j, code in enumerate(on_table) if code == str(c) and j not in used)
-            used.add(i)
-            table.nth(i).click()
-        if move.capture is None:
-            label = f"Play {move.card.symbol}: creep (krypa)"
-        else:
-            label = f"Play {move.card.symbol}, take " + "+".join(parse_cards(on_table[i])[0].symbol for i in sorted(used))
-        page.wait_for_function(
-            "([sel, label]) => [...document.querySelectorAll(sel)].some(b => b.innerText.trim() === label)",
-            arg=[".kt-game .kt-buttons button", label], timeout=STEP_MS)
+        choose_a_legal_move(page, rng, STEP_MS)
         game.locator(".kt-buttons button", has_text="Play").click()
-        page.wait_for_function(
-            "([sel, n, k]) => document.querySelector('.kt-game .kt-final') !== null"
-            " || document.querySelectorAll(sel).length >= n + k",
-            arg=[".kt-game .kt-log li", before, players], timeout=STEP_MS)
+        wait_for_the_others(page, before, players, STEP_MS)
         clicked += 1
     final.wait_for(timeout=STEP_MS)
     text = final.inner_text()
