@@ -14,7 +14,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "krypteach"
 
 #: lowest first: a module may import from its own layer and the layers before it
-LAYERS = ("engine", "bots", "play", "teaching", "views", "classroom", "widgets", "serve", "site", "cli")
+LAYERS = ("i18n", "engine", "bots", "play", "teaching", "views", "classroom", "widgets", "serve", "site", "cli")
 
 
 def module_name(path: Path) -> str:
