@@ -16,6 +16,8 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..i18n import N_, _
+
 __all__ = ["LESSONS", "Lesson", "lesson_list_html", "shown_lessons", "titles"]
 
 
@@ -23,9 +25,20 @@ __all__ = ["LESSONS", "Lesson", "lesson_list_html", "shown_lessons", "titles"]
 class Lesson:
     number: str
     file: str
+    #: the title, in English (marked for the catalogs: :attr:`shown_title` is it in the page's language)
     title: str
-    #: what it teaches (HTML: the Swedish terms in italics)
+    #: what it teaches (HTML: the Swedish terms in italics), in English (:attr:`shown_about`)
     about: str
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the page's language (the file's name is the same in both)."""
+        return _(self.title)
+
+    @property
+    def shown_about(self) -> str:
+        """What it teaches, in the page's language."""
+        return _(self.about)
 
     @property
     def name(self) -> str:
@@ -34,25 +47,25 @@ class Lesson:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("01", "01_cards.ipynb", "Cards and values",
-           "two decks, the values, and which cards carry points (<i>kortpoäng</i>)"),
-    Lesson("02", "02_traffar.ipynb", "Träffar: what a card can take",
-           "a <i>träff</i> (a match): same rank, or cards that add up"),
-    Lesson("03", "03_take_all.ipynb", "Take all you can, or creep",
-           "you must <i>ta in</i> (capture) all you can; otherwise you <i>krypa</i> (creep)"),
-    Lesson("04", "04_tabbe.ipynb", "Tabbe, dukning and tvångstabbe",
-           "emptying the table, who set it up, and when you are forced to"),
-    Lesson("05", "05_deals.ipynb", "Deals and klädda högen",
-           "<i>utdelningar</i> (deals) for 2–6 players, and the face cards set aside"),
-    Lesson("06", "06_scoring.ipynb", "Scoring and the protocol",
-           "points, tabbe marks, dukningar, and the <i>protokoll</i> of a parti"),
-    Lesson("07", "07_play.ipynb", "Play a giv",
-           "a parti against computer opponents, with its protocol; replay a giv move by move"),
-    Lesson("08", "08_puzzles.ipynb", "Puzzles",
-           "<i>pussel</i>: what must you take, tvångstabbe, the safest card, a dukning, an endgame — answers "
-           "proved by the computer"),
-    Lesson("09", "09_variant_lab.ipynb", "Variant lab",
-           "<i>variantlabb</i>: change a rule, let the computer play thousands of givar, and see what changes"),
+    Lesson("01", "01_cards.ipynb", N_("Cards and values"),
+           N_("two decks, the values, and which cards carry points (<i>kortpoäng</i>)")),
+    Lesson("02", "02_traffar.ipynb", N_("Träffar: what a card can take"),
+           N_("a <i>träff</i> (a match): same rank, or cards that add up")),
+    Lesson("03", "03_take_all.ipynb", N_("Take all you can, or creep"),
+           N_("you must <i>ta in</i> (capture) all you can; otherwise you <i>krypa</i> (creep)")),
+    Lesson("04", "04_tabbe.ipynb", N_("Tabbe, dukning and tvångstabbe"),
+           N_("emptying the table, who set it up, and when you are forced to")),
+    Lesson("05", "05_deals.ipynb", N_("Deals and klädda högen"),
+           N_("<i>utdelningar</i> (deals) for 2–6 players, and the face cards set aside")),
+    Lesson("06", "06_scoring.ipynb", N_("Scoring and the protocol"),
+           N_("points, tabbe marks, dukningar, and the <i>protokoll</i> of a parti")),
+    Lesson("07", "07_play.ipynb", N_("Play a giv"),
+           N_("a parti against computer opponents, with its protocol; replay a giv move by move")),
+    Lesson("08", "08_puzzles.ipynb", N_("Puzzles"),
+           N_("<i>pussel</i>: what must you take, tvångstabbe, the safest card, a dukning, an endgame — answers "
+           "proved by the computer")),
+    Lesson("09", "09_variant_lab.ipynb", N_("Variant lab"),
+           N_("<i>variantlabb</i>: change a rule, let the computer play thousands of givar, and see what changes")),
 )
 
 
@@ -72,11 +85,12 @@ def lesson_list_html(lessons: Sequence[Lesson] | None = None) -> str:
     Show it in an ``ipywidgets.HTML``: a cell's HTML or Markdown output opens its links in a
     new tab, a widget's opens them in the same tab, as the start page's own links do.
     """
-    items = "".join(f'<li value="{int(lesson.number)}"><a href="{lesson.file}">{lesson.title}</a> — {lesson.about}</li>'
+    items = "".join(f'<li value="{int(lesson.number)}"><a href="{lesson.file}">{lesson.shown_title}</a> — {lesson.shown_about}</li>'
                     for lesson in (shown_lessons() if lessons is None else lessons))
     return f'<ol class="kt-lessons">{items}</ol>'
 
 
 def titles() -> dict[str, str]:
-    """Lesson name -> "3 · Take all you can, or creep" (for the learner bar's overview)."""
-    return {lesson.name: f"{int(lesson.number)} · {lesson.title}" for lesson in LESSONS}
+    """Lesson name -> "3 · Take all you can, or creep" (for the learner bar's overview), in the
+    page's language."""
+    return {lesson.name: f"{int(lesson.number)} · {lesson.shown_title}" for lesson in LESSONS}

@@ -27,6 +27,7 @@ from ..engine.cards import Card
 from ..engine.moves import describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown
+from ..i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # only named in annotations
     from ..engine.game import Giv, Turn
@@ -35,10 +36,10 @@ if TYPE_CHECKING:  # only named in annotations
 __all__ = ["DEFAULT_NAMES", "seat_names", "signed", "traffar_text", "tabbe_pa_text",
            "describe_turn", "describe_giv", "describe_result"]
 
-#: Names of the seats in the game table: seat 0 is the learner.
-DEFAULT_NAMES = ("You", "Bea", "Dan", "Eva", "Kim", "Ola")
-
-_TIMES = {1: "", 2: " twice", 3: " three times"}
+#: Names of the seats in the game table: seat 0 is the learner ("You" is shown in the
+#: page's language, the others are names in both).
+# i18n: the learner's seat in the game table and the narration ("You take 9♠ …")
+DEFAULT_NAMES = (N_("You"), "Bea", "Dan", "Eva", "Kim", "Ola")
 
 
 def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
@@ -53,7 +54,7 @@ def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     if names is None:
         if players > len(DEFAULT_NAMES):
             raise ValueError(f"{players} players: give their names (there are {len(DEFAULT_NAMES)} default names)")
-        return list(DEFAULT_NAMES[:players])
+        return [_(DEFAULT_NAMES[0]), *DEFAULT_NAMES[1:players]][:players]
     names = list(names)
     if len(names) < players:
         raise ValueError(f"{players} names needed, got {len(names)}: {names}")
@@ -73,22 +74,24 @@ def traffar_text(card: Card, capture: Sequence[Card], rules: Rules | None = None
 
 
 def _name(names: Sequence[str], seat: int) -> str:
+    """The seat's name; the English default "You" in the page's language."""
     if seat >= len(names):
         raise ValueError(f"no name for seat {seat}: {len(names)} names given ({', '.join(names)})")
-    return names[seat]
+    return _(DEFAULT_NAMES[0]) if names[seat] == DEFAULT_NAMES[0] else names[seat]
 
 
-def _verb(who: str, verb: str) -> str:
-    """``"Bea takes"`` but ``"You take"``."""
-    if who.lower() == "you" and verb.endswith("s"):
-        verb = verb[:-1]
-    return f"{who} {verb}"
+def _is_you(who: str) -> bool:
+    """Is ``who`` the learner ("You", or its translation)? English then says "You take", not "You takes"."""
+    return who.lower() in (DEFAULT_NAMES[0].lower(), _(DEFAULT_NAMES[0]).lower())
 
 
 def _and(items: Sequence[str]) -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``."""
     items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    # i18n: the last two of a list: "9♠, 5♦ and 2♣+7♦" ({items} is "9♠, 5♦")
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 class _Unknown:
@@ -96,6 +99,17 @@ class _Unknown:
 
 
 _UNKNOWN = _Unknown()  # describe_turn was not told who captured last
+
+
+def _times(n: int) -> str:
+    """`` twice``, `` three times``, `` 4 times`` (nothing for once), to end a sentence."""
+    if n == 1:
+        return ""
+    if n == 2:
+        return " " + _("twice")
+    if n == 3:
+        return " " + _("three times")
+    return " " + _("{n} times").format(n=n)
 
 
 def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, *,
@@ -120,35 +134,51 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
     """
     rules = rules or Rules()
     who = _name(names, turn.player)
+    you = _is_you(who)
     move = turn.move
+    card = move.card.symbol
     if move.capture is None:
-        text = f"{_verb(who, 'creeps')} {move.card.symbol} (kryper)"
+        text = (_("You creep {card} (kryper)") if you else _("{who} creeps {card} (kryper)")).format(who=who, card=card)
     elif turn.tabbe == 2:
-        text = f"{_verb(who, 'takes')} {describe_cards(move.capture)} with its twin {move.card.symbol}"
+        # i18n: a dubbeltabbe: the only table card taken with its identical twin from the other deck
+        text = (_("You take {cards} with its twin {card}") if you else
+                _("{who} takes {cards} with its twin {card}")).format(
+            who=who, cards=describe_cards(move.capture), card=card)
     else:
-        text = f"{_verb(who, 'takes')} {traffar_text(move.card, move.capture, rules)} with {move.card.symbol}"
+        text = (_("You take {traffar} with {card}") if you else _("{who} takes {traffar} with {card}")).format(
+            who=who, traffar=traffar_text(move.card, move.capture, rules), card=card)
     sentences = []
     if turn.tabbe:
-        text += " — dubbeltabbe (two tabbe marks)!" if turn.tabbe == 2 else " — tabbe!"
+        text += " — " + (_("dubbeltabbe (two tabbe marks)!") if turn.tabbe == 2 else _("tabbe!"))
         if not show_dukning:
             pass
         elif turn.dukning is None:
-            text += " It was the first move of the giv, so nobody gets a dukning."
+            text += " " + _("It was the first move of the giv, so nobody gets a dukning.")
         else:
-            n = "two dukningar" if turn.tabbe == 2 else "a dukning"
             setter = _name(names, turn.dukning)
-            text += f" {setter} moved just before and {'get' if setter.lower() == 'you' else 'gets'} {n}."
+            if _is_you(setter):
+                said = (_("You moved just before and get two dukningar.") if turn.tabbe == 2 else
+                        _("You moved just before and get a dukning."))
+            else:
+                said = (_("{setter} moved just before and gets two dukningar.") if turn.tabbe == 2 else
+                        _("{setter} moved just before and gets a dukning."))
+            text += " " + said.format(setter=setter)
     elif turn.tabbe_pa and turn.sweep is None and not turn.dealt:
         text += f" — {tabbe_pa_text(turn.tabbe_pa)}"
     sentences.append(text if text.endswith((".", "!")) else text + ".")
     if turn.cancelled:
-        side = "every team" if rules.teams != "none" else "everyone"
-        sentences.append(f"Marks cancel: {side} turns one tabbe mark down{_TIMES.get(turn.cancelled, f' {turn.cancelled} times')}.")
+        side = _("every team") if rules.teams != "none" else _("everyone")
+        # i18n: every player (team) has a tabbe mark, so each turns one down; {times} is "", " twice", …
+        sentences.append(_("Marks cancel: {side} turns one tabbe mark down{times}.").format(
+            side=side, times=_times(turn.cancelled)))
     if turn.dealt:
-        where = f" (utdelning {deal[0]} of {deal[1]})" if deal else ""
-        sentences.append(f"New deal{where}.")
+        if deal:
+            sentences.append(_("New deal (utdelning {number} of {count}).").format(number=deal[0], count=deal[1]))
+        else:
+            sentences.append(_("New deal."))
         if turn.tabbe_pa:
-            sentences.append(f"{tabbe_pa_text(turn.tabbe_pa) or ''}".capitalize() + " on the new table.")
+            sentences.append(_("{announcement} on the new table.").format(
+                announcement=f"{tabbe_pa_text(turn.tabbe_pa) or ''}".capitalize()))
     if turn.sweep is not None:
         sentences.append(_sweep_text(turn, names, kladda, last_capturer))
     return " ".join(sentences)
@@ -161,25 +191,33 @@ def _sweep_text(turn: Turn, names: Sequence[str], kladda: int | None, last_captu
     if isinstance(last_capturer, _Unknown):
         last_capturer = turn.player if turn.move.capture is not None else None
         if last_capturer is None:
-            return (f"The giv is over: the last player who captured takes the last "
-                    f"{_plural(total, 'card', 'cards')} (table and klädda högen).") if total else \
-                "The giv is over; no cards were left on the table."
+            if not total:
+                return _("The giv is over; no cards were left on the table.")
+            return ngettext("The giv is over: the last player who captured takes the last {n} card "
+                            "(table and klädda högen).",
+                            "The giv is over: the last player who captured takes the last {n} cards "
+                            "(table and klädda högen).", total).format(n=total)
     if total == 0:
-        return "The giv is over; no cards were left on the table."
+        return _("The giv is over; no cards were left on the table.")
     if kladda is not None:
         on_table = total - kladda
         parts = []
         if on_table:
-            parts.append(f"the last {on_table} table card{'s' if on_table != 1 else ''}")
+            parts.append(ngettext("the last {n} table card", "the last {n} table cards", on_table).format(n=on_table))
         if kladda:
-            parts.append(f"klädda högen ({kladda} face card{'s' if kladda != 1 else ''})")
-        what = " and ".join(parts)
+            parts.append(ngettext("klädda högen ({n} face card)", "klädda högen ({n} face cards)",
+                                  kladda).format(n=kladda))
+        what = _and(parts)
     else:
-        what = f"the last {total} card{'s' if total != 1 else ''} (table and klädda högen)"
+        what = ngettext("the last {n} card (table and klädda högen)", "the last {n} cards (table and klädda högen)",
+                        total).format(n=total)
     if last_capturer is None:
-        return f"The giv is over. Nobody captured, so {what} score for nobody."
+        # i18n: {what} is e.g. "the last 3 table cards and klädda högen (2 face cards)"
+        return _("The giv is over. Nobody captured, so {what} score for nobody.").format(what=what)
     who = _name(names, last_capturer)
-    return f"The giv is over: {who} captured last and {'take' if who.lower() == 'you' else 'takes'} {what}."
+    if _is_you(who):
+        return _("The giv is over: You captured last and take {what}.").format(what=what)
+    return _("The giv is over: {who} captured last and takes {what}.").format(who=who, what=what)
 
 
 def describe_giv(giv: Giv, names: Sequence[str] | None = None, start: int = 0) -> list[str]:
@@ -213,10 +251,6 @@ def signed(n: int, plus: bool = True) -> str:
     return (f"+{n}" if plus else str(n)) if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def describe_result(result: GivResult, names: Sequence[str], *, piles: Sequence[Sequence[Card]] | None = None) -> list[str]:
     """The scoring of a finished giv in words, one line per item.
 
@@ -234,43 +268,51 @@ def describe_result(result: GivResult, names: Sequence[str], *, piles: Sequence[
     n = rules.players
     lines = []
     aside = len(result.aside_cards)
+    extra_points = rules.last_capture_point
+    worth = (" " + ngettext("That is worth {n} extra point.", "That is worth {n} extra points.",
+                            extra_points).format(n=extra_points)) if extra_points else ""
     if result.last_capturer is not None and not aside:
-        lines.append(f"{_name(names, result.last_capturer)} captured last; no cards were left on the table."
-                     + (f" That is worth {_plural(rules.last_capture_point, 'extra point', 'extra points')}."
-                        if rules.last_capture_point else ""))
+        lines.append(_("{who} captured last; no cards were left on the table.").format(
+            who=_name(names, result.last_capturer)) + worth)
     elif result.last_capturer is not None:
-        lines.append(f"{_name(names, result.last_capturer)} captured last and took the "
-                     f"{_plural(aside, 'card', 'cards')} left (table and klädda högen)."
-                     + (f" That is worth {_plural(rules.last_capture_point, 'extra point', 'extra points')}."
-                        if rules.last_capture_point else ""))
+        lines.append(ngettext("{who} captured last and took the {n} card left (table and klädda högen).",
+                              "{who} captured last and took the {n} cards left (table and klädda högen).",
+                              aside).format(who=_name(names, result.last_capturer), n=aside) + worth)
     elif aside:
-        lines.append(f"Nobody captured: the {_plural(aside, 'card', 'cards')} left score for nobody.")
+        lines.append(ngettext("Nobody captured: the {n} card left score for nobody.",
+                              "Nobody captured: the {n} cards left score for nobody.", aside).format(n=aside))
     for s in range(n):
         parts = []
+        points = _("{n} card points").format(n=result.card_points[s])
         if piles is not None:
             scoring = point_breakdown(piles[s])
             listed = ", ".join(f"{c.symbol} {why} {p}" for c, p, why in scoring)
-            parts.append(f"{result.card_points[s]} card points"
-                         + (f" ({listed})" if listed else " (no scoring cards)"))
+            parts.append(points + (f" ({listed})" if listed else " " + _("(no scoring cards)")))
         else:
-            parts.append(f"{result.card_points[s]} card points")
+            parts.append(points)
         m, d = result.marks[s], result.dukningar[s]
         if m:
-            parts.append(f"{_plural(m, 'tabbe mark', 'tabbe marks')} × {signed(rules.tabbe_points)}")
+            parts.append(ngettext("{n} tabbe mark × {points}", "{n} tabbe marks × {points}", m).format(
+                n=m, points=signed(rules.tabbe_points)))
         if d:
-            parts.append(f"{_plural(d, 'dukning', 'dukningar')} × {signed(rules.dukning_points)}")
+            parts.append(ngettext("{n} dukning × {points}", "{n} dukningar × {points}", d).format(
+                n=d, points=signed(rules.dukning_points)))
         made = result.tabbar[s]
         extra = ""
         if made and made != m:
-            extra = f" ({_plural(made, 'tabbe', 'tabbar')} made; {m} left standing after marks cancelled)"
+            # i18n: tabbar a player made, and the marks left after every player turned some down
+            extra = " " + ngettext("({n} tabbe made; {left} left standing after marks cancelled)",
+                                   "({n} tabbar made; {left} left standing after marks cancelled)",
+                                   made).format(n=made, left=m)
         lines.append(f"{_name(names, s)}: " + " + ".join(parts) + f" = {signed(result.scores[s], plus=False)}{extra}.")
     if rules.teams != "none":
         for t, score in enumerate(result.team_scores):
             members = "+".join(_name(names, s) for s in rules.team_members(t))
-            lines.append(f"Team {t + 1} ({members}): {score}.")
-        winners = [f"team {t + 1}" for t in result.winners]
+            lines.append(_("Team {number} ({members}): {score}.").format(number=t + 1, members=members, score=score))
+        winners = [_("team {number}").format(number=t + 1) for t in result.winners]
     else:
         winners = [_name(names, s) for s in result.winners]
     best = min(result.team_scores)
-    lines.append(f"Lowest score wins (misère): {_and(winners)} with {signed(best, plus=False)}.")
+    lines.append(_("Lowest score wins (misère): {winners} with {score}.").format(
+        winners=_and(winners), score=signed(best, plus=False)))
     return lines

@@ -11,11 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..i18n import _, language
 from ..play.simulate import Simulation
 
 __all__ = ["compare_simulations", "figure_png", "png_img_html", "no_plots_message"]
 
 _COLORS = ["#1f6f43", "#b5562b", "#2b5fb5", "#8a2bb5"]
+
+
+def _number(x: float, digits: int) -> str:
+    """``x`` with ``digits`` decimals, a decimal comma in Swedish (``2,35``).
+
+    >>> _number(2.345, 2)
+    '2.35'
+    """
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if language() == "sv" else text
 
 
 def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *, figsize=(11, 7.5)):
@@ -37,44 +48,45 @@ def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *, fi
             colors.append(_COLORS[i % len(_COLORS)])
     for seat in range(max_seats):
         ticks.append(seat)
-        ticklabels.append(f"seat {seat}")
+        ticklabels.append(_("seat {number}").format(number=seat))
     box = ax_scores.boxplot(data, positions=positions, widths=width * 0.9, patch_artist=True, showfliers=False)
     for patch, c in zip(box["boxes"], colors):
         patch.set_facecolor(c)
         patch.set_alpha(0.55)
     ax_scores.set_xticks(ticks, ticklabels)
     ax_scores.axhline(0, color="#888", lw=0.8)
-    ax_scores.set_title("Score per giv, by seat (lower is better)")
-    ax_scores.set_ylabel("points")
+    ax_scores.set_title(_("Score per giv, by seat (lower is better)"))
+    ax_scores.set_ylabel(_("points"))
 
     # tabbar per giv
     top = max(max(s.tabbar_counts(), default=0) for s in sims)
     bins = [b - 0.5 for b in range(top + 2)]
     for i, sim in enumerate(sims):
         ax_tabbar.hist(sim.tabbar_counts(), bins=bins, alpha=0.55, color=_COLORS[i % len(_COLORS)],
-                       label=f"{labels[i]}: mean {sim.tabbar_per_giv():.2f}", density=True)
-    ax_tabbar.set_title("Tabbar per giv")
-    ax_tabbar.set_xlabel("tabbar in one giv")
-    ax_tabbar.set_ylabel("share of givar")
+                       label=_("{label}: mean {mean}").format(label=labels[i], mean=_number(sim.tabbar_per_giv(), 2)),
+                       density=True)
+    ax_tabbar.set_title(_("Tabbar per giv"))
+    ax_tabbar.set_xlabel(_("tabbar in one giv"))
+    ax_tabbar.set_ylabel(_("share of givar"))
     ax_tabbar.legend()
 
     def bars(ax, values, title, fair=None):
         xs = range(len(sims))
         ax.bar(xs, [100 * v for v in values], color=[_COLORS[i % len(_COLORS)] for i in xs], alpha=0.75)
         for x, v in zip(xs, values):
-            ax.text(x, 100 * v, f"{100 * v:.1f}%", ha="center", va="bottom")
+            ax.text(x, 100 * v, _("{percent}%").format(percent=_number(100 * v, 1)), ha="center", va="bottom")
         if fair is not None:
-            ax.axhline(100 * fair, color="#444", ls="--", lw=1, label=f"fair share {100 * fair:.0f}%")
+            ax.axhline(100 * fair, color="#444", ls="--", lw=1, label=_("fair share {percent}%").format(percent=_number(100 * fair, 0)))
             ax.legend(loc="lower right")
         ax.set_xticks(list(xs), list(labels))
         ax.set_ylim(0, 100)
-        ax.set_ylabel("% of givar")
+        ax.set_ylabel(_("% of givar"))
         ax.set_title(title)
 
     fair = [1 / s.rules.team_count for s in sims]
-    bars(ax_dealer, [s.dealer_win_share() for s in sims], "Dealer's seat wins the giv",
+    bars(ax_dealer, [s.dealer_win_share() for s in sims], _("Dealer's seat wins the giv"),
          fair[0] if len(set(fair)) == 1 else None)
-    bars(ax_negative, [s.negative_share() for s in sims], "Giv ends with a negative score")
+    bars(ax_negative, [s.negative_share() for s in sims], _("Giv ends with a negative score"))
     return fig
 
 
@@ -87,9 +99,10 @@ def no_plots_message(error: ImportError) -> str:
     import sys
 
     if sys.platform == "emscripten":
-        return ("Plots need matplotlib, which this offline site does not have (it is compiled, and no build of it "
-                "for the browser's Python is in the site); the table has the same numbers.")
-    return f"Plots need matplotlib, which this Python does not have ({error}): pip install matplotlib."
+        return _("Plots need matplotlib, which this offline site does not have (it is compiled, and no build of it "
+                 "for the browser's Python is in the site); the table has the same numbers.")
+    return _("Plots need matplotlib, which this Python does not have ({error}): pip install matplotlib.").format(
+        error=error)
 
 
 def png_img_html(png: bytes, alt: str, css_class: str = "") -> str:

@@ -24,6 +24,7 @@ import html
 from ..engine.captures import capture_options, tabbe_pa_text, tabbe_ranks
 from ..engine.cards import POINTS, Card, parse_cards
 from ..engine.rules import Rules, RulesError, deal_plan
+from ..i18n import N_, _, language, ngettext
 from ..teaching.narrate import signed, traffar_text
 
 __all__ = ["rules_sheet_html"]
@@ -63,18 +64,18 @@ td.kt-n { text-align: right; white-space: nowrap; }
 """
 
 _WORDS = [
-    ("parti", "a match: several givar, scores added up; the lowest total wins"),
-    ("giv", "one pass through the whole deck, scored at its end"),
-    ("utdelning", "one deal inside a giv"),
-    ("ta in", "capture: play a card and take table cards with it"),
-    ("krypa", "creep: lay the card on the table because it takes nothing"),
-    ("träff", "a match: a table card of the same rank, or table cards adding up to the card's value"),
-    ("tabbe", "a capture that leaves the table empty"),
-    ("tvångstabbe", "the duty to take the whole table when a card in hand can"),
-    ("dubbeltabbe", "taking the only table card with its identical twin"),
-    ("dukning", "setting up a tabbe: the player who moved just before it"),
-    ("klädda högen", "face cards (J, Q, K) dealt to the table, set aside"),
-    ("storan / lillan", "10♦ (ruter tio) / 2♠ (spader två)"),
+    ("parti", N_("a match: several givar, scores added up; the lowest total wins")),
+    ("giv", N_("one pass through the whole deck, scored at its end")),
+    ("utdelning", N_("one deal inside a giv")),
+    ("ta in", N_("capture: play a card and take table cards with it")),
+    ("krypa", N_("creep: lay the card on the table because it takes nothing")),
+    ("träff", N_("a match: a table card of the same rank, or table cards adding up to the card's value")),
+    ("tabbe", N_("a capture that leaves the table empty")),
+    ("tvångstabbe", N_("the duty to take the whole table when a card in hand can")),
+    ("dubbeltabbe", N_("taking the only table card with its identical twin")),
+    ("dukning", N_("setting up a tabbe: the player who moved just before it")),
+    ("klädda högen", N_("face cards (J, Q, K) dealt to the table, set aside")),
+    ("storan / lillan", N_("10♦ (ruter tio) / 2♠ (spader två)")),
 ]
 
 
@@ -103,7 +104,8 @@ def _plan_text(plan: list[tuple[int, int]]) -> str:
         while j < len(plan) and plan[j] == plan[i]:
             j += 1
         k, t = plan[i]
-        one = f"({k} each, {t} to the table)"
+        # i18n: one deal of the deal plan: {k} cards to each player, {t} face up on the table
+        one = _("({k} each, {t} to the table)").format(k=k, t=t)
         parts.append(f"{j - i} × {one}" if j - i > 1 else one)
         i = j
     return " + ".join(parts)
@@ -113,33 +115,33 @@ def _points_rows() -> list[tuple[str, str, int]]:
     """(cards, name, points) from the engine's points table, the scoring cards first."""
     named = [("10♦", "storan", Card("10D")), ("2♠", "lillan", Card("2S")), ("A♠", "spader ess", Card("AS"))]
     rows = [(sym, name, card.points) for sym, name, card in named]
-    rows.append(("A♥ A♦ A♣", "the other aces", Card("AH").points))
-    rows.append(("3♠ … K♠", "the other spades", Card("3S").points))
-    rows.append(("every other card", "", Card("9H").points))
+    rows.append(("A♥ A♦ A♣", _("the other aces"), Card("AH").points))
+    rows.append(("3♠ … K♠", _("the other spades"), Card("3S").points))
+    rows.append((_("every other card"), "", Card("9H").points))
     return rows
 
 
 def _ace_text(rules: Rules) -> str:
     if rules.ace == "1or14":
-        return ("ess (A) 1 or 14: a played ace counts 14 (it takes 6+8, A+K …) and also takes a lone ace; "
-                "on the table an ace counts 1")
+        return _("ess (A) 1 or 14: a played ace counts 14 (it takes 6+8, A+K …) and also takes a lone ace; "
+                 "on the table an ace counts 1")
     if rules.ace == "1":
-        return "ess (A) counts 1 only"
-    return "ess (A) counts 14 when played and 1 on the table; a played ace takes no lone table ace"
+        return _("ess (A) counts 1 only")
+    return _("ess (A) counts 14 when played and 1 on the table; a played ace takes no lone table ace")
 
 
 def _capture_text(rules: Rules) -> str:
     if rules.capture == "free":
-        return "A card may take any träffar it has, or creep: taking is free (as in classic Kasino)."
-    most = (" Of several ways, you must take the one with the most cards." if rules.capture == "maximum"
-            else " Of several ways to take all, you choose.")
-    return ("A card that has a träff <b>must capture</b> (it may not creep) and must <b>take all it can</b>: "
-            "no träff for it may stay on the table." + most)
+        return _("A card may take any träffar it has, or creep: taking is free (as in classic Kasino).")
+    most = (_("Of several ways, you must take the one with the most cards.") if rules.capture == "maximum"
+            else _("Of several ways to take all, you choose."))
+    return _("A card that has a träff <b>must capture</b> (it may not creep) and must <b>take all it can</b>: "
+             "no träff for it may stay on the table.") + " " + most
 
 
 def rules_sheet_html(rules: Rules | None = None) -> str:
     """The rules sheet for ``rules`` (default: Krypkasino as the project plays it) as one
-    HTML page that prints on one A4 sheet."""
+    HTML page that prints on one A4 sheet, in the page's language (:func:`krypteach.i18n.language`)."""
     rules = rules or Rules()
     r = rules
     allowed = _players_allowed()
@@ -149,14 +151,21 @@ def rules_sheet_html(rules: Rules | None = None) -> str:
     seed_card, seed_table = Card("9H"), parse_cards("9S 2C 5D 7H")
     seed_take = capture_options(seed_card, seed_table, r)
     seed_left = [c for c in seed_table if seed_take and c not in seed_take[0]]
-    seed = (f"Table {' '.join(c.symbol for c in seed_table)}, you play {seed_card.symbol}: "
-            + (f"take {traffar_text(seed_card, seed_take[0], r)}; "
-               f"{' '.join(c.symbol for c in seed_left) or 'nothing'} stays." if seed_take else "it creeps."))
+    table_text = " ".join(c.symbol for c in seed_table)
+    if not seed_take:
+        seed = _("Table {table}, you play {card}: it creeps.").format(table=table_text, card=seed_card.symbol)
+    elif seed_left:
+        seed = _("Table {table}, you play {card}: take {traffar}; {left} stays.").format(
+            table=table_text, card=seed_card.symbol, traffar=traffar_text(seed_card, seed_take[0], r),
+            left=" ".join(c.symbol for c in seed_left))
+    else:
+        seed = _("Table {table}, you play {card}: take {traffar}; nothing stays.").format(
+            table=table_text, card=seed_card.symbol, traffar=traffar_text(seed_card, seed_take[0], r))
     pa_table = parse_cards("AH 7C 3D")
     pa = tabbe_pa_text(tabbe_ranks([*pa_table, Card("9S")], r))
     variant = r.describe()
 
-    words = "".join(f"<tr><th>{_esc(w)}</th><td>{_esc(m)}</td></tr>" for w, m in _WORDS)
+    words = "".join(f"<tr><th>{_esc(w)}</th><td>{_esc(_(m))}</td></tr>" for w, m in _WORDS)
     points = "".join(f"<tr><td>{_esc(c)}</td><td>{_esc(n)}</td><td class='kt-n'>{p}</td></tr>"
                      for c, n, p in _points_rows())
     deals = []
@@ -165,67 +174,83 @@ def rules_sheet_html(rules: Rules | None = None) -> str:
             plan = deal_plan(r.replace(players=n, teams="none", givar=None))
         except RulesError:
             continue
-        deals.append(f"<tr><td class='kt-n'>{n} players</td><td>{_esc(_plan_text(plan))}</td></tr>")
-    teams = ("With 4 players two teams (seats 0+2, 1+3); with 6 three pairs or two teams of three, "
-             "each player between two opponents. Team scores add up.")
-    forced = ("<li><b>Tvångstabbe.</b> If any card in your hand can take the <b>whole table</b>, you must play "
-              "such a card and take it all (with several, you choose which).</li>" if r.forced_tabbe else
-              "<li>No tvångstabbe in this variant: you need not take the whole table.</li>")
-    dubbel = (f"<li><b>Dubbeltabbe:</b> taking the lone table card with its identical twin (Q♥ on Q♥) counts two "
-              f"tabbar: {signed(2 * r.tabbe_points)} to the taker, {signed(2 * r.dukning_points)} to the one "
-              "before.</li>" if r.dubbeltabbe else "")
-    cancel = ("<li><b>Marks cancel:</b> when every player (every team) has a tabbe mark, each turns one mark "
-              "down. Dukningar are never removed.</li>" if r.cancel_marks else "")
-    last = (f" and {r.last_capture_point} extra point{'s' if r.last_capture_point != 1 else ''}"
-            if r.last_capture_point else "")
-    givar = (f"{r.givar} givar" if r.givar is not None else "one giv per player, so everyone deals once")
+        players = _("{n} players").format(n=n)
+        deals.append(f"<tr><td class='kt-n'>{_esc(players)}</td><td>{_esc(_plan_text(plan))}</td></tr>")
+    teams = _("With 4 players two teams (seats 0+2, 1+3); with 6 three pairs or two teams of three, "
+              "each player between two opponents. Team scores add up.")
+    forced = ("<li>" + _("<b>Tvångstabbe.</b> If any card in your hand can take the <b>whole table</b>, you must "
+                         "play such a card and take it all (with several, you choose which).") + "</li>"
+              if r.forced_tabbe else
+              "<li>" + _("No tvångstabbe in this variant: you need not take the whole table.") + "</li>")
+    dubbel = ("<li>" + _("<b>Dubbeltabbe:</b> taking the lone table card with its identical twin (Q♥ on Q♥) counts "
+                         "two tabbar: {tabbe} to the taker, {dukning} to the one before.").format(
+                  tabbe=signed(2 * r.tabbe_points), dukning=signed(2 * r.dukning_points)) + "</li>"
+              if r.dubbeltabbe else "")
+    cancel = ("<li>" + _("<b>Marks cancel:</b> when every player (every team) has a tabbe mark, each turns one mark "
+                         "down. Dukningar are never removed.") + "</li>" if r.cancel_marks else "")
+    last = (" " + ngettext("and {n} extra point", "and {n} extra points", r.last_capture_point).format(
+        n=r.last_capture_point) if r.last_capture_point else "")
+    givar = (_("{n} givar").format(n=r.givar) if r.givar is not None else
+             _("one giv per player, so everyone deals once"))
+    sections = [
+        (_("Words (ord)"), f"<table>{words}</table>"),
+        (_("Cards (kort)"),
+         "<p>" + _("Two ordinary decks shuffled together: 104 cards, each card twice. Values: 2–10 as printed, "
+                   "knekt (J) 11, dam (Q) 12, kung (K) 13, {ace}.").format(ace=_esc(_ace_text(r))) + "</p>\n"
+         "<table><tr><th>" + _esc(_("cards")) + "</th><th></th><th class=\"kt-n\">" + _esc(_("points"))
+         + f"</th></tr>{points}</table>\n"
+         "<p>" + _("All the cards together hold <b>{n} points</b>.").format(n=total_points) + "</p>"),
+        (_("Dealing (utdelning)"),
+         "<p>" + _("{span} players. The dealer deals one card at a time round the table, starting at the left: "
+                   "{hand} cards each, then {first} face up on the table in the first deal and {next} in the "
+                   "later ones. A new deal comes when every hand is empty. Face cards (J, Q, K) dealt to the "
+                   "table go to <b>klädda högen</b>. The player left of the dealer leads; play goes left.").format(
+             span=span, hand=r.hand_size, first=r.table_first, next=r.table_next) + "</p>\n"
+         f"<table>{''.join(deals)}</table>\n<p>{_esc(teams)}</p>"),
+        (_("Your turn (ditt drag): play one card"),
+         f"<ul>{forced}\n<li>{_capture_text(r)} " + _("Example: {example}").format(example=_esc(seed)) + "</li>\n"
+         "<li>" + _("A card with no träff <b>creeps</b> (kryper): it is laid on the table. On an empty table "
+                    "every card creeps.") + "</li>\n"
+         "<li>" + _("Träffar: the same rank, or table cards adding up to the card's value. The card and what it "
+                    "takes go to your pile.") + "</li></ul>"),
+        (_("Tabbe and dukning"),
+         "<ul><li>" + _("A capture that empties the table is a <b>tabbe</b>: a tabbe mark, <b>{points}</b> points, "
+                        "for the taker.").format(points=tabbe) + "</li>\n"
+         "<li>" + _("The player who moved just before gets a <b>dukning</b>, <b>{points}</b> points, for setting "
+                    "it up (not on the giv's first move).").format(points=dukning) + "</li>\n"
+         f"{dubbel}{cancel}\n"
+         # i18n: {announcement} is the engine's Swedish "tabbe på tio"
+         "<li>" + _("By custom you say it when your move leaves a table that one card could take whole: laying "
+                    "9♠ on {table} — “{announcement}”.").format(
+             table=" ".join(c.symbol for c in pa_table), announcement=_esc(pa)) + "</li></ul>"),
+        (_("End of the giv and scoring (poäng)"),
+         "<ul><li>" + _("When the last hand is empty, the last player who captured takes the cards left on the "
+                        "table and klädda högen{last} (this is no tabbe). If nobody captured, they score for "
+                        "nobody.").format(last=_esc(last)) + "</li>\n"
+         "<li>" + _("<b>Giv score</b> = card points {tabbe} × tabbe marks {dukning} × dukningar. It can be below "
+                    "zero.").format(tabbe=tabbe, dukning=dukning) + "</li>\n"
+         "<li>" + _("A <b>parti</b> is {givar}; the dealer moves one seat left each giv. The scores go in a "
+                    "<b>protokoll</b>, one row per giv, and add up: the <b>lowest total wins</b> (ties "
+                    "share).").format(givar=_esc(givar)) + "</li></ul>\n"),
+    ]
+    columns = "\n".join(f"<section><h2>{_esc(title)}</h2>{content}</section>" for title, content in sections)
+    print_button = _esc(_("Print (skriv ut)"))
+    heading = _esc(_("Krypkasino — the rules on one page (reglerna på en sida)"))
+    sub = _("The Swedish <i>misère</i> Kasino: you try <b>not</b> to take points, and the <b>lowest score "
+            "wins</b>. {variant}.").format(variant=_esc(variant))
+    foot = _esc(_("krypteach · the lessons: “Krypkasino — learn it by playing”."))
+    title = _esc(_("Krypkasino rules sheet (regler)"))
     body = f"""
 <main>
-<button class="kt-print kt-noprint" onclick="window.print()">Print (skriv ut)</button>
-<h1>Krypkasino — the rules on one page (reglerna på en sida)</h1>
-<p class="kt-sub">The Swedish <i>misère</i> Kasino: you try <b>not</b> to take points, and the <b>lowest score
-wins</b>. {_esc(variant)}.</p>
+<button class="kt-print kt-noprint" onclick="window.print()">{print_button}</button>
+<h1>{heading}</h1>
+<p class="kt-sub">{sub}</p>
 <div class="kt-cols">
-<section><h2>Words (ord)</h2><table>{words}</table></section>
-<section><h2>Cards (kort)</h2>
-<p>Two ordinary decks shuffled together: 104 cards, each card twice. Values: 2–10 as printed, knekt (J) 11,
-dam (Q) 12, kung (K) 13, {_esc(_ace_text(r))}.</p>
-<table><tr><th>cards</th><th></th><th class="kt-n">points</th></tr>{points}</table>
-<p>All the cards together hold <b>{total_points} points</b>.</p></section>
-<section><h2>Dealing (utdelning)</h2>
-<p>{span} players. The dealer deals one card at a time round the table, starting at the left:
-{r.hand_size} cards each, then {r.table_first} face up on the table in the first deal and {r.table_next}
-in the later ones. A new deal comes when every hand is empty. Face cards (J, Q, K) dealt to the table go
-to <b>klädda högen</b>. The player left of the dealer leads; play goes left.</p>
-<table>{''.join(deals)}</table>
-<p>{_esc(teams)}</p></section>
-<section><h2>Your turn (ditt drag): play one card</h2>
-<ul>{forced}
-<li>{_capture_text(r)} Example: {_esc(seed)}</li>
-<li>A card with no träff <b>creeps</b> (kryper): it is laid on the table. On an empty table every card
-creeps.</li>
-<li>Träffar: the same rank, or table cards adding up to the card's value. The card and what it takes go to
-your pile.</li></ul></section>
-<section><h2>Tabbe and dukning</h2>
-<ul><li>A capture that empties the table is a <b>tabbe</b>: a tabbe mark, <b>{tabbe}</b> points, for the
-taker.</li>
-<li>The player who moved just before gets a <b>dukning</b>, <b>{dukning}</b> points, for setting it up
-(not on the giv's first move).</li>
-{dubbel}{cancel}
-<li>By custom you say it when your move leaves a table that one card could take whole: laying 9♠ on
-{' '.join(c.symbol for c in pa_table)} — “{_esc(pa)}”.</li></ul></section>
-<section><h2>End of the giv and scoring (poäng)</h2>
-<ul><li>When the last hand is empty, the last player who captured takes the cards left on the table and
-klädda högen{last} (this is no tabbe). If nobody captured, they score for nobody.</li>
-<li><b>Giv score</b> = card points {tabbe} × tabbe marks {signed(r.dukning_points)} × dukningar. It can be
-below zero.</li>
-<li>A <b>parti</b> is {_esc(givar)}; the dealer moves one seat left each giv. The scores go in a
-<b>protokoll</b>, one row per giv, and add up: the <b>lowest total wins</b> (ties share).</li></ul>
-</section>
+{columns}
 </div>
-<p class="kt-foot">krypteach · the lessons: “Krypkasino — learn it by playing”.</p>
+<p class="kt-foot">{foot}</p>
 </main>"""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{language()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<title>Krypkasino rules sheet (regler)</title>"
+            f"<title>{title}</title>"
             f"<style>{_CSS}</style></head><body>{body}</body></html>\n")
