@@ -459,6 +459,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     from collections import Counter
 
     from .teaching.puzzles import (
+        ALL_KINDS,
         DIFFICULTIES,
         KINDS,
         check_puzzles,
@@ -482,8 +483,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
                      generator=f"krypteach.teaching.puzzles.make_puzzle_set({args.seed}, {args.per})")
         print(f"{len(puzzles)} puzzles written to {out}")
         return 1 if problems else 0
-    try:
-        puzzles = load_puzzles(args.file)
+    try:  # the shipped check covers both games: Krypkasino's puzzles and classic Kasino's build puzzles
+        puzzles = load_puzzles(args.file) if args.file else load_puzzles(game="all")
     except OSError as e:
         print(f"krypteach: --file {args.file}: cannot read it ({e.strerror or e})", file=sys.stderr)
         return 2
@@ -501,10 +502,15 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
               if puzzles else f"krypteach: --show {args.show}: there are no puzzles", file=sys.stderr)
         return 2
     counts, problems = check_puzzles(puzzles)
-    for kind in KINDS:
+    for kind in ALL_KINDS:
+        if kind not in KINDS and not counts[kind]:
+            continue
         by_diff = Counter(p.difficulty for p in puzzles if p.kind == kind)
         detail = ", ".join(f"{by_diff[d]} {d}" for d in DIFFICULTIES if by_diff[d])
         print(f"{kind:<20} {counts[kind]:3d}  ({detail})")
+    kasino = sum(1 for p in puzzles if p.kind not in KINDS)
+    if kasino:
+        print(f"{len(puzzles) - kasino} puzzles of Krypkasino, {kasino} build puzzles of classic Kasino and avig kasino")
     print(f"{len(puzzles)} puzzles")
     if problems:
         for line in problems:

@@ -25,7 +25,8 @@ from ..classroom.session import current
 from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
 from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves
-from ..teaching.puzzles import DIFFICULTIES, KINDS, Puzzle, check_answer, load_puzzles, solve
+from ..engine.builds import table_cards
+from ..teaching.puzzles import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, check_answer, load_puzzles, solve
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 
@@ -37,6 +38,10 @@ KIND_TITLES = {
     "safest-card": "Safest card (minst poäng)",
     "set-up-dukning": "Set up a dukning (duka för en tabbe)",
     "endgame": "Endgame: every card known (slutspel)",
+    "kasino-safe-build": "Kasino: a build that stays yours (bygge)",
+    "kasino-steal": "Kasino: which build can be stolen? (bygge)",
+    "kasino-take-or-raise": "Kasino: take the build or raise it? (bygga på)",
+    "kasino-endgame": "Kasino: the last cards, every card known",
 }
 
 _HOW = {
@@ -45,6 +50,8 @@ _HOW = {
     "safest-card": "Select the card in your hand that gives away the fewest points this turn and press <b>Check</b>.",
     "set-up-dukning": "Select your card (and the table cards it takes, if it captures) and press <b>Check</b>.",
     "endgame": "Select your first card (and the table cards it takes, if it captures) and press <b>Check</b>.",
+    **dict.fromkeys(KASINO_KINDS, "Select your card and the table cards it takes or builds on (none for a trail), "
+                                  "and press <b>Check</b>."),
 }
 
 
@@ -64,7 +71,7 @@ class PuzzleTrainer(widgets.VBox):
         self.message = ""
         self.solved_ids: set[str] = set()
         # "all" rather than None: a Dropdown shows None as an empty box
-        self.kind_filter = widgets.Dropdown(options=[("All kinds", _ALL)] + [(KIND_TITLES[k], k) for k in KINDS],
+        self.kind_filter = widgets.Dropdown(options=[("All kinds", _ALL)] + [(KIND_TITLES[k], k) for k in self._kinds()],
                                             value=kind or _ALL, description="Kind", layout=widgets.Layout(width="28em"))
         self.level_filter = widgets.Dropdown(options=[("All levels", _ALL)] + [(d, d) for d in DIFFICULTIES],
                                              value=difficulty or _ALL, description="Level",
@@ -99,6 +106,13 @@ class PuzzleTrainer(widgets.VBox):
         self.next_puzzle()
 
     # --- choosing puzzles --------------------------------------------------------
+    def _kinds(self) -> list[str]:
+        """The kinds to filter by: Krypkasino's (unless every puzzle is a Kasino one), then the Kasino kinds
+        these puzzles have."""
+        present = {p.kind for p in self.all_puzzles}
+        kasino = [k for k in KASINO_KINDS if k in present]
+        return [*(KINDS if not kasino or present - set(KASINO_KINDS) else ()), *kasino]
+
     def candidates(self) -> list[Puzzle]:
         """Puzzles that match the filters."""
         return [p for p in self.all_puzzles
@@ -130,8 +144,8 @@ class PuzzleTrainer(widgets.VBox):
         self.hand_row.label = "Your card (played)" if played else "Your hand (handen)"
         self.hand_row.selectable = not played
         self.hand_row.cards = [str(c) for c in p.hand]
-        self.table_row.cards = [str(c) for c in p.table]
-        self.table_row.selectable = p.kind in ("what-must-you-take", "set-up-dukning", "endgame")
+        self.table_row.cards = [str(c) for c in table_cards(p.table)]  # a build's cards too (the prompt names builds)
+        self.table_row.selectable = p.kind in ("what-must-you-take", "set-up-dukning", "endgame", *KASINO_KINDS)
         self.other_row.cards = [str(c) for c in p.next_hand]
         self.other_row.label = "The next player's hand (shown)" if p.kind == "set-up-dukning" else "Your opponent's hand (shown)"
         self.kladda_row.cards = [str(c) for c in p.kladda]
@@ -233,6 +247,12 @@ class PuzzleTrainer(widgets.VBox):
         elif p.kind == "set-up-dukning":
             text = ("After your move, could one of the next player's cards take the whole table? Try each of your legal "
                     f"moves ({len(legal_moves(p.hand, p.table, rules))} of them) and look at the ranks they hold.")
+        elif p.kind in ("kasino-safe-build", "kasino-steal"):
+            text = ("For each build you can make, look at your opponent's cards: does one of them have the build's "
+                    "value, or could it be laid on the build to make a value they hold?")
+        elif p.kind in KASINO_KINDS:
+            text = ("Count to the end: a few cards each. Who captures last takes what is left on the table and "
+                    "sistan; a build you leave may be taken by your opponent.")
         else:
             text = ("Count to the end: four cards each at most. Who captures last gets the table and klädda högen — "
                     "and a tabbe gives +5 to the taker and −5 to the player before.")

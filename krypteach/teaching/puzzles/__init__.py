@@ -1,6 +1,7 @@
 """Capture puzzles: generated, solved and checked by the engine.
 
-Five kinds, each with a precise question and a solver that *proves* the answer
+Five kinds of Krypkasino, and four build puzzles of classic Kasino and avig kasino
+(:mod:`.kasino`, shipped apart: ``load_puzzles(game="kasino")``), each with a precise question and a solver that *proves* the answer
 by trying everything (and, where the kind asks for one answer, that it is the
 only one):
 
@@ -45,10 +46,23 @@ True
 """
 
 from .generate import generate, make_puzzle_set
-from .model import DIFFICULTIES, FORMAT, KINDS, Puzzle, PuzzleError, Solution, load_puzzles, save_puzzles
+from .kasino import kasino_values, make_kasino_set
+from .model import (
+    ALL_KINDS,
+    DIFFICULTIES,
+    FORMAT,
+    KASINO_KINDS,
+    KINDS,
+    Puzzle,
+    PuzzleError,
+    Solution,
+    load_puzzles,
+    save_puzzles,
+)
 from .prove import check_answer, check_puzzles, solve, verify
 
 __all__ = [
     "KINDS", "DIFFICULTIES", "FORMAT", "Puzzle", "Solution", "PuzzleError", "generate", "solve", "check_answer",
     "verify", "check_puzzles", "load_puzzles", "save_puzzles", "make_puzzle_set",
+    "KASINO_KINDS", "ALL_KINDS", "make_kasino_set", "kasino_values",
 ]

@@ -14,15 +14,19 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ...engine.builds import Build, BuildParseError, parse_table
 from ...engine.cards import Card, CardParseError, parse_cards
 from ...engine.records import parse_json, short_repr
 from ...engine.rules import Rules, RulesError
 
-__all__ = ["KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution", "load_puzzles", "save_puzzles",
+__all__ = ["KINDS", "KASINO_KINDS", "ALL_KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution", "load_puzzles", "save_puzzles",
            "symbols_text", "capture_text"]
 
 
 KINDS = ("what-must-you-take", "which-card", "safest-card", "set-up-dukning", "endgame")
+#: classic Kasino's build puzzles (:mod:`.kasino`), shipped in ``krypteach/data/kasino_puzzles.json``
+KASINO_KINDS = ("kasino-safe-build", "kasino-steal", "kasino-take-or-raise", "kasino-endgame")
+ALL_KINDS = KINDS + KASINO_KINDS
 DIFFICULTIES = ("easy", "medium", "hard")
 FORMAT = "krypteach-puzzles/2"
 #: version 1 named the last capturer "you" / "opponent"; version 2 gives a seat (0 you, 1 your opponent)
@@ -52,7 +56,7 @@ class Puzzle:
     kind: str
     difficulty: str
     hand: tuple[Card, ...]
-    table: tuple[Card, ...]
+    table: tuple[Card, ...]  # classic Kasino's puzzles hold Builds too (typed as Krypkasino's, which has none)
     next_hand: tuple[Card, ...] = ()
     kladda: tuple[Card, ...] = ()
     last_capturer: int | None = None  # endgame: 0 you (hand), 1 your opponent (next_hand), None nobody yet
@@ -61,12 +65,14 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        for name in ("hand", "table", "next_hand", "kladda"):
+        for name in ("hand", "next_hand", "kladda"):
             value = getattr(self, name)
             set_(self, name, tuple(parse_cards(value) if isinstance(value, str) else (Card(c) for c in value)))
+        set_(self, "table", tuple(x if isinstance(x, Build) else Card(x) for x in parse_table(self.table))
+             if isinstance(self.table, str) else tuple(x if isinstance(x, Build) else Card(x) for x in self.table))
         set_(self, "answers", tuple(self.answers))
-        if self.kind not in KINDS:
-            raise PuzzleError(f"puzzle {self.id}: unknown kind {self.kind!r}: choose one of {', '.join(KINDS)}")
+        if self.kind not in ALL_KINDS:
+            raise PuzzleError(f"puzzle {self.id}: unknown kind {self.kind!r}: choose one of {', '.join(ALL_KINDS)}")
         if self.difficulty not in DIFFICULTIES:
             raise PuzzleError(f"puzzle {self.id}: difficulty must be one of {', '.join(DIFFICULTIES)}")
         if self.last_capturer is not None and (isinstance(self.last_capturer, bool) or self.last_capturer not in (0, 1)):
@@ -75,6 +81,10 @@ class Puzzle:
     @property
     def prompt(self) -> str:
         """The question in words."""
+        if self.kind in KASINO_KINDS:
+            from .kasino import kasino_prompt
+
+            return kasino_prompt(self)
         t = symbols_text(self.table)
         if self.kind == "what-must-you-take":
             return f"You play {self.hand[0].symbol}. The table: {t}. Which cards must it take?"
@@ -119,11 +129,12 @@ class Puzzle:
             d["next_hand"] = [str(c) for c in self.next_hand]
         if self.kind == "endgame":
             d["kladda"] = [str(c) for c in self.kladda]
+        if self.kind in ("endgame", "kasino-take-or-raise", "kasino-endgame"):
             d["last_capturer"] = self.last_capturer
         d["answers"] = list(self.answers)
-        default = Rules(players=self.rules.players)
-        diff = {k: v for k, v in self.rules.to_dict().items() if getattr(default, k) != v or k == "players"}
-        if diff != {"players": 2}:
+        default = Rules(players=self.rules.players, game=self.rules.game)
+        diff = {k: v for k, v in self.rules.to_dict().items() if getattr(default, k) != v or k in ("players", "game")}
+        if diff != {"players": 2}:  # a Kasino puzzle's rules always name the game
             d["rules"] = diff
         d["prompt"] = self.prompt
         return d
@@ -154,19 +165,23 @@ class Puzzle:
                 raise PuzzleError(f"{where}: missing field {key!r}")
         if not isinstance(d["id"], str) or not d["id"].strip():
             raise PuzzleError(f"{where}: id must be text such as \"which-card-easy-01\", got {short_repr(d['id'])}")
-        for key, allowed in (("kind", KINDS), ("difficulty", DIFFICULTIES)):
+        for key, allowed in (("kind", ALL_KINDS), ("difficulty", DIFFICULTIES)):
             if d[key] not in allowed:
                 raise PuzzleError(f"{where}: {key}={short_repr(d[key])} is not allowed: choose one of "
                                   f"{', '.join(allowed)}")
         cards: dict[str, tuple[Card, ...]] = {}
+        table: tuple[Any, ...] = ()
         for key in ("hand", "table", "next_hand", "kladda"):
             value = d.get(key, [])
             if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
                 raise PuzzleError(f"{where}: {key} must be a list of card codes such as [\"9H\", \"2C\"], "
                                   f"got {short_repr(value)}")
             try:
-                cards[key] = tuple(Card.parse(c) for c in value)
-            except CardParseError as e:
+                if key == "table":  # classic Kasino's tables hold builds too: "[9:4S+5H@0]"
+                    table = tuple(Build.parse(c) if c.strip().startswith("[") else Card.parse(c) for c in value)
+                else:
+                    cards[key] = tuple(Card.parse(c) for c in value)
+            except (CardParseError, BuildParseError) as e:
                 raise PuzzleError(f"{where}: {key}: {e}") from None
         last = d.get("last_capturer")
         if old_names is not None and last in old_names:
@@ -184,7 +199,7 @@ class Puzzle:
             raise PuzzleError(f"{where}: rules: {e}") from None
         try:
             return cls(id=d["id"], kind=d["kind"], difficulty=d["difficulty"], hand=cards["hand"],
-                       table=cards["table"], next_hand=cards["next_hand"], kladda=cards["kladda"],
+                       table=table, next_hand=cards["next_hand"], kladda=cards["kladda"],
                        last_capturer=last, answers=tuple(answers), rules=rules)
         except PuzzleError:
             raise
@@ -204,15 +219,28 @@ class Solution:
 
 # --- files --------------------------------------------------------------------------------
 
-def load_puzzles(path: str | Path | None = None) -> list[Puzzle]:
-    """The shipped puzzles (``krypteach/data/puzzles.json``), or those of ``path``.
+#: the shipped puzzle files by game
+SHIPPED_FILES = {"krypkasino": "puzzles.json", "kasino": "kasino_puzzles.json"}
+
+
+def load_puzzles(path: str | Path | None = None, *, game: str = "krypkasino") -> list[Puzzle]:
+    """The shipped puzzles of ``game`` (``"krypkasino"``: ``krypteach/data/puzzles.json``;
+    ``"kasino"``: the build puzzles of classic Kasino and avig kasino,
+    ``krypteach/data/kasino_puzzles.json``; ``"all"``: both), or those of ``path``.
 
     A file that is not UTF-8 JSON of the puzzle format, or a puzzle with a missing
     or wrong field, is a :class:`PuzzleError` naming the file, the puzzle and the field.
+
+    >>> {p.rules.game for p in load_puzzles(game="kasino")}
+    {'kasino'}
     """
+    if path is None and game == "all":
+        return [p for g in SHIPPED_FILES for p in load_puzzles(game=g)]
     if path is None:
-        where = "the shipped puzzles"
-        data = resources.files("krypteach").joinpath("data", "puzzles.json").read_bytes()
+        if game not in SHIPPED_FILES:
+            raise PuzzleError(f"game must be one of {', '.join([*SHIPPED_FILES, 'all'])}, got {game!r}")
+        where = "the shipped puzzles" if game == "krypkasino" else "the shipped Kasino puzzles"
+        data = resources.files("krypteach").joinpath("data", SHIPPED_FILES[game]).read_bytes()
     else:
         where = str(path)
         data = Path(path).read_bytes()

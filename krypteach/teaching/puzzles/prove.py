@@ -14,11 +14,14 @@ from typing import Any
 
 from ...bots.endgame import endgame_line, solve_endgame
 from ...engine import reference
+from ...engine.builds import table_cards
 from ...engine.captures import capture_options, split_into_traffar
 from ...engine.cards import Card, parse_cards
 from ...engine.moves import Move, MoveParseError, legal_moves, table_after
 from ...engine.rules import Rules
 from ...engine.turn import tabbe_marks, tabbe_score
+from ...i18n import _
+from .kasino import KASINO_KINDS, resolve_selection, solve_kasino
 from .model import Puzzle, PuzzleError, Solution, capture_text, symbols_text
 
 __all__ = ["solve", "check_answer", "verify", "check_puzzles", "brute_captures", "takes_whole", "move_cost",
@@ -74,10 +77,12 @@ def proved_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> l
 # --- solving ------------------------------------------------------------------------------
 
 def check_cards(p: Puzzle) -> None:
-    every = Counter(p.hand) + Counter(p.table) + Counter(p.next_hand) + Counter(p.kladda)
-    over = [str(c) for c, k in every.items() if k > 2]
+    every = Counter(p.hand) + Counter(table_cards(p.table)) + Counter(p.next_hand) + Counter(p.kladda)
+    copies = p.rules.copies
+    over = [str(c) for c, k in every.items() if k > copies]
     if over:
-        raise PuzzleError(f"puzzle {p.id}: {', '.join(over)} appear more than twice (there are two decks)")
+        raise PuzzleError(f"puzzle {p.id}: {', '.join(over)} appear more than twice (there are two decks)" if copies == 2
+                          else f"puzzle {p.id}: {', '.join(over)} appear more than once (there is one deck)")
     if not p.hand:
         raise PuzzleError(f"puzzle {p.id}: the hand is empty")
 
@@ -92,6 +97,10 @@ def solve(p: Puzzle) -> Solution:
     """
     check_cards(p)
     rules = p.rules
+    if p.kind in KASINO_KINDS:
+        return solve_kasino(p)
+    if rules.game == "kasino":
+        raise PuzzleError(f"puzzle {p.id}: {p.kind} is a Krypkasino puzzle: its rules cannot be classic Kasino's")
     solver = {"what-must-you-take": _solve_take, "which-card": _solve_which, "safest-card": _solve_safest,
               "set-up-dukning": _solve_setup, "endgame": _solve_endgame}[p.kind]
     return solver(p, rules)
@@ -232,7 +241,7 @@ def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
 # --- answers ------------------------------------------------------------------------------
 
 UNIQUE_ANSWER = {"what-must-you-take": False, "which-card": True, "safest-card": True, "set-up-dukning": True,
-           "endgame": True}
+                 "endgame": True, **dict.fromkeys(KASINO_KINDS, True)}
 
 
 def _normalise(p: Puzzle, answer: Any) -> str:
@@ -267,10 +276,20 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
     sol = solve(p)
     try:
         given = _normalise(p, answer)
+        if p.kind in KASINO_KINDS:  # a selection of cards: the capture, or the build on them
+            meant = resolve_selection(p, given)
+            given = next((m for m in meant if m in sol.answers), meant[0])
     except (ValueError, MoveParseError) as e:
         return False, f"Not an answer to this puzzle ({e})."
     if given in sol.answers:
         return True, "Right! " + sol.explanation
+    if p.kind in ("kasino-take-or-raise", "kasino-endgame") and given in sol.options:
+        from .kasino import kasino_result_words
+
+        return False, _("Not the best: after {move} {result}.").format(
+            move=p.answer_text(given), result=kasino_result_words(sol.options[given])) + " " + sol.explanation
+    if p.kind in ("kasino-safe-build", "kasino-steal") and given in sol.options:
+        return False, _("Not quite.") + " " + sol.explanation
     if p.kind == "endgame" and given in sol.options:
         return False, (f"Not the best: {p.answer_text(given)} ends the giv {_ends_words(sol.options[given])}. "
                        + sol.explanation)
