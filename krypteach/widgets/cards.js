@@ -40,7 +40,7 @@ function render({ model, el }) {
     label.textContent = text;
     label.hidden = !text;
     const svgs = model.get("svgs") || [];
-    row.setAttribute("aria-label", `${text || kind}: ${svgs.length} card${svgs.length === 1 ? "" : "s"}`);
+    row.setAttribute("aria-label", model.get("row_label"));  // in the page's language, from Python
     while (nodes.length > svgs.length) {
       nodes.pop().remove();
       drawn.pop();

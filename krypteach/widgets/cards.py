@@ -22,11 +22,14 @@ import anywidget
 import traitlets
 
 from ..engine.cards import Card
+from ..i18n import N_, _, ngettext
 from ..views import card_svg
 
 __all__ = ["CardRowWidget"]
 
 _HERE = pathlib.Path(__file__).parent
+#: what a row is called for a screen reader when it has no label
+_KIND_NAMES = {"hand": N_("hand"), "table": N_("table"), "pile": N_("pile")}
 
 
 def _codes(cards: Iterable[Card | str | int]) -> list[str]:
@@ -43,7 +46,9 @@ class CardRowWidget(anywidget.AnyWidget):
     ``kt-hand``, ``kt-table`` or ``kt-pile``), ``four_color``, ``width`` (px per
     card), ``label``, ``face_down`` (backs only; the codes are then not written
     into the cards), ``hinted`` (indices outlined by a hint or an answer),
-    ``empty_text`` and ``svgs`` (read-only: one SVG per card, from Python).
+    ``empty_text`` (default: "empty" in the page's language), ``svgs`` (read-only: one
+    SVG per card, from Python) and ``row_label`` (read-only: the row's name for a screen
+    reader, such as "Table (bordet): 4 cards", in the page's language).
     """
 
     _esm = _HERE / "cards.js"
@@ -61,10 +66,12 @@ class CardRowWidget(anywidget.AnyWidget):
     hinted = traitlets.List(traitlets.Int()).tag(sync=True)
     empty_text = traitlets.Unicode("empty").tag(sync=True)
     svgs = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
+    row_label = traitlets.Unicode("", read_only=True).tag(sync=True)
 
     def __init__(self, cards: str | Iterable[Card | str | int] = (), **kwargs: object) -> None:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
+        kwargs.setdefault("empty_text", _("empty"))  # the page's language is chosen by now
         later = {k: kwargs.pop(k) for k in ("selected", "hinted") if k in kwargs}
         super().__init__(cards=_codes(cards), **kwargs)
         for key, value in later.items():  # after the cards, which clear them
@@ -101,6 +108,10 @@ class CardRowWidget(anywidget.AnyWidget):
     @traitlets.observe("selected", "selectable", "four_color", "width", "face_down", "hinted")
     def _looks_changed(self, change) -> None:
         self._render()
+
+    @traitlets.observe("label", "kind")
+    def _name_changed(self, change) -> None:
+        self._name_row()
 
     # --- what a click does --------------------------------------------------
     def toggle(self, index: int) -> None:
@@ -155,3 +166,9 @@ class CardRowWidget(anywidget.AnyWidget):
             out.append(card_svg(None if self.face_down else code, width=self.width, selected=sel,
                                 four_color=self.four_color, face_down=self.face_down, attrs=attrs))
         self.set_trait("svgs", out)
+        self._name_row()
+
+    def _name_row(self) -> None:
+        n = len(self.cards)
+        what = self.label or _(_KIND_NAMES[self.kind])
+        self.set_trait("row_label", ngettext("{what}: {n} card", "{what}: {n} cards", n).format(what=what, n=n))

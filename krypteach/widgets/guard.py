@@ -47,6 +47,8 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 import ipywidgets as widgets
 
+from ..i18n import _
+
 __all__ = ["FRONT_END_MAY_SET", "MAX_ITEMS", "MAX_TEXT", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_FILES", "allowed_update",
            "allowed_upload", "front_end_update", "front_end_upload", "install"]
 
@@ -116,27 +118,27 @@ def allowed_upload(widget: widgets.Widget, data: dict[str, Any], buffers: list[A
     'only a file upload may send binary data'
     """
     if not isinstance(widget, widgets.FileUpload):
-        return "only a file upload may send binary data"
+        return _("only a file upload may send binary data")
     state, paths = data.get("state"), data.get("buffer_paths")
     if not isinstance(state, dict) or not set(state) <= {"value", "error"} or not isinstance(paths, list):
-        return "a file upload may send only its files"
+        return _("a file upload may send only its files")
     if "error" in state and not (isinstance(state["error"], str) and len(state["error"]) <= MAX_TEXT):
-        return "a file upload's error must be a short text"
+        return _("a file upload's error must be a short text")
     files = state.get("value", [])
     if not isinstance(files, list) or len(files) > MAX_UPLOAD_FILES:
-        return f"at most {MAX_UPLOAD_FILES} files at once"
+        return _("at most {n} files at once").format(n=MAX_UPLOAD_FILES)
     for f in files:
         if not isinstance(f, dict) or not set(f) <= _FILE_KEYS or not {"name", "type", "size", "last_modified"} <= set(f):
-            return "a file must be sent as its name, type, size, date and content"
+            return _("a file must be sent as its name, type, size, date and content")
         if not all(isinstance(f[k], str) and len(f[k]) <= MAX_TEXT for k in ("name", "type")) \
                 or not all(_small(f[k]) and not isinstance(f[k], (bool, str)) for k in ("size", "last_modified")):
-            return "a file's name, type, size or date is not plain"
+            return _("a file's name, type, size or date is not plain")
     if paths != [["value", i, "content"] for i in range(len(files))] or len(buffers) != len(files):
-        return "each file must bring exactly one buffer, its content"
+        return _("each file must bring exactly one buffer, its content")
     total = sum(memoryview(b).nbytes for b in buffers)
     if total > MAX_UPLOAD_BYTES:
-        return (f"the file is too big ({total / 1024:.0f} KiB): at most {MAX_UPLOAD_BYTES // 1024} KiB "
-                "can be sent to the server")
+        return _("the file is too big ({size} KiB): at most {most} KiB can be sent to the server").format(
+            size=f"{total / 1024:.0f}", most=MAX_UPLOAD_BYTES // 1024)
     return None
 
 

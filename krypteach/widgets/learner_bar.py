@@ -4,9 +4,10 @@ Shown at the top of every lesson. In a page served by ``krypteach serve`` the ba
 front end hands the kernel the learner's signed token (the ``krypteach_learner``
 cookie the server set when the nickname was typed) and the page's address, in one
 custom message; the kernel checks the token (:mod:`krypteach.classroom.session`)
-and from then on keeps the page's progress. The bar then reads "Ann · 2 av 5 klara"; on the start page (``overview=True``) it lists every lesson, the
-puzzles solved per kind and the givar played. Nobody signed in: a link to sign in
-where the server offers it, else nothing.
+and from then on keeps the page's progress. The bar then reads "Ann · 2 of 5 solved in this
+lesson" ("Ann · 2 av 5 klara i den här lektionen" on a Swedish page); on the start page
+(``overview=True``) it lists every lesson, the puzzles solved per kind and the givar played.
+Nobody signed in: a link to sign in where the server offers it, else nothing.
 
 >>> bar = LearnerBar(lesson="03_take_all")
 >>> bar.html
@@ -26,6 +27,7 @@ import traitlets
 
 from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, current, lesson_of_path
 from ..classroom.store import NicknameError
+from ..i18n import _
 
 __all__ = ["LearnerBar"]
 
@@ -157,15 +159,15 @@ class LearnerBar(anywidget.AnyWidget):
         if st is None:
             if os.environ.get(ENV_KEY) and self.page:  # served, nobody signed in on this browser
                 nxt = html.escape(self.page, quote=True)
-                self.html = (f"Dina framsteg sparas inte ännu. <a href='/krypteach/join?next={nxt}'>Logga in med "
-                             f"ett smeknamn</a> <i>(your progress is not kept yet: sign in with a nickname)</i>")
+                self.html = (html.escape(_("Your progress is not kept yet.")) + f" <a href='/krypteach/join?next={nxt}'>"
+                             + html.escape(_("Sign in with a nickname")) + "</a>")
             elif os.environ.get(ENV_SITE) == "1":  # the static site: a nickname, kept in this browser
                 err = (f"<div class='kt-nick-error' role='alert'>{html.escape(self.problem)}</div>"
                        if self.problem else "")
-                self.html = ("<form class='kt-nick-form'><label>Skriv ett smeknamn så sparas dina framsteg i den här "
-                             "webbläsaren <i>(type a nickname and your progress is kept in this browser)</i>: "
-                             "<input name='nickname' maxlength='30' required autocomplete='nickname'></label> "
-                             "<button type='submit'>Spara <i>(save)</i></button></form>" + err)
+                self.html = ("<form class='kt-nick-form'><label>"
+                             + html.escape(_("Type a nickname and your progress is kept in this browser:"))
+                             + " <input name='nickname' maxlength='30' required autocomplete='nickname'></label> "
+                             + "<button type='submit'>" + html.escape(_("Save")) + "</button></form>" + err)
             else:
                 self.html = ""
             return
@@ -173,26 +175,27 @@ class LearnerBar(anywidget.AnyWidget):
         if not self.overview:
             here = st.lessons.get(s.lesson or "")
             if here and here.total:
-                line = (f"{here.done} av {here.total} klara i den här lektionen "
-                        f"<i>({here.done} of {here.total} solved in this lesson)</i>")
+                line = html.escape(_("{done} of {total} solved in this lesson").format(done=here.done,
+                                                                                      total=here.total))
             else:
-                line = "välkommen <i>(welcome)</i>"
+                line = html.escape(_("welcome"))
             self.html = f"{who} · {line}{self._download()}"
             return
         rows = []
         for lesson, ls in sorted(st.lessons.items()):
             title = html.escape(self.titles.get(lesson, lesson))
             rows.append(f"<tr><td>{title}</td><td>{html.escape(ls.text())}</td></tr>")
-        puzzles = ", ".join(f"{html.escape(k)}: {n}" for k, n in st.puzzles.items()) or "inga än <i>(none yet)</i>"
-        mean = "" if st.mean_score is None else f", medelpoäng {st.mean_score:+.1f} <i>(average score)</i>"
-        self.html = (f"{who} — här står du <i>(where you stand)</i>"
+        puzzles = ", ".join(f"{html.escape(k)}: {n}" for k, n in st.puzzles.items()) or html.escape(_("none yet"))
+        givar = _("Givar played: {n}").format(n=st.givar) if st.mean_score is None else \
+            _("Givar played: {n}, average score {mean}").format(n=st.givar, mean=f"{st.mean_score:+.1f}")
+        self.html = (f"{who} — " + html.escape(_("where you stand"))
                      + (f"<table>{''.join(rows)}</table>" if rows else "")
-                     + f"<div>Pussel lösta <i>(puzzles solved)</i>: {puzzles}</div>"
-                     + f"<div>Givar spelade <i>(givar played)</i>: {st.givar}{mean}</div>" + self._download())
+                     + "<div>" + _("Puzzles solved: {puzzles}").format(puzzles=puzzles) + "</div>"
+                     + f"<div>{html.escape(givar)}</div>" + self._download())
 
     def _download(self) -> str:
         """On the static site: the learner's progress as a file, for the teacher."""
         if not isinstance(self.session.store, BrowserProgress):
             return ""
-        return (" · <a href='#' class='kt-download-progress'>Ladda ner dina framsteg "
-                "<i>(download your progress, for your teacher)</i></a>")
+        return (" · <a href='#' class='kt-download-progress'>"
+                + html.escape(_("Download your progress, for your teacher")) + "</a>")

@@ -25,34 +25,38 @@ from ..classroom.session import current
 from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
 from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves
-from ..engine.builds import table_cards
-from ..teaching.puzzles import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, check_answer, load_puzzles, solve
+from ..i18n import N_, _, ngettext
+from ..teaching.puzzles import DIFFICULTIES, KINDS, Puzzle, check_answer, load_puzzles, solve
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 
 __all__ = ["PuzzleTrainer", "KIND_TITLES"]
 
+#: each kind's title, marked with ``N_()``: translate it where it is shown (``_(KIND_TITLES[kind])``)
 KIND_TITLES = {
-    "what-must-you-take": "What must you take? (ta in allt)",
-    "which-card": "Which card must you play? (tvångstabbe)",
-    "safest-card": "Safest card (minst poäng)",
-    "set-up-dukning": "Set up a dukning (duka för en tabbe)",
-    "endgame": "Endgame: every card known (slutspel)",
-    "kasino-safe-build": "Kasino: a build that stays yours (bygge)",
-    "kasino-steal": "Kasino: which build can be stolen? (bygge)",
-    "kasino-take-or-raise": "Kasino: take the build or raise it? (bygga på)",
-    "kasino-endgame": "Kasino: the last cards, every card known",
+    "what-must-you-take": N_("What must you take? (ta in allt)"),
+    "which-card": N_("Which card must you play? (tvångstabbe)"),
+    "safest-card": N_("Safest card (minst poäng)"),
+    "set-up-dukning": N_("Set up a dukning (duka för en tabbe)"),
+    "endgame": N_("Endgame: every card known (slutspel)"),
 }
 
 _HOW = {
-    "what-must-you-take": "Select the table cards your card must take and press <b>Check</b> — or <b>Creep (krypa)</b> if it takes nothing.",
-    "which-card": "Select the card in your hand that must be played and press <b>Check</b>.",
-    "safest-card": "Select the card in your hand that gives away the fewest points this turn and press <b>Check</b>.",
-    "set-up-dukning": "Select your card (and the table cards it takes, if it captures) and press <b>Check</b>.",
-    "endgame": "Select your first card (and the table cards it takes, if it captures) and press <b>Check</b>.",
-    **dict.fromkeys(KASINO_KINDS, "Select your card and the table cards it takes or builds on (none for a trail), "
-                                  "and press <b>Check</b>."),
+    "what-must-you-take": N_("Select the table cards your card must take and press <b>Check</b> — or "
+                             "<b>Creep (krypa)</b> if it takes nothing."),
+    "which-card": N_("Select the card in your hand that must be played and press <b>Check</b>."),
+    "safest-card": N_("Select the card in your hand that gives away the fewest points this turn and press "
+                      "<b>Check</b>."),
+    "set-up-dukning": N_("Select your card (and the table cards it takes, if it captures) and press <b>Check</b>."),
+    "endgame": N_("Select your first card (and the table cards it takes, if it captures) and press <b>Check</b>."),
 }
+
+#: the puzzles' levels (the values are the puzzle files')
+_LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def _level(difficulty: str) -> str:
+    return _(_LEVELS[difficulty]) if difficulty in _LEVELS else difficulty
 
 
 _ALL = "all"
@@ -71,24 +75,25 @@ class PuzzleTrainer(widgets.VBox):
         self.message = ""
         self.solved_ids: set[str] = set()
         # "all" rather than None: a Dropdown shows None as an empty box
-        self.kind_filter = widgets.Dropdown(options=[("All kinds", _ALL)] + [(KIND_TITLES[k], k) for k in self._kinds()],
-                                            value=kind or _ALL, description="Kind", layout=widgets.Layout(width="28em"))
-        self.level_filter = widgets.Dropdown(options=[("All levels", _ALL)] + [(d, d) for d in DIFFICULTIES],
-                                             value=difficulty or _ALL, description="Level",
+        self.kind_filter = widgets.Dropdown(options=[(_("All kinds"), _ALL)] + [(_(KIND_TITLES[k]), k) for k in KINDS],
+                                            value=kind or _ALL, description=_("Kind"),
+                                            layout=widgets.Layout(width="28em"))
+        self.level_filter = widgets.Dropdown(options=[(_("All levels"), _ALL)] + [(_level(d), d) for d in DIFFICULTIES],
+                                             value=difficulty or _ALL, description=_("Level"),
                                              layout=widgets.Layout(width="16em"))
         self.kind_filter.observe(lambda _: self.next_puzzle(), names="value")
         self.level_filter.observe(lambda _: self.next_puzzle(), names="value")
         self.title_html = widgets.HTML()
         self.prompt_html = widgets.HTML()
-        self.hand_row = CardRowWidget(kind="hand", label="Your hand (handen)", multiple=False)
-        self.table_row = CardRowWidget(kind="table", label="Table (bordet)")
+        self.hand_row = CardRowWidget(kind="hand", label=_("Your hand (handen)"), multiple=False)
+        self.table_row = CardRowWidget(kind="table", label=_("Table (bordet)"))
         self.other_row = CardRowWidget(kind="hand", selectable=False)
-        self.kladda_row = CardRowWidget(kind="pile", selectable=False, label="Klädda högen (face cards set aside)")
-        self.check_button = button("Check", "check", "primary")
-        self.creep_button = button("Creep (krypa)", "arrow-down", tip="Your card takes nothing")
-        self.hint_button = button("Hint", "lightbulb-o")
-        self.answer_button = button("Show answer", "eye")
-        self.next_button = button("Next puzzle", "forward")
+        self.kladda_row = CardRowWidget(kind="pile", selectable=False, label=_("Klädda högen (face cards set aside)"))
+        self.check_button = button(_("Check"), "check", "primary")
+        self.creep_button = button(_("Creep (krypa)"), "arrow-down", tip=_("Your card takes nothing"))
+        self.hint_button = button(_("Hint"), "lightbulb-o")
+        self.answer_button = button(_("Show answer"), "eye")
+        self.next_button = button(_("Next puzzle"), "forward")
         self.check_button.on_click(lambda _: self.check())
         self.creep_button.on_click(lambda _: self.creep())
         self.hint_button.on_click(lambda _: self.hint())
@@ -106,13 +111,6 @@ class PuzzleTrainer(widgets.VBox):
         self.next_puzzle()
 
     # --- choosing puzzles --------------------------------------------------------
-    def _kinds(self) -> list[str]:
-        """The kinds to filter by: Krypkasino's (unless every puzzle is a Kasino one), then the Kasino kinds
-        these puzzles have."""
-        present = {p.kind for p in self.all_puzzles}
-        kasino = [k for k in KASINO_KINDS if k in present]
-        return [*(KINDS if not kasino or present - set(KASINO_KINDS) else ()), *kasino]
-
     def candidates(self) -> list[Puzzle]:
         """Puzzles that match the filters."""
         return [p for p in self.all_puzzles
@@ -123,7 +121,7 @@ class PuzzleTrainer(widgets.VBox):
         pool = self.candidates()
         if not pool:
             self.puzzle = None
-            self._say("info", "No puzzle matches these filters: choose another kind or level.")
+            self._say("info", _("No puzzle matches these filters: choose another kind or level."))
             self._layout()
             return
         fresh = [p for p in pool if p.id not in self.solved_ids and p is not self.puzzle] or \
@@ -137,17 +135,18 @@ class PuzzleTrainer(widgets.VBox):
         self.message = ""
         self.feedback.value = ""
         p = puzzle
-        self.title_html.value = (f"<h3>{esc(KIND_TITLES[p.kind])}</h3>"
-                                 f"<div class='kt-instruction'>Puzzle <b>{esc(p.id)}</b> · level {esc(p.difficulty)}</div>")
-        self.prompt_html.value = f"<div class='kt-instruction'>{esc(p.prompt)}<br>{_HOW[p.kind]}</div>"
+        which = _("Puzzle <b>{id}</b> · level {level}").format(id=esc(p.id), level=esc(_level(p.difficulty)))
+        self.title_html.value = f"<h3>{esc(_(KIND_TITLES[p.kind]))}</h3><div class='kt-instruction'>{which}</div>"
+        self.prompt_html.value = f"<div class='kt-instruction'>{esc(p.prompt)}<br>{_(_HOW[p.kind])}</div>"
         played = p.kind == "what-must-you-take"
-        self.hand_row.label = "Your card (played)" if played else "Your hand (handen)"
+        self.hand_row.label = _("Your card (played)") if played else _("Your hand (handen)")
         self.hand_row.selectable = not played
         self.hand_row.cards = [str(c) for c in p.hand]
-        self.table_row.cards = [str(c) for c in table_cards(p.table)]  # a build's cards too (the prompt names builds)
-        self.table_row.selectable = p.kind in ("what-must-you-take", "set-up-dukning", "endgame", *KASINO_KINDS)
+        self.table_row.cards = [str(c) for c in p.table]
+        self.table_row.selectable = p.kind in ("what-must-you-take", "set-up-dukning", "endgame")
         self.other_row.cards = [str(c) for c in p.next_hand]
-        self.other_row.label = "The next player's hand (shown)" if p.kind == "set-up-dukning" else "Your opponent's hand (shown)"
+        self.other_row.label = (_("The next player's hand (shown)") if p.kind == "set-up-dukning"
+                                else _("Your opponent's hand (shown)"))
         self.kladda_row.cards = [str(c) for c in p.kladda]
         self._layout()
 
@@ -200,9 +199,8 @@ class PuzzleTrainer(widgets.VBox):
             return
         given = self.answer()
         if given is None or (p.kind == "what-must-you-take" and not given):
-            what = "the table cards your card takes (or press Creep)" if p.kind == "what-must-you-take" \
-                else "a card in your hand first"
-            self._say("info", f"Select {what}, then press Check.")
+            self._say("info", _("Select the table cards your card takes (or press Creep), then press Check.")
+                      if p.kind == "what-must-you-take" else _("Select a card in your hand first, then press Check."))
             return
         self._judge(given)
 
@@ -223,7 +221,7 @@ class PuzzleTrainer(widgets.VBox):
                 self.solved += 1
                 self.solved_ids.add(p.id)
             self._done = True
-            self._say("ok", why, ["Press Next puzzle for another."])
+            self._say("ok", why, [_("Press Next puzzle for another.")])
         else:
             self._say("error", why)
 
@@ -235,28 +233,29 @@ class PuzzleTrainer(widgets.VBox):
         rules = p.rules
         if p.kind == "what-must-you-take":
             n = len(traffar(p.hand[0], p.table, rules))
-            text = (f"{p.hand[0].symbol} has {n} träff{'ar' if n != 1 else ''} on this table: same rank, or cards that "
-                    "add up to its value. Take as many as you can at once without using a card twice."
-                    if n else f"Look for a card of the same rank as {p.hand[0].symbol}, or cards that add up to it.")
+            card = p.hand[0].symbol
+            text = (ngettext("{card} has {n} träff on this table: same rank, or cards that add up to its value. "
+                             "Take as many as you can at once without using a card twice.",
+                             "{card} has {n} träffar on this table: same rank, or cards that add up to its value. "
+                             "Take as many as you can at once without using a card twice.", n).format(card=card, n=n)
+                    if n else _("Look for a card of the same rank as {card}, or cards that add up to it.").format(
+                        card=card))
         elif p.kind == "which-card":
-            said = tabbe_pa_text(tabbe_ranks(p.table, rules)) or "no tabbe"
-            text = f"“{said.capitalize()}”: a card of that rank takes the whole table. Which one do you hold?"
+            said = tabbe_pa_text(tabbe_ranks(p.table, rules)) or _("no tabbe")
+            text = _("“{said}”: a card of that rank takes the whole table. Which one do you hold?").format(
+                said=said.capitalize())
         elif p.kind == "safest-card":
-            text = ("For each card, ask what it would take (the cards captured and the card itself go to your pile) and "
-                    "add their points: storan 3, lillan and spader ess 2, other aces and spades 1. A creep takes nothing.")
+            text = _("For each card, ask what it would take (the cards captured and the card itself go to your pile) "
+                     "and add their points: storan 3, lillan and spader ess 2, other aces and spades 1. A creep takes "
+                     "nothing.")
         elif p.kind == "set-up-dukning":
-            text = ("After your move, could one of the next player's cards take the whole table? Try each of your legal "
-                    f"moves ({len(legal_moves(p.hand, p.table, rules))} of them) and look at the ranks they hold.")
-        elif p.kind in ("kasino-safe-build", "kasino-steal"):
-            text = ("For each build you can make, look at your opponent's cards: does one of them have the build's "
-                    "value, or could it be laid on the build to make a value they hold?")
-        elif p.kind in KASINO_KINDS:
-            text = ("Count to the end: a few cards each. Who captures last takes what is left on the table and "
-                    "sistan; a build you leave may be taken by your opponent.")
+            text = _("After your move, could one of the next player's cards take the whole table? Try each of your "
+                     "legal moves ({n} of them) and look at the ranks they hold.").format(
+                         n=len(legal_moves(p.hand, p.table, rules)))
         else:
-            text = ("Count to the end: four cards each at most. Who captures last gets the table and klädda högen — "
-                    "and a tabbe gives +5 to the taker and −5 to the player before.")
-        self._say("info", "Hint: " + text)
+            text = _("Count to the end: four cards each at most. Who captures last gets the table and klädda högen — "
+                     "and a tabbe gives +5 to the taker and −5 to the player before.")
+        self._say("info", _("Hint: {hint}").format(hint=text))
 
     def show_answer(self) -> None:
         """Show the proven answer(s) and why; selects the first answer's cards."""
@@ -277,8 +276,8 @@ class PuzzleTrainer(widgets.VBox):
                 self.table_row.selected = self.table_row.indices_of(m.capture or [])
         except ValueError:
             pass
-        answers = " or ".join(p.answer_text(a) for a in sorted(sol.answers))
-        self._say("info", f"Answer: {answers}. {sol.explanation}")
+        answers = (" " + _("or") + " ").join(p.answer_text(a) for a in sorted(sol.answers))
+        self._say("info", _("Answer: {answers}. {explanation}").format(answers=answers, explanation=sol.explanation))
 
     # --- view ----------------------------------------------------------------------
     def _say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
@@ -287,5 +286,6 @@ class PuzzleTrainer(widgets.VBox):
 
     def _show_progress(self) -> None:
         total = len(self.all_puzzles)
-        self.progress.value = (f"Solved: {self.solved} of {total} puzzles · Attempts: {self.attempts}"
-                               f" · matching the filters: {len(self.candidates())}")
+        self.progress.value = _("Solved: {solved} of {total} puzzles · Attempts: {attempts} · matching the filters: "
+                                "{matching}").format(solved=self.solved, total=total, attempts=self.attempts,
+                                                     matching=len(self.candidates()))

@@ -37,6 +37,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ..engine.game import Giv
 from ..engine.records import RecordError, giv_from_record, giv_to_record, parse_json
 from ..engine.scoring import score_giv
+from ..i18n import _, ngettext
 from ..teaching.narrate import describe_giv, seat_names, signed
 from ..views import giv_html
 from ._ui import button, esc, message_html, message_text
@@ -64,10 +65,11 @@ def records_from_bytes(data: bytes) -> list[tuple[dict[str, Any], Giv]]:
     for lineno, raw in enumerate(data.split(b"\n"), start=1):
         if not raw.strip():
             continue
-        rec = parse_json(raw, f"line {lineno}", RecordError)
-        out.append((rec, giv_from_record(rec, where=f"line {lineno}")))
+        where = _("line {n}").format(n=lineno)
+        rec = parse_json(raw, where, RecordError)
+        out.append((rec, giv_from_record(rec, where=where)))
     if not out:
-        raise RecordError("the file is empty: a record file has one giv per line (JSON Lines)")
+        raise RecordError(_("the file is empty: a record file has one giv per line (JSON Lines)"))
     return out
 
 
@@ -114,42 +116,46 @@ class ReplayViewer(widgets.VBox):
     """
 
     def __init__(self, source: Giv | dict[str, Any] | None = None, *, names: Sequence[str] | None = None,
-                 upload: bool = True, title: str = "Replay a giv (repris)") -> None:
+                 upload: bool = True, title: str | None = None) -> None:
         self._names = list(names) if names else None
         self._records: list[tuple[dict[str, Any], Giv]] = []  # the open file's givar
         self._full: Giv | None = None    # the whole recorded giv
         self._giv: Giv | None = None     # the same giv after `step` moves
         self._lines: list[str] = []
-        self._filename = "the file"
+        self._filename = _("the file")
         self._syncing = False
         self.message = ""
+        if title is None:
+            title = _("Replay a giv (repris)")
         self.title = widgets.HTML(f"<style>{_CSS}</style><h3>{esc(title)}</h3>")
         self.title.add_class("kt-title")
         self.upload = widgets.FileUpload(accept=".jsonl,.ndjson,.json,.txt", multiple=False,
-                                         description="Open a record file (öppna)",
+                                         description=_("Open a record file (öppna)"),
                                          layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.upload.observe(self._uploaded, names="value")
         self.upload.observe(self._upload_refused, names="error")
         self.upload_help = widgets.HTML(
-            "<div class='kt-instruction'>A record file is JSON Lines, one giv per line: the <b>Download</b> links of "
-            "the game above save one, and <code>krypteach simulate --record givar.jsonl</code> writes many. "
-            f"Files up to {MAX_UPLOAD_BYTES // 1024} KiB (about 150 givar) can be opened: the server takes no larger "
-            "message.</div>")
-        self.choice = widgets.Dropdown(options=[], description="Giv in the file", style={"description_width": "initial"},
+            "<div class='kt-instruction'>"
+            + _("A record file is JSON Lines, one giv per line: the <b>Download</b> links of the game above save "
+                "one, and <code>krypteach simulate --record givar.jsonl</code> writes many. Files up to {kib} KiB "
+                "(about 150 givar) can be opened: the server takes no larger message.").format(
+                    kib=MAX_UPLOAD_BYTES // 1024)
+            + "</div>")
+        self.choice = widgets.Dropdown(options=[], description=_("Giv in the file"), style={"description_width": "initial"},
                                        layout=widgets.Layout(width="95%", max_width="640px", display="none"))
         self.choice.observe(lambda ch: self.choose(ch["new"]) if ch["new"] is not None else None, names="index")
         self.feedback = widgets.HTML("")
         self.feedback.add_class("kt-feedback")
         # the icons draw ⏮ ◀ ▶ ⏭ (Font Awesome ships with the page; not every font has those characters)
-        self.start_button = button("Start (början)", "fast-backward", tip="Back to the deal, before the first move")
-        self.back_button = button("Back (bakåt)", "step-backward", tip="One move back")
-        self.forward_button = button("Forward (framåt)", "step-forward", tip="The next move")
-        self.end_button = button("End (slutet)", "fast-forward", tip="The end of the giv and its scoring")
+        self.start_button = button(_("Start (början)"), "fast-backward", tip=_("Back to the deal, before the first move"))
+        self.back_button = button(_("Back (bakåt)"), "step-backward", tip=_("One move back"))
+        self.forward_button = button(_("Forward (framåt)"), "step-forward", tip=_("The next move"))
+        self.end_button = button(_("End (slutet)"), "fast-forward", tip=_("The end of the giv and its scoring"))
         self.start_button.on_click(lambda _: self.to_start())
         self.back_button.on_click(lambda _: self.back())
         self.forward_button.on_click(lambda _: self.forward())
         self.end_button.on_click(lambda _: self.to_end())
-        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="Move (drag)", continuous_update=False,
+        self.slider = widgets.IntSlider(value=0, min=0, max=0, description=_("Move (drag)"), continuous_update=False,
                                         style={"description_width": "initial"}, layout=widgets.Layout(width="320px"))
         self.slider.observe(self._slid, names="value")
         self.counter = widgets.HTML("")
@@ -180,7 +186,7 @@ class ReplayViewer(widgets.VBox):
         if source is not None:
             self.open_giv(source, names=names)
         elif upload:
-            self._say("info", "Open a record file to replay one of its givar.")
+            self._say("info", _("Open a record file to replay one of its givar."))
 
     # --- what is open -----------------------------------------------------------
     @property
@@ -231,17 +237,21 @@ class ReplayViewer(widgets.VBox):
             self._names = list(names)
         self._show_file_choice()
         self._load(full, start)
-        what = label or "The giv"
-        self._say("info", f"{what}: {self._summary(full)}. Press Forward (framåt) to step through it.")
+        what = label or _("The giv")
+        self._say("info", _("{what}: {summary}. Press Forward (framåt) to step through it.").format(
+            what=what, summary=self._summary(full)))
         return True
 
-    def open_file(self, data: bytes, filename: str = "the file") -> bool:
+    def open_file(self, data: bytes, filename: str | None = None) -> bool:
         """Open a record file's bytes (what uploading it does); its first giv is shown.
 
-        A file that is not a record file gives one message and keeps what was open."""
+        A file that is not a record file gives one message and keeps what was open.
+        ``filename`` names it in the messages (default: "the file", in the page's language)."""
+        if filename is None:
+            filename = _("the file")
         if len(data) > MAX_UPLOAD_BYTES:
-            self._say("error", f"{filename}: the file is too big ({len(data) // 1024} KiB): "
-                      f"at most {MAX_UPLOAD_BYTES // 1024} KiB can be opened here")
+            self._say("error", _("{file}: the file is too big ({size} KiB): at most {most} KiB can be opened "
+                                 "here").format(file=filename, size=len(data) // 1024, most=MAX_UPLOAD_BYTES // 1024))
             return False
         try:
             records = records_from_bytes(data)
@@ -263,8 +273,10 @@ class ReplayViewer(widgets.VBox):
         if self.choice.index != index:
             self.choice.index = index
         self._load(full, _start_of(rec))
-        many = f"giv {index + 1} of {len(self._records)}" if len(self._records) > 1 else "its giv"
-        self._say("info", f"{self._filename}: {many} — {self._summary(full)}. Press Forward (framåt) to step through it.")
+        many = (_("giv {n} of {total}").format(n=index + 1, total=len(self._records)) if len(self._records) > 1
+                else _("its giv"))
+        self._say("info", _("{file}: {which} — {summary}. Press Forward (framåt) to step through it.").format(
+            file=self._filename, which=many, summary=self._summary(full)))
 
     # --- stepping ---------------------------------------------------------------
     def go(self, step: int) -> None:
@@ -303,7 +315,7 @@ class ReplayViewer(widgets.VBox):
         first = files[0]
         content = first["content"]
         data = content.tobytes() if isinstance(content, memoryview) else bytes(content)
-        self.open_file(data, str(first.get("name") or "the file"))
+        self.open_file(data, str(first.get("name") or _("the file")))
         self.upload.value = ()  # the kernel keeps no copy of the file
 
     def _slid(self, change: dict[str, Any]) -> None:
@@ -317,18 +329,21 @@ class ReplayViewer(widgets.VBox):
 
     def _show_file_choice(self) -> None:
         if len(self._records) > 1:
-            self.choice.options = [f"giv {i + 1}: {self._summary(g)}" for i, (_, g) in enumerate(self._records)]
+            self.choice.options = [_("giv {n}: {summary}").format(n=i + 1, summary=self._summary(g))
+                                   for i, (_rec, g) in enumerate(self._records)]
             self.choice.layout.display = ""
         else:
             self.choice.layout.display = "none"
 
     def _summary(self, g: Giv) -> str:
         names = seat_names(g.rules.players, self._names)
-        head = f"{g.rules.players} players, {names[g.dealer]} deals, {len(g.turns)} moves"
+        moves = ngettext("{n} move", "{n} moves", len(g.turns)).format(n=len(g.turns))
         if g.is_over:
-            return head + ", scores " + " · ".join(f"{names[s]} {signed(v, plus=False)}"
-                                                   for s, v in enumerate(g.result.scores))
-        return head + " (not finished)"
+            scores = " · ".join(f"{names[s]} {signed(v, plus=False)}" for s, v in enumerate(g.result.scores))
+            return _("{n} players, {dealer} deals, {moves}, scores {scores}").format(
+                n=g.rules.players, dealer=names[g.dealer], moves=moves, scores=scores)
+        return _("{n} players, {dealer} deals, {moves} (not finished)").format(
+            n=g.rules.players, dealer=names[g.dealer], moves=moves)
 
     def _load(self, full: Giv, start: Giv) -> None:
         self._full, self._giv = full, start
@@ -358,34 +373,37 @@ class ReplayViewer(widgets.VBox):
                 self._syncing = False
         self.start_button.disabled = self.back_button.disabled = step == 0
         self.forward_button.disabled = self.end_button.disabled = step == steps
-        self.counter.value = f"<b>Move {step} of {steps}</b>"
+        self.counter.value = "<b>" + _("Move {step} of {steps}").format(step=step, steps=steps) + "</b>"
         if step == 0:
             leader = names[(g.turns[0].player if g.turns else g.turn)]
-            said = f"The deal: {names[g.dealer]} deals (givare), {leader} leads. Every hand is shown face up."
+            said = _("The deal: {dealer} deals (givare), {leader} leads. Every hand is shown face up.").format(
+                dealer=names[g.dealer], leader=leader)
         else:
-            said = f"Move {step}: {self._lines[step - 1]}"
+            said = _("Move {step}: {move}").format(step=step, move=self._lines[step - 1])
         self.move_text.value = f"<div class='kt-msg kt-info' role='status'>{esc(said)}</div>"
         self.board.value = giv_html(g, show="all", names=names, width=48)
         self._show_scores()
         items = "".join(
             f"<li value='{i + 1}'{' class=kt-now' if i == step - 1 else ''}>{esc(line)}</li>"
             for i, line in reversed(list(enumerate(self._lines[:step]))))
-        self.moves.value = ("<div><b>Moves so far (newest first)</b></div>"
-                            + (f"<ol reversed>{items}</ol>" if items else "<div><i>No moves yet.</i></div>"))
+        self.moves.value = ("<div><b>" + _("Moves so far (newest first)") + "</b></div>"
+                            + (f"<ol reversed>{items}</ol>" if items else
+                               "<div><i>" + _("No moves yet.") + "</i></div>"))
 
     def _show_scores(self) -> None:
         g = self.giv
         r = g.rules
         running = g.result if g.is_over else score_giv(r, g.piles, g.marks, g.dukningar, g.tabbar, None, ())
-        head = ("<tr><th>Player</th><th>Pile</th><th>Card points</th><th>Tabbe marks</th>"
-                "<th>Dukningar</th><th>Score</th></tr>")
+        head = "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in (_("Player"), _("Pile"), _("Card points"),
+                                                               _("Tabbe marks"), _("Dukningar"), _("Score"))) + "</tr>"
         rows = [f"<tr><td>{esc(self.names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"
                 f"<td>{g.marks[s]}</td><td>{g.dukningar[s]}</td><td>{signed(running.scores[s], plus=False)}</td></tr>"
                 for s in range(r.players)]
         if r.teams != "none":
             for t, score in enumerate(running.team_scores):
                 members = "+".join(self.names[s] for s in r.team_members(t))
-                rows.append(f"<tr class='kt-total'><td colspan='5'>Team {t + 1} ({esc(members)})</td>"
+                team = _("Team {n} ({members})").format(n=t + 1, members=members)
+                rows.append(f"<tr class='kt-total'><td colspan='5'>{esc(team)}</td>"
                             f"<td>{signed(score, plus=False)}</td></tr>")
-        title = "Scores (final)" if g.is_over else f"Scores after move {self.step} (lowest wins)"
+        title = _("Scores (final)") if g.is_over else _("Scores after move {step} (lowest wins)").format(step=self.step)
         self.scores.value = f"<div><b>{title}</b></div><table>{''.join([head, *rows])}</table>"

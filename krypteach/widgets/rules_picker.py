@@ -24,39 +24,45 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ..engine.rules import PRESETS, Rules, RulesError
+from ..i18n import N_, _
 
 __all__ = ["RulesPicker"]
 
 _WIDE = {"description_width": "22em"}
 _ROW = widgets.Layout(width="36em")
 
-#: (option, English label with the Swedish term)
+#: (option, English label with the Swedish term), marked with ``N_()``: translated where shown
 LABELS = {
-    "players": "Players (spelare)",
-    "teams": "Teams (lag)",
-    "hand_size": "Cards per hand (kort per hand)",
-    "table_first": "Table cards, first deal (bordskort)",
-    "table_next": "Table cards, later deals (bordskort)",
-    "capture": "Capture rule (ta in)",
-    "forced_tabbe": "Forced tabbe (tvångstabbe)",
-    "ace": "Ace (ess)",
-    "dubbeltabbe": "Double tabbe counts two (dubbeltabbe)",
-    "cancel_marks": "Marks cancel (vänd ned tabbar)",
-    "last_capture_point": "Points for the last capture (sistan)",
-    "tabbe_points": "Points per tabbe mark (tabbe)",
-    "dukning_points": "Points per dukning (dukning)",
-    "givar": "Givar per parti (0: one per player)",
+    "players": N_("Players (spelare)"),
+    "teams": N_("Teams (lag)"),
+    "hand_size": N_("Cards per hand (kort per hand)"),
+    "table_first": N_("Table cards, first deal (bordskort)"),
+    "table_next": N_("Table cards, later deals (bordskort)"),
+    "capture": N_("Capture rule (ta in)"),
+    "forced_tabbe": N_("Forced tabbe (tvångstabbe)"),
+    "ace": N_("Ace (ess)"),
+    "dubbeltabbe": N_("Double tabbe counts two (dubbeltabbe)"),
+    "cancel_marks": N_("Marks cancel (vänd ned tabbar)"),
+    "last_capture_point": N_("Points for the last capture (sistan)"),
+    "tabbe_points": N_("Points per tabbe mark (tabbe)"),
+    "dukning_points": N_("Points per dukning (dukning)"),
+    "givar": N_("Givar per parti (0: one per player)"),
 }
 
 _TEAM_OPTIONS = {
-    "none": ("No teams (var för sig)", "none"),
-    "pairs": ("Pairs (par)", "pairs"),
-    "threes": ("Two teams of three (två lag om tre)", "threes"),
+    "none": (N_("No teams (var för sig)"), "none"),
+    "pairs": (N_("Pairs (par)"), "pairs"),
+    "threes": (N_("Two teams of three (två lag om tre)"), "threes"),
 }
-_CAPTURE = [("Take all you can (maximal)", "maximal"), ("Take the most cards (maximum)", "maximum"),
-            ("Free, as in classic Kasino (fri)", "free")]
-_ACE = [("1 or 14 (a played ace counts 14 and takes a lone ace)", "1or14"), ("1 only", "1"),
-        ("14 from the hand, 1 on the table", "14hand")]
+_CAPTURE = [(N_("Take all you can (maximal)"), "maximal"), (N_("Take the most cards (maximum)"), "maximum"),
+            (N_("Free, as in classic Kasino (fri)"), "free")]
+_ACE = [(N_("1 or 14 (a played ace counts 14 and takes a lone ace)"), "1or14"), (N_("1 only"), "1"),
+        (N_("14 from the hand, 1 on the table"), "14hand")]
+
+
+def _options(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A dropdown's (label, value) pairs with the labels in the page's language."""
+    return [(_(label), value) for label, value in pairs]
 _CUSTOM = "custom"
 #: the presets the lessons' controls offer: Krypkasino's (classic Kasino's builds are not drawn by the
 #: game page yet, and its bots are the random one only: krypteach.bots.check_bot_rules)
@@ -92,17 +98,18 @@ class RulesPicker(widgets.VBox):
         rules = rules or Rules()
         self._syncing = False
         self.preset = widgets.Dropdown(
-            options=[(f"{name} — {text}", name) for name, (text, _) in OFFERED.items()] + [("custom", _CUSTOM)],
-            value=_CUSTOM, description="Preset (variant)", style=_WIDE, layout=widgets.Layout(width="60em"))
+            options=[(f"{name} — {_(text)}", name) for name, (text, _spec) in OFFERED.items()]
+            + [(_("custom"), _CUSTOM)],
+            value=_CUSTOM, description=_("Preset (variant)"), style=_WIDE, layout=widgets.Layout(width="60em"))
         c: dict[str, widgets.Widget] = {}
         c["players"] = widgets.BoundedIntText(value=2, min=2, max=6)
-        c["teams"] = widgets.Dropdown(options=[_TEAM_OPTIONS["none"]], value="none")
+        c["teams"] = widgets.Dropdown(options=_options([_TEAM_OPTIONS["none"]]), value="none")
         c["hand_size"] = widgets.BoundedIntText(value=4, min=1, max=26)
         c["table_first"] = widgets.BoundedIntText(value=4, min=0, max=52)
         c["table_next"] = widgets.BoundedIntText(value=4, min=0, max=52)
-        c["capture"] = widgets.Dropdown(options=_CAPTURE, value="maximal")
+        c["capture"] = widgets.Dropdown(options=_options(_CAPTURE), value="maximal")
         c["forced_tabbe"] = widgets.Checkbox(value=True, indent=True)
-        c["ace"] = widgets.Dropdown(options=_ACE, value="1or14")
+        c["ace"] = widgets.Dropdown(options=_options(_ACE), value="1or14")
         c["dubbeltabbe"] = widgets.Checkbox(value=True, indent=True)
         c["cancel_marks"] = widgets.Checkbox(value=True, indent=True)
         c["last_capture_point"] = widgets.BoundedIntText(value=0, min=0, max=10)
@@ -110,7 +117,7 @@ class RulesPicker(widgets.VBox):
         c["dukning_points"] = widgets.BoundedIntText(value=-5, min=-100, max=100)
         c["givar"] = widgets.BoundedIntText(value=0, min=0, max=600)
         for name, w in c.items():
-            w.description = LABELS[name]
+            w.description = _(LABELS[name])
             w.style = _WIDE
             wide = isinstance(w, (widgets.Dropdown, widgets.Checkbox))
             w.layout = widgets.Layout(width="50em") if wide else _ROW
@@ -163,14 +170,14 @@ class RulesPicker(widgets.VBox):
         self._summarise(rules)
 
     def _summarise(self, rules: Rules) -> None:
-        head = "Keeping the last rules that work" if self.error else "Rules"
+        head = _("Keeping the last rules that work") if self.error else _("Rules")
         self.summary.value = f"<i>{head}: {html.escape(rules.describe())}</i>"
 
     def _set_team_options(self, players: int) -> None:
         allowed = _teams_allowed(players)
         w = self.controls["teams"]
         keep = w.value if w.value in allowed else "none"
-        w.options = [_TEAM_OPTIONS[m] for m in allowed]
+        w.options = _options([_TEAM_OPTIONS[m] for m in allowed])
         w.value = keep
         w.disabled = len(allowed) == 1
 
@@ -202,9 +209,8 @@ class RulesPicker(widgets.VBox):
             rules = Rules(**self._read())
         except RulesError as e:
             self.error = str(e)
-            self.error_html.value = (f"<div class='kt-error' role='alert' style='color:#a50e25;font-weight:600'>"
-                                     f"These rules do not work: "
-                                     f"{html.escape(str(e))}</div>")
+            said = _("These rules do not work: {error}").format(error=html.escape(str(e)))
+            self.error_html.value = f"<div class='kt-error' role='alert' style='color:#a50e25;font-weight:600'>{said}</div>"
             self._summarise(self.value)
             return
         self.error = ""

@@ -31,6 +31,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ..classroom.session import current
+from ..i18n import _, ngettext
 from ._ui import button, esc, message_html
 
 __all__ = ["Question", "SelfCheck"]
@@ -128,12 +129,12 @@ class _QuestionView(widgets.VBox):
         """(kind, plain text) for the chosen option: kind is ok, error or info."""
         q = self.question
         if self.choice.index is None:
-            return "info", f"{self.number}. Choose an answer first."
+            return "info", _("{number}. Choose an answer first.").format(number=self.number)
         right = q.options[q.answer]
         tail = f" {q.explanation}" if q.explanation else ""
         if self.choice.index == q.answer:
-            return "ok", f"{self.number}. Right.{tail}"
-        return "error", f"{self.number}. Not quite: the answer is {right}.{tail}"
+            return "ok", _("{number}. Right.").format(number=self.number) + tail
+        return "error", _("{number}. Not quite: the answer is {answer}.").format(number=self.number, answer=right) + tail
 
 
 class SelfCheck(widgets.VBox):
@@ -150,8 +151,13 @@ class SelfCheck(widgets.VBox):
     checks = traitlets.Int(0)
 
     def __init__(self, questions: Sequence[Question | Mapping[str, object]], *,
-                 title: str = "Self-check (kolla dig själv)",
-                 intro: str = "Choose an answer to each question, then press Check.") -> None:
+                 title: str | None = None, intro: str | None = None) -> None:
+        """``title`` and ``intro`` default to "Self-check (kolla dig själv)" and "Choose an answer
+        to each question, then press Check.", in the page's language."""
+        if title is None:
+            title = _("Self-check (kolla dig själv)")
+        if intro is None:
+            intro = _("Choose an answer to each question, then press Check.")
         qs = [_question(q) for q in questions]
         if not qs:
             raise ValueError("a self-check needs at least one question")
@@ -166,7 +172,7 @@ class SelfCheck(widgets.VBox):
         title_html.add_class("kt-title")
         intro_html = widgets.HTML(_STYLE + esc(intro))
         intro_html.add_class("kt-instruction")
-        self.check_button = button("Check", "check", "primary", "Check your answers")
+        self.check_button = button(_("Check"), "check", "primary", _("Check your answers"))
         self.check_button.on_click(lambda _: self.check())
         bar = widgets.HBox([self.check_button])
         bar.add_class("kt-buttons")
@@ -206,9 +212,10 @@ class SelfCheck(widgets.VBox):
 
     def _show_score(self, checked: bool) -> None:
         if not checked:
-            text = f"{self.total} question{'s' if self.total != 1 else ''}."
+            text = ngettext("{n} question.", "{n} questions.", self.total).format(n=self.total)
         elif self.score == self.total:
-            text = f"Score: {self.score} of {self.total} — all right. Well done!"
+            text = _("Score: {score} of {total} — all right. Well done!").format(score=self.score, total=self.total)
         else:
-            text = f"Score: {self.score} of {self.total}. Read the explanations, change your answers and check again."
+            text = _("Score: {score} of {total}. Read the explanations, change your answers and check again.").format(
+                score=self.score, total=self.total)
         self.score_html.value = f"<div class='kt-progress' role='status'>{esc(text)}</div>"

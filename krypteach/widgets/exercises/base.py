@@ -6,6 +6,10 @@ instruction and the buttons, top to bottom, each kept as an attribute) and
 base class builds them and lays the exercise out, so an exercise module
 holds only what is its own: its positions, its checks and its words.
 
+The words a subclass declares (``title``, ``instruction``, the labels of its card rows,
+the texts and tips of its buttons) are marked with ``N_()`` and translated when the
+exercise is built, in the page's language (:mod:`krypteach.i18n`).
+
 >>> class Hello(Exercise):
 ...     title = "Hello"
 ...     parts = (cards_row("table_row", kind="table", label="Table"),)
@@ -32,12 +36,22 @@ import traitlets
 from ...classroom.session import current
 from ...engine.cards import Card, parse_cards
 from ...engine.rules import Rules
+from ...i18n import N_, _
 from .._ui import button, esc, message_html, message_text
 from ..cards import CardRowWidget
 
-__all__ = ["SUITS", "Action", "Exercise", "Part", "cards_of", "cards_row", "html_part"]
+__all__ = ["SUITS", "Action", "Exercise", "Part", "cards_of", "cards_row", "html_part", "tr"]
 
 SUITS = "SHDC"
+
+
+def tr(text: str) -> str:
+    """``text`` (a message marked with ``N_()``) in the page's language; an empty text stays empty.
+
+    >>> tr(""), tr("Check")
+    ('', 'Check')
+    """
+    return _(text) if text else ""
 
 
 def cards_of(value: str | Iterable[Card | str] | None) -> list[Card]:
@@ -61,19 +75,25 @@ class Part:
 
 
 def cards_row(attr: str, **options: Any) -> Part:
-    """A :class:`~krypteach.widgets.CardRowWidget` part (``options`` as for the widget)."""
-    return Part(attr, lambda: CardRowWidget(**options))
+    """A :class:`~krypteach.widgets.CardRowWidget` part (``options`` as for the widget; a
+    ``label`` marked with ``N_()`` is translated when the row is made)."""
+    def make() -> CardRowWidget:
+        label = options.get("label")
+        return CardRowWidget(**({**options, "label": tr(label)} if isinstance(label, str) else options))
+    return Part(attr, make)
 
 
 def html_part(attr: str, text: str = "") -> Part:
-    """An HTML part, empty until the exercise writes into it."""
-    return Part(attr, lambda: widgets.HTML(text))
+    """An HTML part, empty until the exercise writes into it (``text``, marked with ``N_()``,
+    is translated when the part is made)."""
+    return Part(attr, lambda: widgets.HTML(tr(text)))
 
 
 @dataclass(frozen=True)
 class Action:
     """One of an exercise's own buttons: its visible ``text``, the attribute
-    ``attr`` that holds it, and the ``method`` (a name) a click calls."""
+    ``attr`` that holds it, and the ``method`` (a name) a click calls (``text`` and
+    ``tip`` marked with ``N_()``: they are translated when the button is made)."""
 
     attr: str
     text: str
@@ -96,7 +116,7 @@ class Exercise(widgets.VBox):
     solved = traitlets.Int(0)
     attempts = traitlets.Int(0)
 
-    title: ClassVar[str] = "Exercise"
+    title: ClassVar[str] = N_("Exercise")
     instruction: ClassVar[str] = ""
     #: the widgets between the instruction and the buttons, top to bottom
     parts: ClassVar[tuple[Part, ...]] = ()
@@ -115,9 +135,9 @@ class Exercise(widgets.VBox):
         self.difficulty = self._check_difficulty(difficulty)
         self.message = ""
         self._done = False  # solved (or answer shown) for this position
-        self.title_html = widgets.HTML(f"<h3>{esc(self.title)}</h3>")
+        self.title_html = widgets.HTML(f"<h3>{esc(tr(self.title))}</h3>")
         self.title_html.add_class("kt-title")
-        self.instruction_html = widgets.HTML(self.instruction)
+        self.instruction_html = widgets.HTML(tr(self.instruction))
         self.instruction_html.add_class("kt-instruction")
         self.feedback = widgets.HTML("")
         self.feedback.add_class("kt-feedback")
@@ -129,8 +149,8 @@ class Exercise(widgets.VBox):
             setattr(self, part.attr, widget)
             body.append(widget)
         own = [self._make_button(a) for a in self.actions]
-        self.new_button = button("New position", "refresh", tip="Draw a new random position")
-        self.answer_button = button("Show answer", "eye", tip="Show the answer and why")
+        self.new_button = button(_("New position"), "refresh", tip=_("Draw a new random position"))
+        self.answer_button = button(_("Show answer"), "eye", tip=_("Show the answer and why"))
         self.new_button.on_click(lambda _: self.new_position())
         self.answer_button.on_click(lambda _: self.show_answer())
         self.buttons: list[Any] = [*own, self.new_button, self.answer_button]
@@ -143,7 +163,7 @@ class Exercise(widgets.VBox):
         self._show_progress()
 
     def _make_button(self, action: Action) -> Any:
-        b = button(action.text, action.icon, action.style, action.tip)
+        b = button(tr(action.text), action.icon, action.style, tr(action.tip))
         b.on_click(lambda _: getattr(self, action.method)())
         setattr(self, action.attr, b)
         return b
@@ -156,7 +176,8 @@ class Exercise(widgets.VBox):
         return difficulty
 
     def _show_progress(self, change: object = None) -> None:
-        self.progress.value = f"Solved: {self.solved} · Attempts: {self.attempts}"
+        self.progress.value = _("Solved: {solved} · Attempts: {attempts}").format(solved=self.solved,
+                                                                                  attempts=self.attempts)
 
     def say(self, kind: str, text: str, details: Sequence[str] = (), rule: str | None = None) -> None:
         """Show feedback: ``kind`` is ``"ok"``, ``"error"`` or ``"info"``; ``text`` is plain text.
@@ -213,7 +234,7 @@ class Exercise(widgets.VBox):
 
     def _sum_group(self, target: int, parts: int) -> list[Card]:
         """``parts`` cards whose values add up to ``target`` (empty if impossible)."""
-        for _ in range(50):
+        for _try in range(50):
             cuts = sorted(self.rng.sample(range(1, target), parts - 1)) if target > parts - 1 else None
             if cuts is None:
                 return []

@@ -12,6 +12,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ...engine.cards import Card
 from ...engine.rules import Rules
 from ...engine.scoring import card_points, point_breakdown, score_giv
+from ...i18n import N_, _, ngettext
 from ...teaching.narrate import signed
 from .base import Action, Exercise, Part, cards_of, cards_row, html_part
 
@@ -20,7 +21,7 @@ __all__ = ["CountPointsExercise"]
 
 def _points_box() -> Any:
     # a text box, so that an empty box is empty (a number box reads it as 0)
-    return widgets.Text(value="", placeholder="e.g. 7", description="Points (poäng):",
+    return widgets.Text(value="", placeholder=_("e.g. 7"), description=_("Points (poäng):"),
                         style={"description_width": "initial"}, layout=widgets.Layout(width="220px"))
 
 
@@ -55,16 +56,17 @@ class CountPointsExercise(Exercise):
     """
 
     rule_key = "card-points"
-    title = "Count the points (räkna poäng)"
-    instruction = ("Card points: <b>storan</b> (10♦) 3, <b>lillan</b> (2♠) 2, <b>spader ess</b> (A♠) 2, every "
-                   "other ace 1, every other spade 1, all else 0. Add 5 for each tabbe mark and −5 for each "
-                   "dukning. Remember: in Krypkasino points are bad — the lowest score wins.")
+    title = N_("Count the points (räkna poäng)")
+    instruction = N_("Card points: <b>storan</b> (10♦) 3, <b>lillan</b> (2♠) 2, <b>spader ess</b> (A♠) 2, every "
+                     "other ace 1, every other spade 1, all else 0. Add 5 for each tabbe mark and −5 for each "
+                     "dukning. Remember: in Krypkasino points are bad — the lowest score wins.")
     parts = (
-        cards_row("pile_row", kind="pile", selectable=False, width=64, label="The pile (högen)"),
+        cards_row("pile_row", kind="pile", selectable=False, width=64, label=N_("The pile (högen)")),
         html_part("extras_html"),
         Part("points", _points_box),
     )
-    actions = (Action("check_button", "Check", "check", icon="check", style="primary", tip="Check your count"),)
+    actions = (Action("check_button", N_("Check"), "check", icon="check", style="primary",
+                      tip=N_("Check your count")),)
 
     def __init__(self, pile: str | Iterable[Card | str] | None = None, *, marks: int = 0, dukningar: int = 0,
                  difficulty: int = 1, rules: Rules | None = None, seed: int | None = None,
@@ -84,11 +86,12 @@ class CountPointsExercise(Exercise):
         self.pile_row.cards = [str(c) for c in self.pile]
         extras = []
         if marks:
-            extras.append(f"{marks} tabbe mark{'s' if marks != 1 else ''} (tabbar)")
+            extras.append(ngettext("{n} tabbe mark (tabbar)", "{n} tabbe marks (tabbar)", marks).format(n=marks))
         if dukningar:
-            extras.append(f"{dukningar} dukning{'ar' if dukningar != 1 else ''}")
-        self.extras_html.value = (f"<div class='kt-instruction'>This player also has {' and '.join(extras)}.</div>"
-                                  if extras else "")
+            extras.append(ngettext("{n} dukning", "{n} dukningar", dukningar).format(n=dukningar))
+        also = (" " + _("and") + " ").join(extras)
+        said = _("This player also has {extras}.").format(extras=also)
+        self.extras_html.value = f"<div class='kt-instruction'>{said}</div>" if extras else ""
         self.points.value = ""
         self._wrong_here = 0
         self._fresh()
@@ -110,47 +113,50 @@ class CountPointsExercise(Exercise):
         """One line per scoring card (the double deck's twins on one line), then the rest."""
         scoring = point_breakdown(self.pile)
         twins = Counter(c for c, _, _ in scoring)
-        lines = [f"{c.symbol} {why}: {p}" if twins[c] == 1 else f"{c.symbol} {why}: {p} each, {twins[c]} of them"
+        lines = [_("{card} {why}: {points}").format(card=c.symbol, why=why, points=p) if twins[c] == 1
+                 else _("{card} {why}: {points} each, {n} of them").format(card=c.symbol, why=why, points=p,
+                                                                            n=twins[c])
                  for c, p, why in dict.fromkeys(scoring)]
         zero = len(self.pile) - len(scoring)
         if zero:
-            lines.append("the other card scores 0" if zero == 1 else f"the other {zero} cards score 0")
+            lines.append(ngettext("the other card scores 0", "the other {n} cards score 0", zero).format(n=zero))
         return lines
 
     def _sum(self) -> str:
         r = self.rules
         cp = card_points(self.pile)
-        parts = [f"{cp} card points"]
+        parts = [_("{n} card points").format(n=cp)]
         if self.marks:
-            parts.append(f"{self.marks} × {signed(r.tabbe_points)} for tabbe marks")
+            parts.append(_("{n} × {points} for tabbe marks").format(n=self.marks, points=signed(r.tabbe_points)))
         if self.dukningar:
-            parts.append(f"{self.dukningar} × {signed(r.dukning_points)} for dukningar")
+            parts.append(_("{n} × {points} for dukningar").format(n=self.dukningar, points=signed(r.dukning_points)))
         return " + ".join(parts) + f" = {signed(self.expected, plus=False)}"
 
     def check(self) -> None:
         """Check the number typed in ``points`` (the Check button)."""
         said = read_whole_number(self.points.value)
         if said is None:
-            self.say("info", "Type the points first: a whole number, such as 7 or −3." if not self.points.value.strip()
-                     else f"“{self.points.value.strip()[:20]}” is not a whole number: type, for example, 7 or −3.")
+            self.say("info", _("Type the points first: a whole number, such as 7 or −3.") if not self.points.value.strip()
+                     else _("“{text}” is not a whole number: type, for example, 7 or −3.").format(
+                         text=self.points.value.strip()[:20]))
             return
         self.attempts += 1
         if said == self.expected:
             self._win()
-            self.say("ok", f"Right: {self._sum()}.", self._breakdown())
+            self.say("ok", _("Right: {count}.").format(count=self._sum()), self._breakdown())
             return
         self._wrong_here += 1
         if self._wrong_here == 1:  # a nudge first: the learner counts again
-            extra = (" Then the tabbe marks and dukningar: each one changes the score." if self.marks or self.dukningar
-                     else "")
-            self.say("error", f"Not {said}. Count again: which of these cards carry points, and how many each?{extra}",
-                     ["Check again, or press Show answer to see the count card by card."])
+            text = _("Not {said}. Count again: which of these cards carry points, and how many each?").format(said=said)
+            if self.marks or self.dukningar:
+                text += " " + _("Then the tabbe marks and dukningar: each one changes the score.")
+            self.say("error", text, [_("Check again, or press Show answer to see the count card by card.")])
             return
         hint = self._breakdown()
         if self.marks or self.dukningar:
-            hint.append(f"then add {signed(self.rules.tabbe_points)} for each tabbe mark and "
-                        f"{signed(self.rules.dukning_points)} for each dukning")
-        self.say("error", f"Not {said}. These cards score — add them up and try again:", hint)
+            hint.append(_("then add {tabbe} for each tabbe mark and {dukning} for each dukning").format(
+                tabbe=signed(self.rules.tabbe_points), dukning=signed(self.rules.dukning_points)))
+        self.say("error", _("Not {said}. These cards score — add them up and try again:").format(said=said), hint)
 
     def show_answer(self) -> None:
         """Show the count, card by card."""

@@ -12,6 +12,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ...engine.cards import Card
 from ...engine.game import Giv, Turn
 from ...engine.rules import Rules
+from ...i18n import N_, _
 from ...teaching.narrate import describe_turn, signed
 from ...views import table_html
 from .._ui import button, esc
@@ -42,14 +43,14 @@ class DukningExercise(Exercise):
     """
 
     rule_key = "dukning"
-    title = "Who gets the dukning? (dukning)"
-    instruction = ("These are the last moves before a <b>tabbe</b> (a capture that empties the table). "
-                   "The player who moved <b>just before</b> the tabbe set it up (<i>dukade för tabben</i>) "
-                   "and gets a <b>dukning</b>: −5 points, or two (−10) for a dubbeltabbe — welcome points, "
-                   "since the lowest score wins. Who gets the dukning?")
+    title = N_("Who gets the dukning? (dukning)")
+    instruction = N_("These are the last moves before a <b>tabbe</b> (a capture that empties the table). "
+                     "The player who moved <b>just before</b> the tabbe set it up (<i>dukade för tabben</i>) "
+                     "and gets a <b>dukning</b>: −5 points, or two (−10) for a dubbeltabbe — welcome points, "
+                     "since the lowest score wins. Who gets the dukning?")
     parts = (
         html_part("steps_html"),
-        html_part("question_html", "<b>Who gets the dukning?</b>"),
+        html_part("question_html", N_("<b>Who gets the dukning?</b>")),
         Part("answer_box", _answer_box),  # one button per player, and Nobody: made for each giv
     )
 
@@ -71,17 +72,17 @@ class DukningExercise(Exercise):
         back = copy.deepcopy(giv)  # undo on a copy gives the table before each move
         first = max(0, len(giv.turns) - 3)
         steps: list[tuple[list[Card], Turn]] = []
-        for _ in range(len(giv.turns) - first):
+        for _step in range(len(giv.turns) - first):
             turn = back.pop()
             steps.append((list(back.table), turn))
         self.tabbe_turn = giv.turns[-1]
         self.steps = steps[::-1]
         buttons = []
         for seat, name in enumerate(self.names):
-            b = button(name, "user", "info", tip=f"{name} gets the dukning")
+            b = button(name, "user", "info", tip=_("{name} gets the dukning").format(name=name))
             b.on_click(lambda _, s=seat: self.answer(s))
             buttons.append(b)
-        nobody = button("Nobody", "ban", "info", tip="Nobody gets a dukning")
+        nobody = button(_("Nobody"), "ban", "info", tip=_("Nobody gets a dukning"))
         nobody.on_click(lambda _: self.answer(None))
         self.answer_buttons = [*buttons, nobody]
         self.answer_box.children = self.answer_buttons
@@ -91,15 +92,17 @@ class DukningExercise(Exercise):
     def _draw_steps(self) -> None:
         g = self.giv
         order = " → ".join(self.names[(g.dealer + 1 + i) % g.rules.players] for i in range(g.rules.players))
-        rows = [f"<div class='kt-progress'>{g.rules.players} players; play goes left: {esc(order)} → …</div>"]
+        head = _("{n} players; play goes left: {order} → …").format(n=g.rules.players, order=esc(order))
+        rows = [f"<div class='kt-progress'>{head}</div>"]
         if self.steps[0][1] is g.turns[0]:
-            start = ("<b>Start of the giv:</b> the cards are dealt." if self.tabbe_turn.dukning is None or
-                     len(g.turns) > 1 else "This position is from the middle of a giv.")
+            start = (_("<b>Start of the giv:</b> the cards are dealt.") if self.tabbe_turn.dukning is None or
+                     len(g.turns) > 1 else _("This position is from the middle of a giv."))
             rows.append(f"<div class='kt-step'>{start}</div>")
+        before = _("Table before the move")
         for table, turn in self.steps:
             text = describe_turn(turn, self.names, g.rules, show_dukning=False)
             rows.append(f"<div class='kt-step'><div class='kt-step-table'>"
-                        f"{table_html(table, width=38, label='Table before the move')}</div>"
+                        f"{table_html(table, width=38, label=before)}</div>"
                         f"<div>{esc(text)}</div></div>")
         self.steps_html.value = "<div class='kt-steps'>" + "".join(rows) + "</div>"
 
@@ -133,18 +136,23 @@ class DukningExercise(Exercise):
         t = self.tabbe_turn
         taker = self.names[t.player]
         pts = self.giv.rules.tabbe_points
-        what = f"a dubbeltabbe, two tabbe marks ({signed(2 * pts)})" if t.tabbe == 2 \
-            else f"a tabbe, one tabbe mark ({signed(pts)})"
-        details = [f"{taker} emptied the table with {t.move.card.symbol} — {what} for {taker}."]
+        if t.tabbe == 2:
+            said = _("{taker} emptied the table with {card} — a dubbeltabbe, two tabbe marks ({points}) for {taker}.")
+        else:
+            said = _("{taker} emptied the table with {card} — a tabbe, one tabbe mark ({points}) for {taker}.")
+        details = [said.format(taker=taker, card=t.move.card.symbol, points=signed(2 * pts if t.tabbe == 2 else pts))]
         if t.dukning is None:
-            return "Nobody: the tabbe was the first move of the giv, so nobody moved just before it.", details
+            return _("Nobody: the tabbe was the first move of the giv, so nobody moved just before it."), details
         setter = self.names[t.dukning]
-        n = "two dukningar" if t.tabbe == 2 else "a dukning"
         pts = abs(self.giv.rules.dukning_points) * t.tabbe
         if len(self.giv.turns) > 1:  # (otherwise the move before happened before this position: the head says it)
             did = describe_turn(self.giv.turns[-2], self.names, self.giv.rules, show_dukning=False)
-            details.append(f"Just before: {did}")
-        return f"{setter} gets {n} (−{pts}): {setter} made the move just before the tabbe.", details
+            details.append(_("Just before: {move}").format(move=did))
+        if t.tabbe == 2:
+            head = _("{setter} gets two dukningar (−{points}): {setter} made the move just before the tabbe.")
+        else:
+            head = _("{setter} gets a dukning (−{points}): {setter} made the move just before the tabbe.")
+        return head.format(setter=setter, points=pts), details
 
     def answer(self, seat: int | None) -> None:
         """Answer with a seat (or ``None`` for nobody): what the name buttons do."""
@@ -153,14 +161,14 @@ class DukningExercise(Exercise):
         t = self.tabbe_turn
         if seat == t.dukning:
             self._win()
-            self.say("ok", "Right. " + head, details)
+            self.say("ok", _("Right. {explanation}").format(explanation=head), details)
             return
         if seat is None:
-            wrong = "Not nobody."
+            wrong = _("Not nobody.")
         elif seat == t.player:  # (the details say what the tabbe brings them)
-            wrong = f"Not {self.names[seat]}: {self.names[seat]} made the tabbe."
+            wrong = _("Not {name}: {name} made the tabbe.").format(name=self.names[seat])
         else:
-            wrong = f"Not {self.names[seat]}: {self.names[seat]} did not make the move just before the tabbe."
+            wrong = _("Not {name}: {name} did not make the move just before the tabbe.").format(name=self.names[seat])
         self.say("error", f"{wrong} {head}", details)
 
     def show_answer(self) -> None:

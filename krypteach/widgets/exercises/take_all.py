@@ -10,6 +10,7 @@ from ...engine.cards import Card
 from ...engine.explain import explain_move
 from ...engine.moves import Move
 from ...engine.rules import Rules
+from ...i18n import N_, _
 from ...teaching.narrate import traffar_text
 from .base import SUITS, Action, Exercise, cards_row
 
@@ -27,18 +28,18 @@ class TakeAllExercise(Exercise):
     """
 
     rule_key = "take-all"
-    title = "Take all you must (ta in allt)"
-    instruction = ("You play <b>your card</b>, shown above the table. If it has a träff it <b>must capture</b>, and it must "
-                   "<b>take all it can</b>: no träff for it may stay on the table. Select the table cards it "
-                   "takes and press <b>Check</b> — or press <b>Creep (krypa)</b> if it takes nothing.")
+    title = N_("Take all you must (ta in allt)")
+    instruction = N_("You play <b>your card</b>, shown above the table. If it has a träff it <b>must capture</b>, "
+                     "and it must <b>take all it can</b>: no träff for it may stay on the table. Select the table "
+                     "cards it takes and press <b>Check</b> — or press <b>Creep (krypa)</b> if it takes nothing.")
     parts = (
-        cards_row("card_row", kind="hand", selectable=False, label="Your card (played)"),
-        cards_row("table_row", kind="table", multiple=True, label="Table (bordet)"),
+        cards_row("card_row", kind="hand", selectable=False, label=N_("Your card (played)")),
+        cards_row("table_row", kind="table", multiple=True, label=N_("Table (bordet)")),
     )
     actions = (
-        Action("check_button", "Check", "check", icon="check", style="primary", tip="Take the selected cards"),
-        Action("creep_button", "Creep (krypa)", "creep", icon="arrow-down",
-               tip="Lay the card on the table: it takes nothing"),
+        Action("check_button", N_("Check"), "check", icon="check", style="primary", tip=N_("Take the selected cards")),
+        Action("creep_button", N_("Creep (krypa)"), "creep", icon="arrow-down",
+               tip=N_("Lay the card on the table: it takes nothing")),
     )
 
     def __init__(self, card: Card | str | None = None, table: str | Iterable[Card | str] | None = None, *,
@@ -62,12 +63,12 @@ class TakeAllExercise(Exercise):
         size = {1: (3, 4), 2: (5, 6), 3: (6, 8)}[d]
         ranks = {1: range(2, 11), 2: range(2, 14), 3: range(1, 14)}[d]
         creep = rng.random() < 0.2
-        for _ in range(500):
+        for _try in range(500):
             card = Card.make(rng.choice(ranks), rng.choice(SUITS))
             target = played_value(card, self.rules)
             table: list[Card] = []
             if not creep:
-                for _ in range(rng.randint(1, d)):
+                for _group in range(rng.randint(1, d)):
                     table += [self._card(card.rank)] if rng.random() < 0.3 and card.rank != 1 else \
                         self._sum_group(target, rng.choice((2, 2, 3)))
             n = rng.randint(*size)
@@ -92,9 +93,11 @@ class TakeAllExercise(Exercise):
         if len(self.options) < 2:
             return []
         others = [o for o in self.options if o != shown]
-        head = (f"There are {len(self.options)} ways to take all you can; any of them is right. "
-                f"{'The other' if len(others) == 1 else 'The others'}:")
-        return [head] + [f"{self.card.symbol} takes {traffar_text(self.card, o, self.rules)}" for o in others]
+        head = (_("There are {n} ways to take all you can; any of them is right.").format(n=len(self.options))
+                + " " + (_("The other:") if len(others) == 1 else _("The others:")))
+        return [head] + [_("{card} takes {cards}").format(card=self.card.symbol,
+                                                          cards=traffar_text(self.card, o, self.rules))
+                         for o in others]
 
     def _judge(self, move: Move) -> None:
         self.attempts += 1
@@ -102,7 +105,8 @@ class TakeAllExercise(Exercise):
         if e.legal:
             self._win()
             self.table_row.hinted = []
-            self.say("ok", "Right. " + e.message, self._others(move.capture) if move.capture else [])
+            self.say("ok", _("Right. {explanation}").format(explanation=e.message),
+                     self._others(move.capture) if move.capture else [])
         else:
             self.say("error", e.message, rule=e.rule)
 
@@ -110,8 +114,8 @@ class TakeAllExercise(Exercise):
         """Capture the selected table cards (the Check button)."""
         picked = [Card(c) for c in self.table_row.selected_cards]
         if not picked:
-            self.say("info", f"Select the table cards your {self.card.symbol} takes, "
-                     "or press Creep (krypa) if it takes nothing.")
+            self.say("info", _("Select the table cards your {card} takes, "
+                               "or press Creep (krypa) if it takes nothing.").format(card=self.card.symbol))
             return
         self._judge(Move(self.card, picked))
 

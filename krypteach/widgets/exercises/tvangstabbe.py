@@ -10,6 +10,7 @@ from ...engine.cards import Card
 from ...engine.explain import explain_move
 from ...engine.moves import Move, describe_cards
 from ...engine.rules import Rules
+from ...i18n import N_, _
 from .base import Action, Exercise, cards_of, cards_row
 
 __all__ = ["TvangstabbeExercise"]
@@ -27,19 +28,19 @@ class TvangstabbeExercise(Exercise):
     """
 
     rule_key = "tvangstabbe"
-    title = "Tvångstabbe (forced tabbe)"
-    instruction = ("If any card in your hand can take the <b>whole table</b> (the table splits into träffar "
-                   "for it), you must play it and take everything: <b>tvångstabbe</b>. Select that card and "
-                   "press <b>Check</b>, or press <b>No tabbe possible</b>.")
+    title = N_("Tvångstabbe (forced tabbe)")
+    instruction = N_("If any card in your hand can take the <b>whole table</b> (the table splits into träffar "
+                     "for it), you must play it and take everything: <b>tvångstabbe</b>. Select that card and "
+                     "press <b>Check</b>, or press <b>No tabbe possible</b>.")
     parts = (
-        cards_row("table_row", kind="table", selectable=False, label="Table (bordet)"),
-        cards_row("hand_row", kind="hand", multiple=False, label="Your hand (handen)"),
+        cards_row("table_row", kind="table", selectable=False, label=N_("Table (bordet)")),
+        cards_row("hand_row", kind="hand", multiple=False, label=N_("Your hand (handen)")),
     )
     actions = (
-        Action("check_button", "Check", "check", icon="check", style="primary",
-               tip="This card must take the whole table"),
-        Action("none_button", "No tabbe possible", "no_tabbe", icon="ban",
-               tip="No card in the hand can take the whole table"),
+        Action("check_button", N_("Check"), "check", icon="check", style="primary",
+               tip=N_("This card must take the whole table")),
+        Action("none_button", N_("No tabbe possible"), "no_tabbe", icon="ban",
+               tip=N_("No card in the hand can take the whole table")),
     )
 
     def __init__(self, hand: str | Iterable[Card | str] | None = None, table: str | Iterable[Card | str] | None = None,
@@ -68,11 +69,11 @@ class TvangstabbeExercise(Exercise):
         rng = self.rng
         ranks = {1: range(5, 11), 2: range(2, 14), 3: range(1, 14)}[d]
         groups = {1: (2, 2), 2: (2, 3), 3: (3, 4)}[d]
-        for _ in range(500):
+        for _try in range(500):
             rank = rng.choice(ranks)
             target = played_value(Card.make(rank, "S"), self.rules)
             table: list[Card] = []
-            for _ in range(rng.randint(*groups)):
+            for _group in range(rng.randint(*groups)):
                 if rng.random() < 0.25 and rank != 1:
                     table.append(self._card(rank))
                 else:
@@ -90,7 +91,7 @@ class TvangstabbeExercise(Exercise):
         raise RuntimeError("could not draw a position")  # pragma: no cover
 
     def _pa(self) -> str:
-        return tabbe_pa_text(tabbe_ranks(self.table, self.rules)) or "no tabbe on this table"
+        return tabbe_pa_text(tabbe_ranks(self.table, self.rules)) or _("no tabbe on this table")
 
     def _takes_all(self, card: Card) -> str:
         """The engine's words for ``card`` taking the whole table."""
@@ -100,26 +101,27 @@ class TvangstabbeExercise(Exercise):
         """Play the selected hand card (the Check button)."""
         picked = self.hand_row.selected_cards
         if not picked:
-            self.say("info", "Select a card in your hand first, or press No tabbe possible.")
+            self.say("info", _("Select a card in your hand first, or press No tabbe possible."))
             return
         card = Card(picked[0])
         self.attempts += 1
         if card in self.forced:
             self._win()
             others = [c for c in self.forced if c != card]
-            details = [f"The table says {self._pa()}."]
+            details = [_("The table says {pa}.").format(pa=self._pa())]
             if others:
-                details.append(f"Your {describe_cards(others, ' and ')} could do it too; with several such cards you choose.")
-            self.say("ok", f"Yes — tvångstabbe. {self._takes_all(card)}", details)
+                details.append(_("Your {cards} could do it too; with several such cards you choose.").format(
+                    cards=describe_cards(others, " " + _("and") + " ")))
+            self.say("ok", _("Yes — tvångstabbe. {explanation}").format(explanation=self._takes_all(card)), details)
             return
         if self.forced:
             e = explain_move(self.hand, self.table, Move(card), self.rules)
             self.say("error", e.message, rule=e.rule)
             return
-        self.say("error", f"Your {card.symbol} cannot take the whole table, and no other card in your hand "
-                 f"can either, so there is no tvångstabbe here.",
-                 [f"The table says {self._pa()}; you hold no such card." if tabbe_ranks(self.table, self.rules)
-                  else "No card at all could take this table whole."])
+        self.say("error", _("Your {card} cannot take the whole table, and no other card in your hand "
+                            "can either, so there is no tvångstabbe here.").format(card=card.symbol),
+                 [_("The table says {pa}; you hold no such card.").format(pa=self._pa())
+                  if tabbe_ranks(self.table, self.rules) else _("No card at all could take this table whole.")])
 
     def no_tabbe(self) -> None:
         """Claim that no card takes the whole table (the No tabbe possible button)."""
@@ -128,21 +130,24 @@ class TvangstabbeExercise(Exercise):
             # the engine's tvångstabbe sentence says it once: which card, its split, and that it must be played
             free = next((c for c in self.hand if c not in self.forced), self.forced[0])
             e = explain_move(self.hand, self.table, Move(free), self.rules)
-            self.say("error", f"There is one. {e.message}", [f"The table says {self._pa()}."])
+            self.say("error", _("There is one. {explanation}").format(explanation=e.message),
+                     [_("The table says {pa}.").format(pa=self._pa())])
             return
         self._win()
         pa = tabbe_ranks(self.table, self.rules)
-        self.say("ok", "Right: no card in your hand can take the whole table, so you may play any card "
-                 "(a card with a träff still must take all it can).",
-                 [f"The table says {self._pa()}, and you hold no such card." if pa
-                  else "No card at all could take this table whole."])
+        self.say("ok", _("Right: no card in your hand can take the whole table, so you may play any card "
+                         "(a card with a träff still must take all it can)."),
+                 [_("The table says {pa}, and you hold no such card.").format(pa=self._pa()) if pa
+                  else _("No card at all could take this table whole.")])
 
     def show_answer(self) -> None:
         """Point at the forced card(s), each with the engine's words for its tabbe; or say there is none."""
         self._done = True
         if self.forced:
             self.hand_row.hinted = [i for i, c in enumerate(self.hand) if c in self.forced]
-            self.say("info", f"Tvångstabbe ({self._pa()}): you must play your {describe_cards(self.forced, ' or ')} "
-                     "and take the whole table.", [self._takes_all(c) for c in self.forced])
+            self.say("info", _("Tvångstabbe ({pa}): you must play your {cards} and take the whole table.").format(
+                pa=self._pa(), cards=describe_cards(self.forced, " " + _("or") + " ")),
+                [self._takes_all(c) for c in self.forced])
         else:
-            self.say("info", f"No card in your hand can take the whole table ({self._pa()}): no tvångstabbe.")
+            self.say("info", _("No card in your hand can take the whole table ({pa}): no tvångstabbe.").format(
+                pa=self._pa()))
