@@ -206,18 +206,18 @@ def test_progress_is_kept_in_the_browser_across_a_reload_and_downloads_as_a_file
     bar = page.locator(".kt-learner")
     bar.locator("form.kt-nick-form").wait_for(timeout=LOAD_MS)
     bar.locator("input").fill("Ann")
-    bar.get_by_role("button", name="Spara").click()
+    bar.get_by_role("button", name="Save").click()
     bar.filter(has_text="Ann").wait_for(timeout=STEP_MS)
-    total = int(bar.inner_text().split(" av ")[1].split()[0])
+    total = int(bar.inner_text().split(" of ")[1].split()[0])
     ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
     for code in ("9S", "2C", "7H"):
         ex.locator(f'.kt-table .kt-card[data-card="{code}"]').click()
     ex.get_by_role("button", name="Check").click()
     ex.locator(".kt-feedback .kt-ok").wait_for(timeout=STEP_MS)
-    bar.filter(has_text=f"1 av {total} klara").wait_for(timeout=STEP_MS)
+    bar.filter(has_text=f"1 of {total} solved").wait_for(timeout=STEP_MS)
 
     page.reload(timeout=LOAD_MS)
-    page.locator(".kt-learner", has_text=f"1 av {total} klara").wait_for(timeout=LOAD_MS)
+    page.locator(".kt-learner", has_text=f"1 of {total} solved").wait_for(timeout=LOAD_MS)
     with page.expect_download() as dl:
         page.locator("a.kt-download-progress").click()
     data = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
