@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, _
+
 __all__ = ["EXAMPLE", "LANGUAGES", "ClassroomConfig", "ConfigError"]
 
 LANGUAGES = ("sv", "en")
@@ -51,20 +53,27 @@ class_size = 30             # warm this many pages of the first lesson before th
 progress = ""               # a SQLite file or postgresql://...; "" for the default file, "off" for none
 """
 
-#: section -> key -> (type, what is allowed)
+#: section -> key -> (type, what is allowed: translated where shown)
 _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], str]]] = {
-    "class": {"code": (str, "text, 4 or more letters or digits"),
-              "teacher_code": (str, "text, 6 or more letters or digits"),
-              "language": (str, " or ".join(f'"{x}"' for x in LANGUAGES))},
-    "lessons": {"show": (list, 'a list of lesson numbers such as ["00", "01"]'),
-                "first": (str, 'a lesson number such as "07"')},
-    "game": {"rules": (str, "a rule preset name"),
-             "bots": (list, 'a list of computer players such as ["random", "careful"]')},
-    "caps": {"max_givar": (int, "a whole number from 1 to 100000"),
-             "max_job_seconds": (int, "a whole number from 5 to 86400")},
-    "server": {"class_size": (int, "a whole number from 0 to 200"),
-               "progress": (str, 'a file, a postgresql:// address, "" or "off"')},
+    "class": {"code": (str, N_("text, 4 or more letters or digits")),
+              "teacher_code": (str, N_("text, 6 or more letters or digits")),
+              # i18n: the values of LANGUAGES, as typed in the file
+              "language": (str, N_('"sv" or "en"'))},
+    "lessons": {"show": (list, N_('a list of lesson numbers such as ["00", "01"]')),
+                "first": (str, N_('a lesson number such as "07"'))},
+    "game": {"rules": (str, N_("a rule preset name")),
+             "bots": (list, N_('a list of computer players such as ["random", "careful"]'))},
+    "caps": {"max_givar": (int, N_("a whole number from 1 to 100000")),
+             "max_job_seconds": (int, N_("a whole number from 5 to 86400"))},
+    "server": {"class_size": (int, N_("a whole number from 0 to 200")),
+               "progress": (str, N_('a file, a postgresql:// address, "" or "off"'))},
 }
+
+
+def _not_allowed(where: str, section: str, key: str, value: object, allowed: str) -> ConfigError:
+    # i18n: {where} is "" or "klass.toml: "; [{section}] {key} as in the file
+    return ConfigError(_("{where}[{section}] {key} = {value} is not allowed: {allowed}").format(
+        where=where, section=section, key=key, value=repr(value), allowed=allowed))
 
 
 class ConfigError(ValueError):
@@ -96,11 +105,13 @@ class ClassroomConfig:
         try:
             data = p.read_bytes()
         except OSError as e:
-            raise ConfigError(f"{p}: cannot read the classroom file: {e.strerror}") from None
+            raise ConfigError(_("{path}: cannot read the classroom file: {why}").format(path=p, why=e.strerror)) \
+                from None
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise ConfigError(f"{p}: the classroom file is not UTF-8 text (byte {e.start})") from None
+            raise ConfigError(_("{path}: the classroom file is not UTF-8 text (byte {n})").format(path=p, n=e.start)) \
+                from None
         return cls.from_text(text, source=str(p))
 
     @classmethod
@@ -108,21 +119,23 @@ class ClassroomConfig:
         try:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{source}: not valid TOML: {e}") from None
+            raise ConfigError(_("{path}: not valid TOML: {why}").format(path=source, why=e)) from None
         where = "" if source == "<text>" else f"{source}: "
         for section, body in raw.items():
             if section not in _SCHEMA:
-                raise ConfigError(f"{where}[{section}] is not a section here; the sections are: "
-                                  + ", ".join(f"[{s}]" for s in _SCHEMA))
+                raise ConfigError(_("{where}[{section}] is not a section here; the sections are: {sections}").format(
+                    where=where, section=section, sections=", ".join(f"[{s}]" for s in _SCHEMA)))
             if not isinstance(body, dict):
-                raise ConfigError(f"{where}{section} must be a section [{section}], not a single value")
+                raise ConfigError(_("{where}{section} must be a section [{section}], not a single value").format(
+                    where=where, section=section))
             for key, value in body.items():
                 if key not in _SCHEMA[section]:
-                    raise ConfigError(f"{where}[{section}] {key} is not a key here; the keys of [{section}] are: "
-                                      + ", ".join(_SCHEMA[section]))
+                    raise ConfigError(_("{where}[{section}] {key} is not a key here; the keys of [{section}] are: "
+                                        "{keys}").format(where=where, section=section, key=key,
+                                                         keys=", ".join(_SCHEMA[section])))
                 kind, allowed = _SCHEMA[section][key]
                 if isinstance(value, bool) or not isinstance(value, kind):
-                    raise ConfigError(f"{where}[{section}] {key} = {value!r} is not allowed: {allowed}")
+                    raise _not_allowed(where, section, key, value, _(allowed))
         cfg = cls(source=source)
         get = lambda s, k: raw.get(s, {}).get(k)  # noqa: E731
         cfg.class_code = get("class", "code")
@@ -144,43 +157,47 @@ class ClassroomConfig:
         from ..engine.rules import PRESETS, Rules
 
         def bad(section: str, key: str, value: object, allowed: str) -> ConfigError:
-            return ConfigError(f"{where}[{section}] {key} = {value!r} is not allowed: {allowed}")
+            return _not_allowed(where, section, key, value, allowed)
+
+        def schema(section: str, key: str) -> str:
+            return _(_SCHEMA[section][key][1])
 
         def letters(text: str) -> int:
             return sum(ch.isalnum() for ch in text)
 
         if self.class_code is not None and letters(self.class_code) < 4:
-            raise bad("class", "code", self.class_code, _SCHEMA["class"]["code"][1])
+            raise bad("class", "code", self.class_code, schema("class", "code"))
         if self.teacher_code is not None and letters(self.teacher_code) < 6:
-            raise bad("class", "teacher_code", self.teacher_code, _SCHEMA["class"]["teacher_code"][1])
+            raise bad("class", "teacher_code", self.teacher_code, schema("class", "teacher_code"))
         if (self.class_code and self.teacher_code
                 and self.class_code.replace(" ", "").upper() == self.teacher_code.replace(" ", "").upper()):
-            raise ConfigError(f"{where}[class] teacher_code must not be the class code: learners know that one")
+            raise ConfigError(_("{where}[class] teacher_code must not be the class code: learners know that one")
+                              .format(where=where))
         if self.language is not None and self.language not in LANGUAGES:
-            raise bad("class", "language", self.language, _SCHEMA["class"]["language"][1])
+            raise bad("class", "language", self.language, schema("class", "language"))
         for key, values in (("show", self.lessons), ("first", [self.first_lesson] if self.first_lesson else None)):
             for v in values or []:
                 if not (isinstance(v, str) and len(v) == 2 and v.isdigit()):
-                    raise bad("lessons", key, v, "two-digit lesson numbers such as \"03\"")
+                    raise bad("lessons", key, v, _('two-digit lesson numbers such as "03"'))
         if self.lessons is not None:
             if not self.lessons:
-                raise bad("lessons", "show", self.lessons, "at least one lesson")
+                raise bad("lessons", "show", self.lessons, _("at least one lesson"))
             if len(set(self.lessons)) != len(self.lessons):
-                raise bad("lessons", "show", self.lessons, "each lesson once")
+                raise bad("lessons", "show", self.lessons, _("each lesson once"))
             if self.first_lesson and self.first_lesson not in self.lessons:
-                raise bad("lessons", "first", self.first_lesson, "one of the lessons shown")
-        # the lessons' game page plays Krypkasino's presets (classic Kasino's builds are not drawn there yet)
-        offered = [name for name in PRESETS if Rules.preset(name).game == "krypkasino"]
+                raise bad("lessons", "first", self.first_lesson, _("one of the lessons shown"))
+        # the lessons' game page plays every preset: Krypkasino's, then classic Kasino's (with builds)
+        offered = [name for game in ("krypkasino", "kasino") for name in PRESETS if Rules.preset(name).game == game]
         if self.game_rules is not None and self.game_rules not in offered:
-            raise bad("game", "rules", self.game_rules, "one of " + ", ".join(offered))
+            raise bad("game", "rules", self.game_rules, _("one of {names}").format(names=", ".join(offered)))
         if self.bots is not None:
             if not self.bots or any(not isinstance(b, str) or b not in BOT_LEVELS for b in self.bots):
-                raise bad("game", "bots", self.bots, "one or more of " + ", ".join(BOT_LEVELS))
+                raise bad("game", "bots", self.bots, _("one or more of {names}").format(names=", ".join(BOT_LEVELS)))
         for section, key, lo, hi in (("caps", "max_givar", 1, 100_000), ("caps", "max_job_seconds", 5, 86_400),
                                      ("server", "class_size", 0, 200)):
             value = getattr(self, key)
             if value is not None and not lo <= value <= hi:
-                raise bad(section, key, value, _SCHEMA[section][key][1])
+                raise bad(section, key, value, schema(section, key))
 
     def lesson_files(self, folder: Path) -> list[str] | None:
         """The notebook file names shown, in order (None: every lesson), each checked to exist."""
@@ -191,7 +208,8 @@ class ClassroomConfig:
             found = sorted(p.name for p in folder.glob(f"{number}_*.ipynb"))
             if not found:
                 have = ", ".join(sorted(p.name[:2] for p in folder.glob("[0-9][0-9]_*.ipynb")))
-                raise ConfigError(f"{self.source}: [lessons] show names lesson {number}, which is not in {folder} "
-                                  f"(lessons: {have})")
+                raise ConfigError(_("{path}: [lessons] show names lesson {number}, which is not in {folder} "
+                                    "(lessons: {have})").format(path=self.source, number=number, folder=folder,
+                                                                have=have))
             out.append(found[0])
         return out

@@ -64,9 +64,11 @@ def _options(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A dropdown's (label, value) pairs with the labels in the page's language."""
     return [(_(label), value) for label, value in pairs]
 _CUSTOM = "custom"
-#: the presets the lessons' controls offer: Krypkasino's (classic Kasino's builds are not drawn by the
-#: game page yet, and its bots are the random one only: krypteach.bots.check_bot_rules)
-OFFERED = {name: spec for name, spec in PRESETS.items() if Rules.preset(name).game == "krypkasino"}
+#: the presets the lessons' controls offer: Krypkasino's, then classic Kasino's (kasino, avig-kasino,
+#: dragkasino, …: the game page draws builds and lets a learner build). A picker shows those of its
+#: ``games`` (default Krypkasino's only: the variant lab's bots do not play classic Kasino yet)
+OFFERED = {name: spec for name, spec in PRESETS.items() if Rules.preset(name).game == "krypkasino"} | {
+    name: spec for name, spec in PRESETS.items() if Rules.preset(name).game == "kasino"}
 
 
 def _teams_allowed(players: int) -> list[str]:
@@ -88,17 +90,20 @@ class RulesPicker(widgets.VBox):
     :class:`Rules`; ``error`` holds the engine's message while the controls
     describe an invalid combination. ``on_change(callback)`` calls
     ``callback(rules)`` whenever a new valid ``Rules`` is chosen.
-    ``controls`` maps option names to their widgets.
+    ``controls`` maps option names to their widgets. ``games`` are the games whose presets
+    the menu offers (``("krypkasino", "kasino")`` on the game page); a control changed while
+    classic Kasino is chosen keeps the game and its own options (builds, target, …).
     """
 
     value = traitlets.Instance(Rules)
     error = traitlets.Unicode("")
 
-    def __init__(self, rules: Rules | None = None, **kwargs) -> None:
+    def __init__(self, rules: Rules | None = None, *, games: tuple[str, ...] = ("krypkasino",), **kwargs) -> None:
         rules = rules or Rules()
         self._syncing = False
+        self.offered = [name for name in OFFERED if Rules.preset(name).game in games]
         self.preset = widgets.Dropdown(
-            options=[(f"{name} — {_(text)}", name) for name, (text, _spec) in OFFERED.items()]
+            options=[(f"{name} — {_(OFFERED[name][0])}", name) for name in self.offered]
             + [(_("custom"), _CUSTOM)],
             value=_CUSTOM, description=_("Preset (variant)"), style=_WIDE, layout=widgets.Layout(width="60em"))
         c: dict[str, widgets.Widget] = {}
@@ -181,9 +186,8 @@ class RulesPicker(widgets.VBox):
         w.value = keep
         w.disabled = len(allowed) == 1
 
-    @staticmethod
-    def _matching_preset(rules: Rules) -> str:
-        for name in OFFERED:
+    def _matching_preset(self, rules: Rules) -> str:
+        for name in self.offered:
             try:
                 if Rules.preset(name) == rules:
                     return name
@@ -192,7 +196,8 @@ class RulesPicker(widgets.VBox):
         return _CUSTOM
 
     def _read(self) -> dict:
-        data = {name: w.value for name, w in self.controls.items()}
+        # the options without a control (classic Kasino's game, builds, target, …) stay as they are
+        data = {**self.value.to_dict(), **{name: w.value for name, w in self.controls.items()}}
         data["givar"] = data["givar"] or None
         return data
 
