@@ -146,7 +146,7 @@ async def learner(base: str, lesson: str, i: int, delay: float, clicks: int, out
     http = AsyncHTTPClient()
     t0 = time.perf_counter()
     try:
-        r = await http.fetch(f"{base}/voila/render/{lesson}?class={CODE}", request_timeout=120, follow_redirects=True)
+        r = await http.fetch(f"{base}/voila/render/en/{lesson}?class={CODE}", request_timeout=120, follow_redirects=True)
         out.page_s = time.perf_counter() - t0
         html = r.body.decode()
         m = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)

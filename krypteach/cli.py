@@ -126,7 +126,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                            class_code=class_code, open_door=args.open, class_size=class_size,
                            max_kernels=args.max_kernels, per_client=args.per_browser, grace=float(args.cull_idle),
                            allow_hosts=list(args.allow_host or []), kernel_env=env,
-                           progress=progress, teacher_code=teacher_code, shown=shown)
+                           progress=progress, teacher_code=teacher_code, shown=shown,
+                           language=args.lang or cfg.language or "en")
     return serve(options)
 
 
@@ -312,6 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="givar one run of the variant lab may play per rule set (default 2000)")
     s.add_argument("--max-job-seconds", type=_whole_number(5, 86_400), default=None, metavar="SECONDS",
                    help="seconds one long job in a page (the variant lab) may run (default 120)")
+    s.add_argument("--lang", choices=["sv", "en"], default=None,
+                   help="the class's language: where a new browser lands (every lesson is served in Swedish "
+                        "and English; the start page lets a learner switch, and the choice is remembered)")
     s.set_defaults(func=cmd_serve)
 
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
@@ -433,7 +437,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",")]
     givar = args.givar if args.givar is not None else 10 * len(bots)
     try:
-        bots = list(check_bots(bots, givar))
+        bots = list(check_bots(bots, givar, rules))
     except BotError as e:
         raise SystemExit(f"krypteach: --bots {args.bots!r}: {e}") from None
     except ValueError as e:

@@ -29,9 +29,9 @@ LOAD_MS = 90_000  # first page load on a cold 2-core machine
 STEP_MS = 20_000
 
 
-def open_lesson(page, base: str, name: str) -> None:
-    """Open a lesson and wait until its widgets are drawn (no sleeps)."""
-    page.goto(f"{base}/voila/render/{name}?class={CLASS_CODE}", timeout=LOAD_MS)
+def open_lesson(page, base: str, name: str, lang: str = "en") -> None:
+    """Open a lesson (in ``lang``) and wait until its widgets are drawn (no sleeps)."""
+    page.goto(f"{base}/voila/render/{lang}/{name}?class={CLASS_CODE}", timeout=LOAD_MS)
     page.locator(".kt-card").first.wait_for(timeout=LOAD_MS)
     if name != NAMES[0]:
         page.locator(".kt-selfcheck").wait_for(timeout=LOAD_MS)  # the last widget of every lesson
@@ -105,11 +105,11 @@ def test_landing_page_links_to_every_lesson(page, served_app):
         for name in NAMES[1:]:
             link = page.locator(f'a[href$="{name}"]').first
             assert link.count() == 1, f"no link to {name}"
-            assert link.evaluate("a => a.href") == f"{served_app}/voila/render/{name}"
+            assert link.evaluate("a => a.href") == f"{served_app}/voila/render/en/{name}"
             assert link.inner_text().strip()
         # and the first link really opens lesson 1
         page.locator(f'a[href$="{NAMES[1]}"]').first.click()
-        page.wait_for_url(f"**/voila/render/{NAMES[1]}", timeout=LOAD_MS)
+        page.wait_for_url(f"**/voila/render/en/{NAMES[1]}", timeout=LOAD_MS)
         page.locator(".kt-card").first.wait_for(timeout=LOAD_MS)
     finally:
         close(page)
@@ -327,12 +327,12 @@ def test_the_class_code_is_typed_once_and_remembered(browser, served_app):
         assert page.input_value("#nickname") == "Ann"  # nothing typed is lost
         page.fill("#code", CLASS_CODE.lower())
         page.click("button[type=submit]")
-        page.wait_for_url(f"**/voila/render/{NAMES[0]}", timeout=LOAD_MS)
+        page.wait_for_url(f"**/voila/render/en/{NAMES[0]}", timeout=LOAD_MS)
         page.locator(".kt-selectable .kt-card").first.wait_for(timeout=LOAD_MS)
         close(page)
         # a new tab of the same browser goes straight in
         page = context.new_page()
-        page.goto(f"{served_app}/voila/render/{NAMES[1]}", timeout=LOAD_MS)
+        page.goto(f"{served_app}/voila/render/en/{NAMES[1]}", timeout=LOAD_MS)
         page.locator(".kt-card").first.wait_for(timeout=LOAD_MS)
         assert "/krypteach/join" not in page.url
         close(page)

@@ -65,7 +65,7 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(f"{server.base}/voila/render/03_take_all.ipynb", timeout=LOAD_MS)
+        page.goto(f"{server.base}/voila/render/en/03_take_all.ipynb", timeout=LOAD_MS)
         assert "/krypteach/join" in page.url
         page.fill("#code", CODE)
         page.fill("#nickname", "Ann 🦊")
@@ -85,13 +85,13 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
         server.stop()
         server = start()  # the same port, file and secret: a restart
         page = context.new_page()
-        page.goto(f"{server.base}/voila/render/03_take_all.ipynb", timeout=LOAD_MS)
+        page.goto(f"{server.base}/voila/render/en/03_take_all.ipynb", timeout=LOAD_MS)
         page.locator(".kt-learner", has_text=f"1 av {total} klara").wait_for(timeout=LOAD_MS)
         assert "/krypteach/join" not in page.url
         close(page)
         # the start page: where Ann stands in every lesson
         page = context.new_page()
-        page.goto(f"{server.base}/voila/render/00_start.ipynb", timeout=LOAD_MS)
+        page.goto(f"{server.base}/voila/render/en/00_start.ipynb", timeout=LOAD_MS)
         overview = page.locator(".kt-learner", has_text="här står du")
         overview.wait_for(timeout=LOAD_MS)
         row = overview.locator("tr", has_text="3 · Take all you can, or creep")

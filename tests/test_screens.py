@@ -54,8 +54,9 @@ def axe_source(tmp_path_factory) -> str:
         return member.read().decode("utf-8")
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_page_fits_the_screen_and_passes_axe(browser, served_app, axe_source, size):
+def test_every_page_fits_the_screen_and_passes_axe(browser, served_app, axe_source, size, lang):
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height})
     problems: dict[str, list[str]] = {}
@@ -63,7 +64,7 @@ def test_every_page_fits_the_screen_and_passes_axe(browser, served_app, axe_sour
         for name in NAMES:
             page = context.new_page()
             try:
-                open_lesson(page, served_app, name)
+                open_lesson(page, served_app, name, lang)
                 found = [f"off the screen: {x}" for x in page.evaluate(OFF_SCREEN)]
                 page.add_script_tag(content=axe_source)
                 found += page.evaluate(AXE)

@@ -44,6 +44,9 @@ def gate(**kw) -> ClassGate:
 
 
 # --- the rules of the door ---------------------------------------------------------------
+#: kernels kept warm by default: every lesson in the class's language, and the start page in the other
+WARM = len(list(LESSONS.glob("*.ipynb"))) + 1
+
 
 def test_host_header_only_this_machines_names_and_addresses():
     g = gate(extra_hosts=["kasino.skolan.se"])
@@ -131,9 +134,10 @@ def test_kernel_cap_from_memory_is_sane():
 def test_pages_escape_what_they_show():
     page = join_page('/x"><script>alert(1)</script>', error="<b>")
     assert "<script>alert(1)" not in page and "&lt;b&gt;" in page
-    assert "Klasskod" in page and "class code" in page
-    full = message_page("full", "the class is full (30 pages open)", "/voila/render/00_start.ipynb")
-    assert "Klassen är full" in full and "The class is full" in full and "försök igen" in full.lower()
+    assert "Class code" in page and "Type the class code" in page  # English: the server's default language
+    full = message_page("full", "the class is full (30 pages open)", "/voila/render/en/00_start.ipynb")
+    assert "The class is full right now" in full and "The class is full (30 pages open)." in full
+    assert ">Try again</a>" in full
     for page in (join_page("/"), full):
         assert "http://" not in page and "https://" not in page  # nothing from elsewhere
 
@@ -147,11 +151,21 @@ def test_voila_options_and_warm_pools(tmp_path):
                 "--VoilaExecutor.raise_on_iopub_timeout=True", "--MappingKernelManager.cull_idle_timeout=0",
                 "--KernelManager.autorestart=False"):
         assert opt in argv
-    assert pool_sizes(opts) == {"default": {"pool_size": 1}, "07_play.ipynb": {"pool_size": 30}}
+    # the class's language (English here) warm, the other languages' start page only
+    for name in ("00_start.ipynb", "03_take_all.ipynb", "07_play.ipynb"):
+        (tmp_path / name).write_text("{}")
+    cold = {"sv/03_take_all.ipynb": {"pool_size": 0}, "sv/07_play.ipynb": {"pool_size": 0}}
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}, **cold, "en/07_play.ipynb": {"pool_size": 30}}
     opts.lesson = None
-    assert pool_sizes(opts) == {"default": {"pool_size": 1}, "00_start.ipynb": {"pool_size": 30}}
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}, **cold, "en/00_start.ipynb": {"pool_size": 30}}
     opts.class_size = 0
-    assert pool_sizes(opts) == {"default": {"pool_size": 1}}
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}, **cold}
+    opts.language = "sv"
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}, "en/03_take_all.ipynb": {"pool_size": 0},
+                                "en/07_play.ipynb": {"pool_size": 0}}
+    opts.shown = ["00_start.ipynb", "07_play.ipynb"]  # a lesson not shown keeps no kernel warm in any language
+    assert pool_sizes(opts) == {"default": {"pool_size": 1}, "en/03_take_all.ipynb": {"pool_size": 0},
+                                "en/07_play.ipynb": {"pool_size": 0}, "sv/03_take_all.ipynb": {"pool_size": 0}}
 
 
 # --- a real server -----------------------------------------------------------------------
@@ -189,7 +203,7 @@ def server(private_env, tmp_path_factory):
                tmp_path_factory.mktemp("serve") / "serve.log").wait_ready()
     # the pools fill in the background: wait until every lesson has its warm kernel
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and sum(s.status()["pool_ready"].values()) < len(list(LESSONS.glob("*.ipynb"))):
+    while time.monotonic() < deadline and sum(s.status()["pool_ready"].values()) < WARM:
         time.sleep(0.5)
     yield s
     s.stop()
@@ -203,49 +217,49 @@ def _kernel_id(html: str) -> str:
 
 def test_root_is_the_start_page_and_the_door_asks_for_the_code(server):
     status, _, _, headers = _get(server.base + "/", follow=False)
-    assert status == 302 and headers["Location"].endswith("/voila/render/00_start.ipynb")
-    status, _, _, headers = _get(server.base + "/voila/render/03_take_all.ipynb", follow=False)
-    assert status == 302 and headers["Location"] == "/krypteach/join?next=%2Fvoila%2Frender%2F03_take_all.ipynb"
-    status, _, body, _ = _get(server.base + "/krypteach/join?next=/voila/render/03_take_all.ipynb")
-    assert status == 200 and "Klasskod" in body and 'value="/voila/render/03_take_all.ipynb"' in body
+    assert status == 302 and headers["Location"].endswith("/voila/render/en/00_start.ipynb")
+    status, _, _, headers = _get(server.base + "/voila/render/en/03_take_all.ipynb", follow=False)
+    assert status == 302 and headers["Location"] == "/krypteach/join?next=%2Fvoila%2Frender%2Fen%2F03_take_all.ipynb"
+    status, _, body, _ = _get(server.base + "/krypteach/join?next=/voila/render/en/03_take_all.ipynb")
+    assert status == 200 and "Class code" in body and 'value="/voila/render/en/03_take_all.ipynb"' in body
     # nothing that starts a kernel answers without the code
-    for path in ("/voila/render/03_take_all.ipynb", "/api/kernels/00000000-0000-0000-0000-000000000000",
+    for path in ("/voila/render/en/03_take_all.ipynb", "/api/kernels/00000000-0000-0000-0000-000000000000",
                  "/voila/api/contents/"):
         assert _get(server.base + path, follow=False)[0] in (302, 403), path
 
 
 def test_a_wrong_code_is_refused_and_the_right_one_remembered(server):
     op = _opener()
-    data = urllib.parse.urlencode({"code": "WRONG", "next": "/voila/render/01_cards.ipynb"}).encode()
+    data = urllib.parse.urlencode({"code": "WRONG", "next": "/voila/render/en/01_cards.ipynb"}).encode()
     with pytest.raises(urllib.error.HTTPError) as e:
         op.open(server.base + "/krypteach/join", data=data, timeout=30)
-    assert e.value.code == 403 and "Fel klasskod" in e.value.read().decode()
+    assert e.value.code == 403 and "Wrong class code (that is not this class&#x27;s code)." in e.value.read().decode()
     data = urllib.parse.urlencode({"code": "k7r px", "next": "//evil.example/x"}).encode()
     with op.open(server.base + "/krypteach/join", data=data, timeout=60) as r:
         # an off-site "next" is ignored: the start page
-        assert r.geturl() == server.base + "/voila/render/00_start.ipynb" and r.status == 200
+        assert r.geturl() == server.base + "/voila/render/en/00_start.ipynb" and r.status == 200
         page = r.read().decode()
     assert "kt-lost" in page and "cdn.jsdelivr.net" not in page
     assert any(c.name == "krypteach_client" for c in op.jar)  # type: ignore[attr-defined]
-    status, url, body, _ = _get(server.base + "/voila/render/01_cards.ipynb", opener=op)
+    status, url, body, _ = _get(server.base + "/voila/render/en/01_cards.ipynb", opener=op)
     assert status == 200 and url.endswith("01_cards.ipynb") and '"kernelId"' in body
 
 
 def test_a_code_in_the_link_lets_a_browser_in(server):
     op = _opener()
-    status, _url, body, _ = _get(server.base + "/voila/render/02_traffar.ipynb?class=K7RPX", opener=op)
+    status, _url, body, _ = _get(server.base + "/voila/render/en/02_traffar.ipynb?class=K7RPX", opener=op)
     assert status == 200 and '"kernelId"' in body
-    status, _, body, _ = _get(server.base + "/voila/render/02_traffar.ipynb?class=NOPE1")
-    assert status == 403 and "Fel klasskod" in body
+    status, _, body, _ = _get(server.base + "/voila/render/en/02_traffar.ipynb?class=NOPE1")
+    assert status == 403 and "Wrong class code" in body
 
 
 def test_a_foreign_host_name_is_refused_everywhere(server):
-    for path in ("/", "/krypteach/join", "/krypteach/status", "/voila/render/00_start.ipynb?class=K7RPX",
+    for path in ("/", "/krypteach/join", "/krypteach/status", "/voila/render/en/00_start.ipynb?class=K7RPX",
                  "/voila/static/voila.js"):
         status, _, body, _ = _get(server.base + path, headers={"Host": "evil.example"}, follow=False)
         assert status == 403, path
     status, _, body, _ = _get(server.base + "/", headers={"Host": "evil.example"})
-    assert "Fel adress" in body
+    assert "Wrong address" in body
 
 
 def _ws_connect(server, kernel_id: str, cookie: str | None) -> int:
@@ -278,8 +292,8 @@ def _cookie_header(op) -> str:
 def test_a_page_belongs_to_the_browser_that_opened_it(server):
     ann, bo = _opener(), _opener()
     _get(server.base + "/krypteach/join?class=K7RPX", opener=bo)
-    _get(server.base + "/voila/render/00_start.ipynb?class=K7RPX", opener=bo)
-    _status, _, body, _ = _get(server.base + "/voila/render/05_deals.ipynb?class=K7RPX", opener=ann)
+    _get(server.base + "/voila/render/en/00_start.ipynb?class=K7RPX", opener=bo)
+    _status, _, body, _ = _get(server.base + "/voila/render/en/05_deals.ipynb?class=K7RPX", opener=ann)
     kid = _kernel_id(body)
     assert _ws_connect(server, kid, None) in (302, 403)          # no code: no kernel
     assert _ws_connect(server, kid, _cookie_header(ann)) == 101   # Ann's page connects
@@ -289,19 +303,19 @@ def test_a_page_belongs_to_the_browser_that_opened_it(server):
 def test_a_page_nobody_connects_to_is_culled_but_the_pool_never(server):
     op = _opener()
     before = server.status()
-    status, _, body, _ = _get(server.base + "/voila/render/06_scoring.ipynb?class=K7RPX", opener=op)
+    status, _, body, _ = _get(server.base + "/voila/render/en/06_scoring.ipynb?class=K7RPX", opener=op)
     kid = _kernel_id(body)
     assert status == 200
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if kid not in _kernel_ids(server) and server.status()["pool_ready"]["06_scoring.ipynb"] == 1:
+        if kid not in _kernel_ids(server) and server.status()["pool_ready"]["en/06_scoring.ipynb"] == 1:
             break
         time.sleep(1)
     assert kid not in _kernel_ids(server), "a page's kernel with no browser connected was not culled"
     after = server.status()
     assert after["culled"].get("no page", 0) > before["culled"].get("no page", 0)
     # the warm kernels waited all this time (longer than --cull-idle 5) and are still there
-    assert all(n == 1 for n in after["pool_ready"].values()), after
+    assert after["pool_ready"] == before["pool_ready"], (before, after)
 
 
 def _kernel_ids(server) -> set[str]:
@@ -320,10 +334,10 @@ def _kernel_ids(server) -> set[str]:
 def test_the_class_is_full_page(private_env, tmp_path):
     s = Server(["--class-code", "K7RPX", "--max-kernels", "1"], private_env, tmp_path / "serve.log").wait_ready()
     try:
-        first = _get(s.base + "/voila/render/01_cards.ipynb?class=K7RPX")
+        first = _get(s.base + "/voila/render/en/01_cards.ipynb?class=K7RPX")
         assert first[0] == 200
-        status, _, body, headers = _get(s.base + "/voila/render/02_traffar.ipynb?class=K7RPX")
-        assert status == 503 and "Klassen är full" in body and "The class is full" in body
+        status, _, body, headers = _get(s.base + "/voila/render/en/02_traffar.ipynb?class=K7RPX")
+        assert status == 503 and "The class is full right now" in body
         assert headers.get("Retry-After") == "15"
     finally:
         s.stop()
@@ -343,7 +357,7 @@ def test_it_prints_the_start_page_the_code_and_the_class_address(private_env, tm
         text = s.text()
     finally:
         s.stop()
-    assert f"Open http://127.0.0.1:{s.port}/voila/render/00_start.ipynb" in text
+    assert f"Open http://127.0.0.1:{s.port}/voila/render/en/00_start.ipynb" in text
     assert "Class code: K7RPX" in text
     assert re.search(rf"Class: learners open http://(\d+\.\d+\.\d+\.\d+|<this computer's address>):{s.port}/\n", text)
 
@@ -351,10 +365,10 @@ def test_it_prints_the_start_page_the_code_and_the_class_address(private_env, tm
 def test_sigterm_stops_the_server_and_every_kernel(private_env, tmp_path):
     s = Server(["--open"], private_env, tmp_path / "serve.log").wait_ready()
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(_kernel_ids(s)) < 10:
+    while time.monotonic() < deadline and len(_kernel_ids(s)) < WARM:
         time.sleep(0.5)
     kernels = list(psutil.Process(s.proc.pid).children(recursive=True))
-    assert len(_kernel_ids(s)) == 10
+    assert len(_kernel_ids(s)) == WARM
     os.kill(s.proc.pid, signal.SIGTERM)  # the server alone, not its process group
     assert s.proc.wait(timeout=60) == 0
     _gone, alive = psutil.wait_procs(kernels, timeout=30)
@@ -365,7 +379,7 @@ def test_sigterm_stops_the_server_and_every_kernel(private_env, tmp_path):
 def test_open_door_needs_no_code(private_env, tmp_path):
     s = Server(["--open"], private_env, tmp_path / "serve.log").wait_ready()
     try:
-        status, _url, body, _ = _get(s.base + "/voila/render/01_cards.ipynb")
+        status, _url, body, _ = _get(s.base + "/voila/render/en/01_cards.ipynb")
         assert status == 200 and '"kernelId"' in body
         assert "No class code (--open)" in s.text()
     finally:
@@ -389,7 +403,7 @@ def test_bad_serve_options_are_one_clear_line(args, message, private_env):
 
 def test_a_page_can_ask_whether_its_kernel_still_runs(server):
     op = _opener()
-    status, _, body, _ = _get(server.base + "/voila/render/04_tabbe.ipynb?class=K7RPX", opener=op)
+    status, _, body, _ = _get(server.base + "/voila/render/en/04_tabbe.ipynb?class=K7RPX", opener=op)
     kid = _kernel_id(body)
     assert _get(server.base + f"/krypteach/alive/{kid}", opener=op)[:1] == (200,)
     # the kernel crashes: it is not restarted without its widgets, and the page learns it is gone
@@ -409,7 +423,7 @@ def test_the_class_page_is_warmed_for_the_class_and_again_after_it(private_env, 
                tmp_path / "serve.log").wait_ready()
 
     def ready() -> int:
-        return int(s.status()["pool_ready"].get("02_traffar.ipynb", 0))
+        return int(s.status()["pool_ready"].get("en/02_traffar.ipynb", 0))
 
     def wait_for(pred, what: str, timeout: float = 120) -> None:
         deadline = time.monotonic() + timeout
@@ -421,10 +435,11 @@ def test_the_class_page_is_warmed_for_the_class_and_again_after_it(private_env, 
 
     try:
         wait_for(lambda: ready() == 6, "the class's page warmed for 6")
-        assert "Warming 15 pages" in s.text()  # 6 for lesson 02, one for each other lesson
-        wait_for(lambda: "Ready for the class: 15 pages warm" in s.text(), "the teacher is told")
+        # 6 for lesson 02, one for each other lesson, one for the start page in Swedish
+        assert "Warming 16 pages" in s.text()
+        wait_for(lambda: "Ready for the class: 16 pages warm" in s.text(), "the teacher is told")
         for _ in range(4):
-            assert _get(s.base + "/voila/render/02_traffar.ipynb")[0] == 200
+            assert _get(s.base + "/voila/render/en/02_traffar.ipynb")[0] == 200
         # while the class is in, taken kernels are replaced only up to 3 spare ones
         wait_for(lambda: ready() == 3, "3 spare kernels while 4 pages are open", timeout=25)
         time.sleep(6)  # and no more
@@ -439,10 +454,10 @@ def test_a_lesson_not_shown_in_the_class_is_not_served(private_env, tmp_path):
     (tmp_path / "k.toml").write_text('[class]\ncode = "K7RPX"\n[lessons]\nshow = ["03"]\n', encoding="utf-8")
     s = Server(["--config", str(tmp_path / "k.toml")], private_env, tmp_path / "serve.log").wait_ready()
     try:
-        status, _, body, _ = _get(s.base + "/voila/render/05_deals.ipynb?class=K7RPX")
+        status, _, body, _ = _get(s.base + "/voila/render/en/05_deals.ipynb?class=K7RPX")
         assert status == 404 and "Not a lesson of this class" in body and '"kernelId"' not in body
-        status, _, body, _ = _get(s.base + "/voila/render/03_take_all.ipynb?class=K7RPX")
+        status, _, body, _ = _get(s.base + "/voila/render/en/03_take_all.ipynb?class=K7RPX")
         assert status == 200 and '"kernelId"' in body
-        assert s.status()["pool_ready"].get("05_deals.ipynb", 0) == 0  # no kernel kept warm for it
+        assert s.status()["pool_ready"].get("en/05_deals.ipynb", 0) == 0  # no kernel kept warm for it
     finally:
         s.stop()

@@ -33,7 +33,7 @@ from functools import cache
 from pathlib import Path
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGE_NAMES", "LanguageError", "_", "N_",
-           "gettext", "ngettext", "language", "set_language", "use_language", "check_language",
+           "gettext", "ngettext", "language", "set_language", "use_language", "set_task_language", "check_language",
            "translator"]
 
 #: the languages of the catalogs, the default first
@@ -91,6 +91,13 @@ def set_language(lang: str) -> str:
     global _kernel_language
     _kernel_language = check_language(lang)
     return _kernel_language
+
+
+def set_task_language(lang: str) -> str:
+    """Texts in ``lang`` for the rest of the current task only (a server's request: each
+    request runs in its own asyncio task, whose context this sets)."""
+    _chosen.set(check_language(lang))
+    return check_language(lang)
 
 
 @contextmanager

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
 from .gate import ClassGate, kernel_cap_from_memory, lan_address, new_class_code, normalize_code
 
 __all__ = ["ServeOptions", "serve", "voila_argv"]
@@ -44,19 +45,33 @@ class ServeOptions:
     teacher_code: str | None = None
     #: the lesson pages shown (file names, in order); None: every notebook of the folder
     shown: list[str] | None = None
+    #: the class's language: where ``/`` leads a new browser, the teacher's page, the pages kept warm
+    language: str = DEFAULT_LANGUAGE
+    #: the languages served, each in its own folder (``/voila/render/sv/00_start.ipynb``)
+    languages: tuple[str, ...] = LANGUAGES
+    #: the folder Voilà serves: one localized copy of ``folder`` per language (made by ``serve``)
+    root: Path | None = None
+
+    def page(self, name: str, lang: str | None = None) -> str:
+        """A lesson's path under Voilà's root: ``sv/03_take_all.ipynb``."""
+        return f"{lang or self.language}/{name}"
 
 
 def pool_sizes(options: ServeOptions) -> dict[str, Any]:
     """Kernels kept warm per page: the page the class starts on (``--lesson``, else the
-    start page) for the whole class, one for every other lesson."""
+    start page) for the whole class, one for every other lesson of the class's language;
+    in the other languages only the start page (a learner switching language lands there;
+    their other pages open in a few seconds more)."""
     config: dict[str, Any] = {"default": {"pool_size": 1}}
-    if options.shown is not None:  # a lesson not shown in this class keeps no kernel warm
-        for path in options.folder.glob("*.ipynb"):
-            if path.name not in options.shown:
-                config[path.name] = {"pool_size": 0}
+    names = [p.name for p in sorted(options.folder.glob("*.ipynb"))]
+    for lang in options.languages:
+        for name in names:
+            shown = options.shown is None or name in options.shown
+            if not shown or (lang != options.language and name != options.start_page):
+                config[options.page(name, lang)] = {"pool_size": 0}
     first = options.lesson or options.start_page
     if first and options.class_size > 1:
-        config[first] = {"pool_size": options.class_size}
+        config[options.page(first)] = {"pool_size": options.class_size}
     return config
 
 
@@ -64,7 +79,7 @@ def voila_argv(options: ServeOptions) -> list[str]:
     """The Voilà options ``krypteach serve`` runs with (besides the culler, which is
     krypteach's own: see ``krypteach.serve.app``)."""
     return [
-        str(options.folder),
+        str(options.root or options.folder),
         "--no-browser",
         f"--port={options.port}",
         f"--Voila.ip={options.host}",
@@ -124,21 +139,31 @@ def open_progress(options: ServeOptions, data_dir: Path) -> Any:
 
 def serve(options: ServeOptions) -> int:
     """Run the server until SIGTERM or Ctrl+C; every kernel is stopped on the way out."""
+    import atexit
     import hashlib
     import hmac as hmac_
+    import shutil
+    import tempfile
 
     from traitlets.config import Config
 
     from ..classroom.session import ENV_KEY, ENV_STORE
+    from ..i18n.notebooks import write_lessons
     from .app import SHARE, ClassroomVoila, ServeSettings, cookie_secret_file
 
     if options.open_door:
         code = None
     else:
         code = options.class_code or new_class_code()
+    if options.language not in options.languages:
+        raise SystemExit(f"krypteach serve: the class's language {options.language} is not among {options.languages}")
+    if options.root is None:  # every lesson in every language, from the one English structure
+        options.root = Path(tempfile.mkdtemp(prefix="krypteach-pages-"))
+        atexit.register(shutil.rmtree, options.root, True)
+        write_lessons(options.folder, options.root, options.languages)
     sizes = pool_sizes(options)
     warm = sum(v["pool_size"] for k, v in sizes.items() if k != "default")
-    warm += max(0, len(list(options.folder.glob("*.ipynb"))) - (len(sizes) - 1))
+    warm += max(0, len(options.languages) * len(list(options.folder.glob("*.ipynb"))) - (len(sizes) - 1))
     fits = kernel_cap_from_memory() - warm
     if fits < 1:
         raise SystemExit(f"krypteach serve: the free memory holds no more than {warm + fits} kernels; "
@@ -146,7 +171,7 @@ def serve(options: ServeOptions) -> int:
     max_kernels = options.max_kernels or fits
     gate = ClassGate(code=code, max_kernels=max_kernels, per_client=options.per_client,
                      extra_hosts=options.allow_hosts)
-    start_url = f"/voila/render/{options.start_page}" if options.start_page else "/"
+    start_url = f"/voila/render/{options.page(options.start_page)}" if options.start_page else "/"
     data_dir = options.data_dir or Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "krypteach"
     store = open_progress(options, data_dir)
     teacher_code = (options.teacher_code or new_class_code(8)) if store is not None else None
@@ -156,7 +181,9 @@ def serve(options: ServeOptions) -> int:
 
     def announce(port: int) -> None:
         local = f"http://127.0.0.1:{port}"
-        print(f"krypteach serve: the lessons in {options.folder}")
+        print(f"krypteach serve: the lessons in {options.folder}, in "
+              + " and ".join(LANGUAGE_NAMES[x] for x in options.languages)
+              + f"; the class's language: {LANGUAGE_NAMES[options.language]}")
         print(f"Open {local}{start_url}")
         if options.host in ("0.0.0.0", "", "::"):
             lan = lan_address()
@@ -190,7 +217,8 @@ def serve(options: ServeOptions) -> int:
                              on_listening=announce, on_ready=ready,
                              warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"},
                              store=store, learner_key=learner_key, teacher_code=teacher_code,
-                             titles=lesson_titles(options.folder), shown=options.shown)
+                             titles=lesson_titles(options.root / options.language), shown=options.shown,
+                             language=options.language, languages=options.languages)
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     os.environ.update(options.kernel_env)

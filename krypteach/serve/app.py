@@ -41,6 +41,7 @@ from voila.app import Voila  # type: ignore[import-untyped]
 
 from ..classroom.session import sign_learner
 from ..classroom.store import NicknameError, ProgressStore, StoreError
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, _, ngettext, set_task_language
 from .gate import ClassGate, Verdict, client_id
 from .pages import join_page, message_page
 from .teacher import teacher_login_page, teacher_page
@@ -52,6 +53,9 @@ SHARE = Path(__file__).resolve().parent / "share" / "jupyter"
 COOKIE = "krypteach_client"
 LEARNER_COOKIE = "krypteach_learner"
 TEACHER_COOKIE = "krypteach_teacher"
+#: the language of the learner's last lesson page: where ``/`` leads them, and the language
+#: of the door and the teacher's pages (not HttpOnly: it is no secret, and pages may read it)
+LANG_COOKIE = "krypteach_lang"
 #: handlers whose first URL argument is a kernel id
 _KERNEL_HANDLERS = ("KernelHandler", "VoilaKernelWebsocketHandler", "VoilaShutdownKernelHandler",
                     "RequestInfoSocketHandler")
@@ -90,6 +94,21 @@ class ServeSettings:
     titles: dict[str, str] = field(default_factory=dict)
     #: the lesson pages shown (file names), None: every notebook of the folder
     shown: list[str] | None = None
+    #: the class's language, and the languages served (each in its folder under Voilà's root)
+    language: str = DEFAULT_LANGUAGE
+    languages: tuple[str, ...] = LANGUAGES
+
+    def start_url(self, lang: str | None = None) -> str:
+        """The start page in ``lang`` (else the class's language), or the file list."""
+        if not self.start_page:
+            return "/voila/tree"
+        return f"/voila/render/{quote(lang or self.language)}/{quote(self.start_page)}"
+
+    def request_language(self, handler: tornado.web.RequestHandler) -> str:
+        """The language a request is answered in: the browser's choice (its last lesson
+        page's language, kept in a cookie), else the class's."""
+        chosen = handler.get_cookie(LANG_COOKIE) or ""
+        return chosen if chosen in self.languages else self.language
 
     @property
     def class_label(self) -> str:
@@ -140,6 +159,7 @@ class _Door:
     async def prepare(self, *args: Any, **kwargs: Any) -> None:
         kt = self._kt()
         gate = kt.gate
+        set_task_language(kt.request_language(self))  # type: ignore[arg-type]
         verdict = gate.check_host(self.request.host)
         if not verdict.ok:
             self._kt_refuse(verdict)
@@ -159,7 +179,7 @@ class _Door:
                 self.redirect("/krypteach/join?" + urlencode({"next": self.request.uri}))  # type: ignore[attr-defined]
                 return
             else:
-                self._kt_refuse(Verdict(False, 403, "enter the class code first", "code"), "/krypteach/join")
+                self._kt_refuse(Verdict(False, 403, _("enter the class code first"), "code"), "/krypteach/join")
                 return
         self.kt_client = client
         name = type(self).__name__
@@ -168,17 +188,24 @@ class _Door:
             owner = gate.owner(kernel_id)
             if name.startswith("VoilaShutdownKernelHandler"):
                 if owner not in (None, client):
-                    self._kt_refuse(Verdict(False, 403, "not your page", "code"))
+                    self._kt_refuse(Verdict(False, 403, _("not your page"), "code"))
                     return
             elif not gate.claim(kernel_id, client):
-                self._kt_refuse(Verdict(False, 403, "this page belongs to another browser", "code"))
+                self._kt_refuse(Verdict(False, 403, _("this page belongs to another browser"), "code"))
                 return
         if name.startswith(_PAGE_HANDLERS) and kt.shown is not None:
             page = (self.path_kwargs.get("path") or (self.path_args[0] if self.path_args else "")).rsplit("/", 1)[-1]
             if page not in kt.shown:
-                self._kt_refuse(Verdict(False, 404, "this lesson is not shown in this class", "missing"),
-                                f"/voila/render/{quote(kt.start_page)}" if kt.start_page else "/")
+                self._kt_refuse(Verdict(False, 404, _("this lesson is not shown in this class"), "missing"),
+                                kt.start_url(kt.request_language(self)) if kt.start_page else "/")  # type: ignore[arg-type]
                 return
+        if name.startswith(_PAGE_HANDLERS):
+            path = self.path_kwargs.get("path") or (self.path_args[0] if self.path_args else "")
+            lang = path.split("/", 1)[0]
+            if lang in kt.languages:  # the learner's language is the one of the page they opened last
+                set_task_language(lang)
+                if self.get_cookie(LANG_COOKIE) != lang:  # type: ignore[attr-defined]
+                    self.set_cookie(LANG_COOKIE, lang, expires_days=365, samesite="Lax", path="/")  # type: ignore[attr-defined]
         if name.startswith(_PAGE_HANDLERS):
             verdict = gate.may_open_page(client, self.settings["krypteach_pages"]())
             if not verdict.ok:
@@ -211,12 +238,13 @@ class _RootHandler(tornado.web.RequestHandler):
 
     def get(self) -> None:
         kt: ServeSettings = self.settings["krypteach"]
+        set_task_language(kt.request_language(self))
         verdict = kt.gate.check_host(self.request.host)
         if not verdict.ok:
             self.set_status(verdict.status)
             self.finish(message_page(verdict.page, verdict.reason))
             return
-        target = f"/voila/render/{quote(kt.start_page)}" if kt.start_page else "/voila/tree"
+        target = kt.start_url(kt.request_language(self))
         query = self.request.query
         self.redirect(target + (f"?{query}" if query else ""))
 
@@ -226,13 +254,17 @@ class _JoinHandler(tornado.web.RequestHandler):
 
     def _next(self) -> str:
         kt: ServeSettings = self.settings["krypteach"]
-        default = f"/voila/render/{quote(kt.start_page)}" if kt.start_page else "/"
+        default = kt.start_url(kt.request_language(self)) if kt.start_page else "/"
         nxt = self.get_argument("next", default)
         parsed = urlparse(nxt)
         # only a path on this server (never //elsewhere or http://elsewhere)
         if parsed.scheme or parsed.netloc or not nxt.startswith("/") or nxt.startswith("//"):
             return default
         return nxt
+
+    def prepare(self) -> None:
+        kt: ServeSettings = self.settings["krypteach"]
+        set_task_language(kt.request_language(self))
 
     def _host_ok(self) -> bool:
         kt: ServeSettings = self.settings["krypteach"]
@@ -306,6 +338,7 @@ class _TeacherBase(tornado.web.RequestHandler):
 
     def prepare(self) -> None:
         kt = self._kt()
+        set_task_language(kt.request_language(self))
         verdict = kt.gate.check_host(self.request.host)
         if not verdict.ok:
             self.set_status(verdict.status)
@@ -314,7 +347,7 @@ class _TeacherBase(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         if kt.teacher_code is None or kt.store is None:
             self.set_status(404)
-            self.finish(message_page("teacher", "this server has no teacher's page (no progress is kept)"))
+            self.finish(message_page("teacher", _("this server has no teacher's page (no progress is kept)")))
 
     def _is_teacher(self) -> bool:
         kt = self._kt()
@@ -386,9 +419,9 @@ class _TeacherImportHandler(_TeacherBase):
             except ValueError as e:
                 said.append(f"{f['filename']}: {e}")
             else:
-                said.append(f"{name}: {added} attempts")
-        text = "; ".join(said) if said else "no file chosen (ingen fil vald)"
-        self.redirect("/krypteach/teacher?" + urlencode({"done": ("Imported (importerat): " + text)[:400]}))
+                said.append(ngettext("{name}: {n} attempt", "{name}: {n} attempts", added).format(name=name, n=added))
+        text = "; ".join(said) if said else _("no file chosen")
+        self.redirect("/krypteach/teacher?" + urlencode({"done": _("Imported: {files}").format(files=text)[:400]}))
 
 
 class _TeacherResetHandler(_TeacherBase):
@@ -404,7 +437,8 @@ class _TeacherResetHandler(_TeacherBase):
             raise tornado.web.HTTPError(404, "no such learner in this class")
         name = store.nickname(learner) or "?"
         n = store.reset_learner(learner)
-        self.redirect("/krypteach/teacher?" + urlencode({"done": f"{name}: {n} attempts removed (nollställd)"}))
+        done = ngettext("{name}: {n} attempt removed", "{name}: {n} attempts removed", n).format(name=name, n=n)
+        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
 
 
 class _AliveHandler(tornado.web.RequestHandler):
@@ -455,6 +489,7 @@ class _RulesSheetHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(403)
         from ..views.rules_sheet import rules_sheet_html
 
+        set_task_language(kt.request_language(self))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(rules_sheet_html())
 

@@ -41,8 +41,11 @@ import tempfile
 import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from html import escape
 from importlib import metadata
 from pathlib import Path
+
+from ..i18n import _, language, use_language
 
 __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build_site", "npm_pyodide",
            "pyodide_version"]
@@ -83,12 +86,14 @@ class SiteResult:
 
     def summary(self) -> str:
         mb = self.size / 1e6
-        where = "Pyodide from its CDN" if self.pyodide == "cdn" else "a local Pyodide (no internet needed)"
-        text = (f"site written to {self.out}: {len(self.pages)} lesson pages, {mb:.1f} MB, {where}; "
-                f"open {self.out / 'index.html'} through a web server, e.g. "
-                f"python -m http.server --bind 127.0.0.1 --directory {self.out}")
+        where = _("Pyodide from its CDN") if self.pyodide == "cdn" else _("a local Pyodide (no internet needed)")
+        text = _("site written to {out}: {pages} lesson pages, {mb} MB, {where}; open {index} through a web server, "
+                 "e.g. {command}").format(out=self.out, pages=len(self.pages), mb=f"{mb:.1f}", where=where,
+                                          index=self.out / "index.html",
+                                          command=f"python -m http.server --bind 127.0.0.1 --directory {self.out}")
         if self.left_out:
-            text += f"\nnot in the browser: {', '.join(self.left_out)} (see docs/deploy.md)"
+            text += "\n" + _("not in the browser: {packages} (see docs/deploy.md)").format(
+                packages=", ".join(self.left_out))
         return text
 
 
@@ -97,8 +102,8 @@ def pyodide_version() -> str:
     try:
         from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION  # type: ignore[import-untyped]
     except ImportError:
-        raise SiteError("build-site needs voici and the JupyterLite Pyodide kernel: "
-                        "pip install 'krypteach[site]'") from None
+        raise SiteError(_("build-site needs voici and the JupyterLite Pyodide kernel: "
+                          "pip install 'krypteach[site]'")) from None
     return str(PYODIDE_VERSION)
 
 
@@ -116,15 +121,15 @@ def npm_pyodide(dest: Path, version: str | None = None, cache: Path | None = Non
     if not tgz.exists():
         npm = shutil.which("npm")
         if npm is None:
-            raise SiteError("--pyodide npm needs npm (Node.js) to fetch the npm package pyodide: "
-                            "apt-get install npm, or give --pyodide DIR")
+            raise SiteError(_("--pyodide npm needs npm (Node.js) to fetch the npm package pyodide: "
+                              "apt-get install npm, or give --pyodide DIR"))
         with tempfile.TemporaryDirectory() as tmp:
             done = subprocess.run([npm, "pack", f"pyodide@{version}", "--pack-destination", tmp, "--silent"],
                                   capture_output=True, text=True)
             got = list(Path(tmp).glob("pyodide-*.tgz"))
             if done.returncode or not got:
                 last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no file"]
-                raise SiteError(f"npm pack pyodide@{version} failed: {last[0]}")
+                raise SiteError(_("npm pack pyodide@{version} failed: {why}").format(version=version, why=last[0]))
             shutil.move(str(got[0]), tgz)
     dest.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tgz) as tar:
@@ -139,12 +144,15 @@ def npm_pyodide(dest: Path, version: str | None = None, cache: Path | None = Non
 
 def _check_pyodide_dir(folder: Path) -> None:
     if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise SiteError(f"--pyodide {folder} {what}: give a folder with pyodide.js and pyodide-lock.json, or npm")
+        what = (_("--pyodide {folder} is not a folder") if folder.exists() else
+                _("--pyodide {folder} does not exist")).format(folder=folder)
+        raise SiteError(_("{problem}: give a folder with pyodide.js and pyodide-lock.json, or npm").format(
+            problem=what))
     for name in ("pyodide.js", "pyodide-lock.json"):
         if not (folder / name).is_file():
-            raise SiteError(f"--pyodide {folder} holds no {name}: give a Pyodide distribution folder "
-                            "(or npm, to assemble one from the npm package pyodide)")
+            raise SiteError(_("--pyodide {folder} holds no {name}: give a Pyodide distribution folder "
+                              "(or npm, to assemble one from the npm package pyodide)").format(
+                folder=folder, name=name))
 
 
 def _sha256(path: Path) -> str:
@@ -168,8 +176,8 @@ def _pip_download(specs: list[str], dest: Path) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode:
         lines = [line for line in done.stderr.splitlines() if line.startswith("ERROR")] or done.stderr.splitlines()
-        raise SiteError(f"cannot download the pure-Python wheels {' '.join(missing)} from PyPI: "
-                        f"{(lines or ['pip failed'])[0]}")
+        raise SiteError(_("cannot download the pure-Python wheels {wheels} from PyPI: {why}").format(
+            wheels=" ".join(missing), why=(lines or ["pip failed"])[0]))
 
 
 def _wheel_of(name: str, version: str, folder: Path) -> Path:
@@ -178,7 +186,7 @@ def _wheel_of(name: str, version: str, folder: Path) -> Path:
         parts = p.name.split("-")
         if re.sub(r"[-_.]+", "_", parts[0]).lower() == stem and parts[1] == version:
             return p
-    raise SiteError(f"no wheel of {name} {version} in {folder}")
+    raise SiteError(_("no wheel of {name} {version} in {folder}").format(name=name, version=version, folder=folder))
 
 
 def _record_line(name: str, data: bytes) -> str:
@@ -277,9 +285,9 @@ def _site_lock(base_lock: dict, *, local_dir: Path | None, cdn: str, lock_dir: P
             elif key == "sqlite3":
                 whl = _sqlite3_placeholder(lock_dir)
                 packages[key] = _entry("sqlite3", "1.0.0", whl, whl.name, [], [])
-                left_out.append("sqlite3 (compiled; only in Pyodide's full distribution)")
+                left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name="sqlite3"))
             else:
-                left_out.append(f"{e['name']} (compiled; only in Pyodide's full distribution)")
+                left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name=e["name"]))
         for e in packages.values():
             e["depends"] = [d for d in e.get("depends", []) if _norm(d) in packages]
     versions = {name: metadata.version(name) for name in PYPI_PACKAGES}
@@ -294,8 +302,8 @@ def _site_lock(base_lock: dict, *, local_dir: Path | None, cdn: str, lock_dir: P
     packages["krypteach"] = _entry("krypteach", krypteach.__version__, whl, whl.name, _DEPENDS["krypteach"],
                                    ["krypteach"])
     plots = {base[k]["name"] for k in _closure(base, ["matplotlib"])}  # what IPython's plotting would want
-    left_out = [n for n in left_out if n.split(" ")[0] not in plots]
-    left_out.append("matplotlib and numpy (compiled, no pure wheels: the plots say so)")
+    left_out = [n for n in left_out if n.split(" ")[0] not in plots]  # each note starts with the name
+    left_out.append(_("matplotlib and numpy (compiled, no pure wheels: the plots say so)"))
     return {"info": base_lock["info"], "packages": packages}, left_out
 
 
@@ -348,14 +356,17 @@ def _fix_pages(out: Path, pages: list[str]) -> None:
             page.write_text(new, encoding="utf-8")
 
 
-def _index(out: Path, start: str | None, pages: list[str]) -> None:
-    """``index.html``: to the start page (relative, so the site works under any sub-path)."""
+def _index(out: Path, start: str | None, pages: list[str], lang: str | None = None) -> None:
+    """``index.html``: to the start page (relative, so the site works under any sub-path), in
+    ``lang`` (the site's language; default: the current one)."""
     target = f"voici/render/{(start or pages[0]).removesuffix('.ipynb')}.html"
-    (out / "index.html").write_text(
-        '<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Krypkasino</title>'
-        f'<meta http-equiv="refresh" content="0; url={target}"></head>'
-        f'<body><p><a href="{target}">Krypkasino — börja här (start here)</a></p></body></html>\n',
-        encoding="utf-8")
+    with use_language(lang or language()) as lang:
+        start_here = escape(_("Krypkasino — start here"))  # (outside the f-string, where Babel finds it)
+        (out / "index.html").write_text(
+            f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>Krypkasino</title>'
+            f'<meta http-equiv="refresh" content="0; url={target}"></head>'
+            f'<body><p><a href="{target}">{start_here}</a></p></body></html>\n',
+            encoding="utf-8")
 
 
 def _size(folder: Path) -> int:
@@ -372,12 +383,13 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
     variables for every page's kernel (the classroom file's game rules, bots, language)."""
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise SiteError(f"OUT {out} is a file: give a folder for the site (it is made if it does not exist)")
+        raise SiteError(_("OUT {out} is a file: give a folder for the site (it is made if it does not exist)")
+                        .format(out=out))
     if out.is_dir() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
-        raise SiteError(f"OUT {out} is a folder with other files in it: give a new or empty folder "
-                        "(or an earlier site, which is replaced)")
+        raise SiteError(_("OUT {out} is a folder with other files in it: give a new or empty folder "
+                          "(or an earlier site, which is replaced)").format(out=out))
     if not out.parent.is_dir():
-        raise SiteError(f"OUT {out}: the folder {out.parent} does not exist")
+        raise SiteError(_("OUT {out}: the folder {folder} does not exist").format(out=out, folder=out.parent))
     local: Path | None = None
     if pyodide not in (None, "npm"):
         local = Path(pyodide)
@@ -387,7 +399,7 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
     try:
         import voici_core  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
-        raise SiteError("build-site needs voici: pip install 'krypteach[site]'") from None
+        raise SiteError(_("build-site needs voici: pip install 'krypteach[site]'")) from None
     pages = shown or sorted(p.name for p in lessons.glob("*.ipynb"))
     cache = cache or _cache_dir()
     wheels = cache / "wheels"
@@ -396,8 +408,13 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
         work = Path(tmp)
         contents = work / "contents"
         contents.mkdir()
-        for name in pages:
-            shutil.copy2(lessons / name, contents / name)
+        from ..i18n import DEFAULT_LANGUAGE, check_language
+        from ..i18n.notebooks import localize_notebook
+
+        lang = check_language((env or {}).get("KRYPTEACH_LANG") or DEFAULT_LANGUAGE)
+        for name in pages:  # the lessons in the site's language, from the one English structure
+            nb = localize_notebook(json.loads((lessons / name).read_text(encoding="utf-8")), lang)
+            (contents / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")
         lite = work / "lite"
         lock_dir = work / "lock"
         lock_dir.mkdir(parents=True)
@@ -431,16 +448,18 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
         done = subprocess.run(cmd, cwd=lite, capture_output=True, text=True, env={**os.environ, "PYTHONUTF8": "1"})
         if done.returncode or not (build_out / "jupyter-lite.json").exists():
             tail = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()][-3:]
-            raise SiteError(f"voici build failed ({done.returncode}): {' | '.join(tail)}")
+            raise SiteError(_("voici build failed ({code}): {why}").format(code=done.returncode, why=" | ".join(tail)))
         if not quiet:
             print(done.stdout[-2000:])
         shutil.copytree(lock_dir, build_out / _LOCK_DIR, dirs_exist_ok=True)
         _fix_pages(build_out, pages)
         start = next((p for p in pages if p.startswith("00")), None)
-        _index(build_out, start, pages)
+        _index(build_out, start, pages, lang)
+        from ..i18n import use_language
         from ..views.rules_sheet import rules_sheet_html
 
-        (build_out / "rules.html").write_text(rules_sheet_html(), encoding="utf-8")
+        with use_language(lang):
+            (build_out / "rules.html").write_text(rules_sheet_html(), encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
         shutil.move(str(build_out), out)
