@@ -1,4 +1,4 @@
-"""``VariantLab``: compare two rule sets over many simulated givar.
+"""``VariantLab``: compare two rule sets, or the three games, over many simulated givar.
 
 A learner picks rule set A and rule set B (any option of RULES.md), the
 computer players' level and the number of givar, presses Run, and sees the two
@@ -6,6 +6,12 @@ side by side: score distributions per seat, tabbar per giv, how often the
 dealer's seat wins, and how often a giv ends with a negative score. All the
 numbers come from :func:`krypteach.play.simulate.simulate`; the plot from
 :func:`krypteach.views.plots.compare_simulations`.
+
+*Compare: the three games* plays Krypkasino, classic Kasino and avig kasino
+(:data:`GAMES`) on the same seeds and adds what differs between them: which score
+wins, the spread between the best and the worst side in a giv. The computer
+players that cannot play classic Kasino yet (``krypteach.bots.KASINO_LEVELS``)
+are replaced by random ones for all three games, and the page says so.
 
 A run is bounded by the class's caps (:class:`krypteach.play.limits.JobCaps`:
 givar per run and seconds per job, set by the teacher), checked in Python before
@@ -22,6 +28,11 @@ responsive, and Cancel stops it between two givar.
 ([], 0)
 >>> "at most 50 givar" in lab.status.value
 True
+>>> lab = VariantLab(givar=3, bot="random")
+>>> lab.mode.value = "games"
+>>> lab.run()
+>>> [sim.rules.game for sim in lab.simulations], lab.progress.value
+(['krypkasino', 'kasino', 'kasino'], 9)
 """
 
 from __future__ import annotations
@@ -32,14 +43,32 @@ import threading
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..bots import BOT_LEVELS
+from ..bots import BOT_LEVELS, BotError, check_bot_rules
+from ..engine.rules import Rules
+from ..i18n import N_, _
 from ..play.limits import Cancelled, JobCaps, JobTooBig
 from ..play.simulate import Simulation, simulate
 from ..views.plots import compare_simulations, figure_png, no_plots_message, png_img_html
 from ._ui import button, message_html
 from .rules_picker import RulesPicker
 
-__all__ = ["VariantLab"]
+__all__ = ["VariantLab", "GAMES", "score_spread"]
+
+#: the games the lab compares in its "three games" mode: (label, preset name; ``None`` is Krypkasino's defaults)
+GAMES = ((N_("Krypkasino"), None), (N_("Classic Kasino"), "kasino"), (N_("Avig kasino"), "avig-kasino"))
+
+
+def score_spread(sim: Simulation) -> float:
+    """The mean gap per giv between the best and the worst side's score (teams added up).
+
+    >>> from krypteach.play.simulate import simulate
+    >>> sim = simulate(Rules(game="kasino"), 4, seed=1)
+    >>> score_spread(sim) == sum(max(r.team_scores) - min(r.team_scores) for r in sim.results) / 4
+    True
+    """
+    if not sim.results:
+        return 0.0
+    return sum(max(r.team_scores) - min(r.team_scores) for r in sim.results) / len(sim.results)
 
 
 class VariantLab(widgets.VBox):
@@ -57,18 +86,18 @@ class VariantLab(widgets.VBox):
         self.picker_b = RulesPicker()
         levels = list(BOT_LEVELS)
         self.bot_level = widgets.Dropdown(options=levels, value=bot if bot in levels else levels[0],
-                                          description="Computer players (nivå)", style={"description_width": "initial"})
+                                          description=_("Computer players (nivå)"), style={"description_width": "initial"})
         self.givar = widgets.BoundedIntText(value=min(givar, self.caps.max_givar), min=2, max=self.caps.max_givar,
-                                            step=100, description="Givar per rule set",
+                                            step=100, description=_("Givar per rule set"),
                                             style={"description_width": "initial"}, layout=widgets.Layout(width="16em"))
-        self.seed = widgets.IntText(value=seed, description="Seed (frö)", style={"description_width": "initial"},
+        self.seed = widgets.IntText(value=seed, description=_("Seed (frö)"), style={"description_width": "initial"},
                                     layout=widgets.Layout(width="12em"))
-        self.run_button = button("Run the comparison", icon="play", style="primary")
+        self.run_button = button(_("Run the comparison"), icon="play", style="primary")
         self.run_button.on_click(lambda _: self.start())
-        self.cancel_button = button("Cancel (avbryt)", icon="stop", style="warning")
+        self.cancel_button = button(_("Cancel (avbryt)"), icon="stop", style="warning")
         self.cancel_button.layout.display = "none"
         self.cancel_button.on_click(lambda _: self.cancel())
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress",
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=_("Progress"),
                                             layout=widgets.Layout(width="40em"))
         self.status = widgets.HTML("")
         # hidden until there is a picture (an empty image shows a broken-image icon)
@@ -78,9 +107,23 @@ class VariantLab(widgets.VBox):
         self.simulations: list[Simulation] = []
         col = lambda title, picker: widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), picker],  # noqa: E731
                                                  layout=widgets.Layout(border="1px solid #ccc", padding="6px", margin="4px"))
+        #: what Run compares: the rule sets A and B, or the three games (:data:`GAMES`)
+        self.mode = widgets.ToggleButtons(options=[(_("Rule sets A and B"), "rule-sets"),
+                                                   (_("The three games"), "games")],
+                                          value="rule-sets", description=_("Compare"),
+                                          tooltips=[_("The two rule sets you choose below"),
+                                                    _("Krypkasino, classic Kasino and avig kasino, each with its own rules")],
+                                          style={"description_width": "initial"})
+        self.pickers = widgets.HBox([col(_("Rule set A (regler A)"), self.picker_a),
+                                     col(_("Rule set B (regler B)"), self.picker_b)],
+                                    layout=widgets.Layout(flex_flow="row wrap"))
+        self.games_note = widgets.HTML(_("<p>Run plays <b>Krypkasino</b>, <b>classic Kasino</b> (with builds; the "
+                                         "highest score wins) and <b>avig kasino</b> (Kasino the other way round: "
+                                         "the lowest score wins) on the same shuffles.</p>"),
+                                       layout=widgets.Layout(display="none"))
+        self.mode.observe(lambda _change: self._show_mode(), names="value")
         super().__init__([
-            widgets.HBox([col("Rule set A (regler A)", self.picker_a), col("Rule set B (regler B)", self.picker_b)],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.mode, self.pickers, self.games_note,
             widgets.HBox([self.bot_level, self.givar, self.seed]),
             widgets.HBox([self.run_button, self.cancel_button, self.progress]),
             self.status, self.table, self.image,
@@ -102,26 +145,55 @@ class VariantLab(widgets.VBox):
         """Stop the run between two givar (what Cancel does)."""
         self._cancel.set()
 
+    def _show_mode(self) -> None:
+        games = self.mode.value == "games"
+        self.pickers.layout.display = "none" if games else ""
+        self.games_note.layout.display = "" if games else "none"
+
+    def rule_sets(self) -> list[tuple[str, Rules]]:
+        """What Run plays: ``(label, rules)`` for rule sets A and B, or for the three games."""
+        if self.mode.value == "games":
+            return [(_(label), Rules() if name is None else Rules.preset(name)) for label, name in GAMES]
+        return [("A", self.picker_a.rules), ("B", self.picker_b.rules)]
+
     def run(self) -> None:
-        """Simulate both rule sets (same seed, so both see the same shuffles) and show the comparison."""
-        for p in (self.picker_a, self.picker_b):
-            if p.error:
-                self.status.value = message_html("error", f"Fix the rules first: {p.error}")
-                return
-        rule_sets = [self.picker_a.rules, self.picker_b.rules]
+        """Simulate the rule sets (same seed, so all see the same shuffles) and show the comparison."""
+        games = self.mode.value == "games"
+        if not games:
+            for p in (self.picker_a, self.picker_b):
+                if p.error:
+                    self.status.value = message_html("error", _("Fix the rules first: {error}").format(error=p.error))
+                    return
+        chosen = self.rule_sets()
+        labels, rule_sets = [label for label, _r in chosen], [r for _label, r in chosen]
         n, level = self.givar.value, self.bot_level.value
+        note = ""
         try:
             if level not in BOT_LEVELS:
-                raise JobTooBig(f"{level!r} is not a computer player here: choose one of {', '.join(BOT_LEVELS)}")
+                raise JobTooBig(_("{level} is not a computer player here: choose one of {levels}").format(
+                    level=repr(level), levels=", ".join(BOT_LEVELS)))
+            for rules in rule_sets:
+                try:
+                    check_bot_rules(level, rules)
+                except BotError:
+                    if not games:
+                        raise JobTooBig(_("the {level} computer players cannot play classic Kasino yet: "
+                                          "choose random").format(level=level)) from None
+                    note = " " + _("The {level} computer players cannot play classic Kasino yet, so random ones "
+                                   "played all three games.").format(level=level)
+                    level = "random"
+                    break
             self.caps.check(n, level, rule_sets=len(rule_sets))
         except JobTooBig as e:
-            self.status.value = message_html("error", f"Too much for one run: {e}.")
+            self.status.value = message_html("error", _("Too much for one run: {reason}.").format(reason=e))
             return
-        self.progress.max = 2 * n
+        total = len(rule_sets) * n
+        self.progress.max = total
         self.progress.value = 0
         self.run_button.disabled = True
         self.cancel_button.layout.display = ""
-        self.status.value = message_html("info", f"Playing {2 * n} givar with {level} computer players…")
+        self.status.value = message_html("info", _("Playing {total} givar with {level} computer players…").format(
+            total=total, level=level))
         sims = []
         stop = self.caps.deadline(self._cancel.is_set)
 
@@ -135,11 +207,11 @@ class VariantLab(widgets.VBox):
                 sims.append(simulate(rules, n, seed=self.seed.value, bots=bots, on_giv=tick, jobs=self.jobs))
         except Cancelled as e:
             self.status.value = message_html(
-                "info", f"The run was {e} after {self.progress.value} of {2 * n} givar: no comparison. "
-                        f"Choose fewer givar to finish sooner.")
+                "info", _("The run was {why} after {done} of {total} givar: no comparison. "
+                          "Choose fewer givar to finish sooner.").format(why=e, done=self.progress.value, total=total))
             return
         except Exception as e:  # in the thread nobody else would see it
-            self.status.value = message_html("error", f"The run failed: {e}")
+            self.status.value = message_html("error", _("The run failed: {error}").format(error=e))
             return
         finally:
             self.run_button.disabled = False
@@ -147,30 +219,43 @@ class VariantLab(widgets.VBox):
         self.simulations = sims
         no_plots = ""
         try:
-            self.png = figure_png(compare_simulations(sims, ["A", "B"]))
-            self.image.value = png_img_html(self.png, "The two rule sets compared: scores per seat, tabbar per giv, "
-                                                      "the dealer's wins and negative scores (the table below has "
-                                                      "the same numbers)", "kt-lab-figure")
+            self.png = figure_png(compare_simulations(sims, labels))
+            alt = (_("The three games compared: scores per seat, tabbar per giv, the dealer's wins and negative "
+                     "scores (the table below has the same numbers)") if games else
+                   _("The two rule sets compared: scores per seat, tabbar per giv, the dealer's wins and negative "
+                     "scores (the table below has the same numbers)"))
+            self.image.value = png_img_html(self.png, alt, "kt-lab-figure")
             self.image.layout.display = ""
         except ImportError as e:  # no matplotlib (the offline static site): the table still tells
             self.image.layout.display = "none"
             no_plots = " " + no_plots_message(e)
-        self.table.value = self._table(sims)
-        self.status.value = message_html("ok", f"Done: {n} givar for each rule set. Lower scores are better "
-                                               f"(misère).{no_plots}")
+        self.table.value = self._table(sims, labels, games)
+        if games:
+            done = _("Done: {n} givar for each game. In Krypkasino and avig kasino the lowest score wins, in classic "
+                     "Kasino the highest (so the plot's “lower is better” holds for two of the three).").format(n=n)
+        else:
+            done = _("Done: {n} givar for each rule set. Lower scores are better (misère).").format(n=n)
+        self.status.value = message_html("ok", done + note + no_plots)
 
     @staticmethod
-    def _table(sims: list[Simulation]) -> str:
+    def _table(sims: list[Simulation], labels: list[str] | None = None, games: bool = False) -> str:
+        labels = labels or list("AB")
         rows = []
-        for label, sim in zip("AB", sims):
+        for label, sim in zip(labels, sims):
             means = ", ".join(f"{m:+.1f}" for m in sim.mean_scores())
+            extra = ""
+            if games:
+                wins = _("lowest") if sim.rules.lowest_wins else _("highest")
+                extra = f"<td>{html.escape(wins)}</td><td>{score_spread(sim):.1f}</td>"
             rows.append(
-                f"<tr><td><b>{label}</b></td><td>{html.escape(sim.rules.describe())}</td><td>{means}</td>"
+                f"<tr><td><b>{html.escape(label)}</b></td><td>{html.escape(sim.rules.describe())}</td>{extra}"
+                f"<td>{means}</td>"
                 f"<td>{sim.tabbar_per_giv():.2f}</td><td>{100 * sim.dealer_win_share():.1f}%</td>"
                 f"<td>{100 * sim.negative_share():.1f}%</td></tr>"
             )
-        head = ("<tr><th></th><th>Rules</th><th>Mean score per seat</th><th>Tabbar per giv</th>"
-                "<th>Dealer's seat wins</th><th>Negative score in giv</th></tr>")
+        names = [_("Rules"), *([_("Which score wins"), _("Spread per giv (best − worst side)")] if games else []),
+                 _("Mean score per seat"), _("Tabbar per giv"), _("Dealer's seat wins"), _("Negative score in giv")]
+        head = "<tr><th></th>" + "".join(f"<th>{html.escape(name, quote=False)}</th>" for name in names) + "</tr>"
         style = ("<style>.kt-lab-table td,.kt-lab-table th{padding:3px 12px;text-align:left;"
                  "border-bottom:1px solid #ddd}</style>")
         return f'{style}<table class="kt-lab-table" style="border-collapse:collapse">{head}{"".join(rows)}</table>'
