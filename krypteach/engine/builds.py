@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
+from ..i18n import _
 from .capture_cache import captures_of
 from .cards import Card, CardParseError, parse_cards
 from .moves import BuildMove, Move, MoveParseError
@@ -79,7 +80,7 @@ class Build(_BuildBase):
     def __new__(cls, value: int, cards: Iterable[Card | str] | str, owner: int) -> Build:
         cs = tuple(sorted(parse_cards(cards) if isinstance(cards, str) else (Card(c) for c in cards)))
         if not cs:
-            raise BuildParseError("a build holds at least two cards")
+            raise BuildParseError(_("a build holds at least two cards"))
         return _BuildBase.__new__(cls, value, cs, owner)
 
     @classmethod
@@ -91,13 +92,15 @@ class Build(_BuildBase):
         """
         t = text.strip() if isinstance(text, str) else ""
         if not (t.startswith("[") and t.endswith("]") and ":" in t and "@" in t):
-            raise BuildParseError(f"{text!r} is not a build: write [value:cards@owner], e.g. [9:4S+5H@0]")
-        value, _, rest = t[1:-1].partition(":")
-        cards, _, owner = rest.rpartition("@")
+            raise BuildParseError(_("{text} is not a build: write [value:cards@owner], e.g. [9:4S+5H@0]").format(
+                text=repr(text)))
+        value, _sep, rest = t[1:-1].partition(":")
+        cards, _sep, owner = rest.rpartition("@")
         try:
             return cls(int(value), parse_cards(cards), int(owner))
         except (ValueError, CardParseError) as e:
-            raise BuildParseError(f"{text!r} is not a build ({e}): write e.g. [9:4S+5H@0]") from None
+            raise BuildParseError(_("{text} is not a build ({problem}): write e.g. [9:4S+5H@0]").format(
+                text=repr(text), problem=e)) from None
 
     @property
     def locked(self) -> bool:

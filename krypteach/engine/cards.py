@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from ..i18n import _
 from . import display
 
 __all__ = [
@@ -71,7 +72,7 @@ class Card(int):
         if isinstance(code, int):
             if 0 <= code < 52:
                 return _ALL[code]
-            raise CardParseError(f"card number must be 0..51, got {code}")
+            raise CardParseError(_("card number must be 0..51, got {number}").format(number=code))
         return cls.parse(code)
 
     @classmethod
@@ -88,12 +89,12 @@ class Card(int):
         krypteach.engine.cards.CardParseError: '11H' is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D or A♠
         """
         if not isinstance(text, str):
-            raise CardParseError(f"{text!r} is not a card code (expected text such as '10D')")
+            raise CardParseError(_("{text} is not a card code (expected text such as '10D')").format(text=repr(text)))
         found = _BY_TEXT.get(text.strip().upper().replace(" ", ""))
         if found is None:
             raise CardParseError(
-                f"{text!r} is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K "
-                "then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D or A♠"
+                _("{text} is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K "
+                  "then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D or A♠").format(text=repr(text))
             )
         return found
 
@@ -105,7 +106,7 @@ class Card(int):
         Card('10D')
         """
         if not (1 <= rank <= 13) or suit not in SUITS:
-            raise CardParseError(f"no card with rank {rank!r} and suit {suit!r}")
+            raise CardParseError(_("no card with rank {rank} and suit {suit}").format(rank=repr(rank), suit=repr(suit)))
         return _ALL[(rank - 1) * 4 + SUITS.index(suit)]
 
     # --- properties -------------------------------------------------------

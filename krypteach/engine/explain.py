@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..i18n import _, ngettext
 from .builds import (
     Build,
     build_value,
@@ -82,9 +83,19 @@ class Explanation:
         return self.legal
 
 
+def _and() -> str:
+    # i18n: joins the card groups that are parts of ONE capture: "9♠ and 2♣+7♥" (spaces included)
+    return _(" and ")
+
+
+def _or() -> str:
+    # i18n: joins alternatives: "6♣+8♠ or 2♠+4♣+8♠", "your 10♠ or your 10♥" (spaces included)
+    return _(" or ")
+
+
 def _parts_text(groups: Sequence[Sequence[Card]]) -> str:
     """The träffar of ONE capture: its disjoint parts, joined with "and"."""
-    return " and ".join(describe_cards(g) for g in groups)
+    return _and().join(describe_cards(g) for g in groups)
 
 
 def _split(card: Card, capture: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
@@ -98,11 +109,14 @@ def _alternatives_text(card: Card, captures: Sequence[Sequence[Card]], rules: Ru
     When a capture has several träffar (joined with "and"), the alternatives
     are set apart with commas: ``"9♠ and 2♣+7♥, or 9♠ and 2♦+7♥"``.
     """
-    texts = [_parts_text(_split(card, cap, rules)) for cap in captures]
+    groups = [_split(card, cap, rules) for cap in captures]
+    texts = [_parts_text(g) for g in groups]
     more = len(texts) - SHOWN_ALTERNATIVES
     if more > 1:  # (one more is shown rather than counted)
-        texts = [*texts[:SHOWN_ALTERNATIVES], f"one of {more} more ways"]
-    sep = ", or " if any(" and " in t for t in texts) or more > 1 else " or "
+        texts = [*texts[:SHOWN_ALTERNATIVES], _("one of {count} more ways").format(count=more)]
+    several = more > 1 or any(len(g) > 1 for g in groups)
+    # i18n: sets apart alternatives that have several parts: "9♠ and 2♣+7♥, or 9♠ and 2♦+7♥"
+    sep = _(", or ") if several else _or()
     return sep.join(texts)
 
 
@@ -110,34 +124,55 @@ def _whole_table_text(card: Card, table: Sequence[Card], rules: Rules) -> str:
     """How ``card`` itself splits the whole table, each sum with its value:
     ``"A♥+9♠ = 10 and 3♦+7♣ = 10"``, ``"7♦ and 7♣"`` (same rank), ``"7♦+7♣ = 14"`` (an ace)."""
     value = played_value(card, rules)
-    return " and ".join(describe_cards(g) + (f" = {value}" if len(g) > 1 else "") for g in _split(card, table, rules))
+    return _and().join(describe_cards(g) + (f" = {value}" if len(g) > 1 else "") for g in _split(card, table, rules))
 
 
 def _stays_text(rest: Sequence[Card]) -> str:
-    return f"{describe_cards(rest, ' ')} {'stays' if len(rest) == 1 else 'stay'}"
+    # i18n: the table cards a capture leaves: "5♦ stays", "5♦ 8♣ stay"
+    return ngettext("{cards} stays", "{cards} stay", len(rest)).format(cards=describe_cards(rest, " "))
+
+
+def _your(card: Card, table: Sequence[Card], rules: Rules) -> str:
+    # i18n: a card that can take the whole table, with how it splits it: "your 10♠ (A♥+9♠ = 10 and 3♦+7♣ = 10)"
+    return _("your {card} ({split})").format(card=card.symbol, split=_whole_table_text(card, table, rules))
 
 
 def _tvangstabbe(move: Move, forced: Sequence[Card], table: Sequence[Card], rules: Rules,
                  legal: Sequence[Move]) -> Explanation:
     """A move that is not a whole-table capture by a forced card: each forced
     card is named with its OWN split of the table."""
-    head = "Tvångstabbe (forced tabbe): "
     if move.card in forced:
         others = [c for c in forced if c != move.card]
-        msg = (f"{head}your {move.card.symbol} can take the whole table "
-               f"({_whole_table_text(move.card, table, rules)}), so it must take everything.")
+        msg = _("Tvångstabbe (forced tabbe): your {card} can take the whole table ({split}), "
+                "so it must take everything.").format(card=move.card.symbol,
+                                                      split=_whole_table_text(move.card, table, rules))
         if others:
-            could = " or ".join(f"your {c.symbol} ({_whole_table_text(c, table, rules)})" for c in others)
-            msg += (f" You may play {could} instead: "
-                    f"{'it too would' if len(others) == 1 else 'each of them would'} take the whole table.")
+            could = _or().join(_your(c, table, rules) for c in others)
+            msg += " " + ngettext("You may play {cards} instead: it too would take the whole table.",
+                                  "You may play {cards} instead: each of them would take the whole table.",
+                                  len(others)).format(cards=could)
     elif len(forced) == 1:
         (only,) = forced
-        msg = (f"{head}your {only.symbol} can take the whole table ({_whole_table_text(only, table, rules)}), "
-               "so you must play it and take everything.")
+        msg = _("Tvångstabbe (forced tabbe): your {card} can take the whole table ({split}), "
+                "so you must play it and take everything.").format(card=only.symbol,
+                                                                    split=_whole_table_text(only, table, rules))
     else:
-        which = " or ".join(f"your {c.symbol} ({_whole_table_text(c, table, rules)})" for c in forced)
-        msg = f"{head}{which} can take the whole table, so you must play one of them and take everything."
+        which = _or().join(_your(c, table, rules) for c in forced)
+        msg = _("Tvångstabbe (forced tabbe): {cards} can take the whole table, "
+                "so you must play one of them and take everything.").format(cards=which)
     return Explanation(False, "tvangstabbe", msg, move, missing=tuple(sorted(table)), better=tuple(legal))
+
+
+def _not_in_hand(move: Move, hand: Sequence[Card]) -> Explanation:
+    say = (_("{card} is not in your hand (your hand: {hand}).") if hand
+           else _("{card} is not in your hand (your hand: empty)."))
+    return Explanation(False, "not-in-hand", say.format(card=move.card.symbol, hand=describe_cards(hand, " ")), move)
+
+
+def _not_on_table(move: Move, card: Card, shown: str) -> Explanation:
+    say = (_("{card} is not on the table (the table: {table}).") if shown
+           else _("{card} is not on the table (the table: empty)."))
+    return Explanation(False, "not-on-table", say.format(card=card.symbol, table=shown), move, extra=(card,))
 
 
 def explain_move(hand: Sequence[Card], table: Sequence, move: Move | str, rules: Rules | None = None,
@@ -163,17 +198,12 @@ def explain_move(hand: Sequence[Card], table: Sequence, move: Move | str, rules:
     card = move.card
     sym = card.symbol
     if card not in hand:
-        return Explanation(False, "not-in-hand",
-                           f"{sym} is not in your hand (your hand: {describe_cards(hand, ' ') or 'empty'}).", move)
+        return _not_in_hand(move, hand)
     if move.capture is not None:
         left = Counter(table)
         for c in move.capture:
             if left[c] <= 0:
-                return Explanation(
-                    False, "not-on-table",
-                    f"{c.symbol} is not on the table (the table: {describe_cards(table, ' ') or 'empty'}).", move,
-                    extra=(c,),
-                )
+                return _not_on_table(move, c, describe_cards(table, " "))
             left[c] -= 1
     legal = legal_moves(hand, table, rules)
     is_legal = move in legal
@@ -185,15 +215,17 @@ def explain_move(hand: Sequence[Card], table: Sequence, move: Move | str, rules:
     if move.capture is None:
         if is_legal:
             if capture_options(card, table, rules):
-                msg = f"{sym} creeps (kryper); under the free rule you may creep even though it could capture."
+                msg = _("{card} creeps (kryper); under the free rule you may creep even though it could "
+                        "capture.").format(card=sym)
             else:
-                msg = f"{sym} has no träff, so it creeps (kryper): it is laid on the table."
+                msg = _("{card} has no träff, so it creeps (kryper): it is laid on the table.").format(card=sym)
             return Explanation(True, "ok", msg, move)
         captures = [m.capture for m in same_card if m.capture is not None]
         return Explanation(
             False, "must-capture",
-            f"You may not creep (krypa) with {sym}: it has a träff — it can take "
-            f"{_alternatives_text(card, captures, rules)}. A card that can capture must capture.",
+            _("You may not creep (krypa) with {card}: it has a träff — it can take {captures}. "
+              "A card that can capture must capture.").format(
+                card=sym, captures=_alternatives_text(card, captures, rules)),
             move, better=same_card,
         )
     # a capture: it must split into träffar
@@ -201,23 +233,30 @@ def explain_move(hand: Sequence[Card], table: Sequence, move: Move | str, rules:
     value = played_value(card, rules)
     if split is None:
         if not capture_options(card, table, rules):
-            msg = f"{sym} has no träff on this table, so it cannot take anything: it creeps."
+            msg = _("{card} has no träff on this table, so it cannot take anything: it creeps.").format(card=sym)
         else:
-            rule = ("the cards you take must split into träffar: single cards of the same rank, "
-                    f"or groups that add up to {value}.")
+            rule = _("the cards you take must split into träffar: single cards of the same rank, "
+                     "or groups that add up to {value}.").format(value=value)
             if len(move.capture) > 1:
-                rule = f"they add up to {sum(c.rank for c in move.capture)}, and {rule}"
-            msg = f"{describe_cards(move.capture)} is not a träff for your {sym}: {rule}"
+                # i18n: {rule} is "the cards you take must split into träffar: …"
+                rule = _("they add up to {total}, and {rule}").format(
+                    total=sum(c.rank for c in move.capture), rule=rule)
+            msg = _("{cards} is not a träff for your {card}: {rule}").format(
+                cards=describe_cards(move.capture), card=sym, rule=rule)
         return Explanation(False, "not-traffar", msg, move, extra=tuple(move.capture), better=same_card)
     rest = table_after(table, move)
     if is_legal:
         tabbe = 0
-        msg = f"{sym} takes {_parts_text(split)}" + (f"; {_stays_text(rest)}." if rest else ".")
-        if not rest:
+        if rest:
+            # i18n: {stays} is "5♦ stays" (or "5♦ 8♣ stay")
+            msg = _("{card} takes {cards}; {stays}.").format(card=sym, cards=_parts_text(split),
+                                                             stays=_stays_text(rest))
+        else:
+            msg = _("{card} takes {cards}.").format(card=sym, cards=_parts_text(split))
             double = rules.dubbeltabbe and len(table) == 1 and table[0] == card
             tabbe = 2 if double else 1
-            msg += (" Dubbeltabbe (double tabbe): the lone card taken with its twin counts as two tabbar!" if double
-                    else " Tabbe: the table is empty!")
+            msg += " " + (_("Dubbeltabbe (double tabbe): the lone card taken with its twin counts as two tabbar!")
+                          if double else _("Tabbe: the table is empty!"))
         return Explanation(True, "ok", msg, move, traffar=tuple(split), tabbe=tabbe)
     # a union of träffar that the capture rule does not allow
     left_behind = traffar(card, rest, rules)
@@ -233,21 +272,28 @@ def explain_move(hand: Sequence[Card], table: Sequence, move: Move | str, rules:
             missing = tuple((Counter(first) - mine).elements())
             if len(grow) == 1:
                 stay = table_after(table, grow[0])
-                hint = f" Take {_parts_text(_split(card, first, rules))}" + (f"; {_stays_text(stay)}." if stay else ".")
+                parts = _parts_text(_split(card, first, rules))
+                hint = " " + (_("Take {cards}; {stays}.").format(cards=parts, stays=_stays_text(stay)) if stay
+                              else _("Take {cards}.").format(cards=parts))
             else:
-                hint = f" Take {_alternatives_text(card, [m.capture or () for m in grow], rules)}."
+                hint = " " + _("Take {cards}.").format(
+                    cards=_alternatives_text(card, [m.capture or () for m in grow], rules))
         shown = left_behind[0]
-        also = f"also make {value}" if len(shown) > 1 else f"also matches {sym}"
+        if len(shown) > 1:
+            msg = _("You must take all you can: {cards} also make {value} and would stay on the table.").format(
+                cards=describe_cards(shown), value=value)
+        else:
+            msg = _("You must take all you can: {cards} also matches {card} and would stay on the table.").format(
+                cards=describe_cards(shown), card=sym)
         return Explanation(
-            False, "take-all",
-            f"You must take all you can: {describe_cards(shown)} {also} and would stay on the table.{hint}",
+            False, "take-all", msg + hint,
             move, traffar=tuple(split), missing=missing, better=same_card,
         )
     most = max((len(m.capture) for m in same_card if m.capture is not None), default=0)
     return Explanation(
         False, "maximum",
-        f"Under the 'maximum' rule you must take the most cards: {sym} can take {most} cards, "
-        f"this takes {len(move.capture)}.",
+        _("Under the 'maximum' rule you must take the most cards: {card} can take {most} cards, "
+          "this takes {count}.").format(card=sym, most=most, count=len(move.capture)),
         move, traffar=tuple(split), better=same_card,
     )
 
@@ -260,7 +306,7 @@ def _items_text(cards: Sequence[Card], table: Sequence) -> str:
     taken = set(cards)
     parts = [x.symbol for x in table
              if (x.cards[0] in taken if isinstance(x, Build) else x in taken)]
-    return " and ".join(parts)
+    return _and().join(parts)
 
 
 def _value_word(v: int) -> str:
@@ -299,19 +345,17 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence, move: Move | str,
     move = Move.parse(move) if isinstance(move, str) else move
     card, sym = move.card, move.card.symbol
     if card not in hand:
-        return Explanation(False, "not-in-hand",
-                           f"{sym} is not in your hand (your hand: {describe_cards(hand, ' ') or 'empty'}).", move)
+        return _not_in_hand(move, hand)
     problem = check_move_cards(table, move)
     if problem is not None and problem.startswith("not-on-table"):
         missing = next(c for c in (move.capture or ()) if c not in table_cards(table))
-        shown = " ".join(x.symbol for x in table) or "empty"
-        return Explanation(False, "not-on-table", f"{missing.symbol} is not on the table (the table: {shown}).",
-                           move, extra=(missing,))
+        return _not_on_table(move, missing, " ".join(x.symbol for x in table))
     if problem == "build-split":
         b = next(b for b in builds_on(table) if set(b.cards) & set(move.capture or ()))
         return Explanation(False, "build-split",
-                           f"A build is never split: {b.symbol} is one pile of {b.value}; "
-                           "take it or build on it whole, or leave it.", move)
+                           _("A build is never split: {build} is one pile of {value}; "
+                             "take it or build on it whole, or leave it.").format(build=b.symbol, value=b.value),
+                           move)
     legal = kasino_legal_moves(hand, table, rules, player)
     same_card = tuple(m for m in legal if m.card == card)
     mine = owned_builds(table, player)
@@ -320,23 +364,27 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence, move: Move | str,
     # --- why not -------------------------------------------------------------
     takers = whole_table_takers(hand, table, rules) if rules.forced_tabbe else []
     if takers:
-        which = " or ".join(c.symbol for c in takers)
+        which = _or().join(c.symbol for c in takers)
         return Explanation(False, "tvangstabbe",
-                           f"Tvångstabbe (forced tabbe): your {which} can take the whole table, so you must "
-                           "play it and take everything.", move, missing=tuple(sorted(table_cards(table))),
-                           better=tuple(legal))
+                           _("Tvångstabbe (forced tabbe): your {cards} can take the whole table, so you must "
+                             "play it and take everything.").format(cards=which),
+                           move, missing=tuple(sorted(table_cards(table))), better=tuple(legal))
     free_moves = kasino_legal_moves(hand, table, rules.replace(owner_duty="none"), player)
     if mine and move in free_moves:
         b = mine[0]
         can = [c for c in dict.fromkeys(hand) if take_value(c, rules) == b.value]
-        how = f" — {describe_cards(can, ' or ')} takes it" if can else ""
+        # i18n: {how} is empty or " — 9♦ takes it"
+        how = (" — " + _("{cards} takes it").format(cards=describe_cards(can, _or()))) if can else ""
         if rules.owner_duty == "no-trail":
             return Explanation(False, "build-owner-trail",
-                               f"You own a build of {b.value} ({describe_cards(b.cards)}): you may not trail while "
-                               f"you own a build{how}.", move, better=tuple(legal))
+                               _("You own a build of {value} ({cards}): you may not trail while "
+                                 "you own a build{how}.").format(value=b.value, cards=describe_cards(b.cards), how=how),
+                               move, better=tuple(legal))
         return Explanation(False, "build-owner-must-act",
-                           f"You own a build of {b.value} ({describe_cards(b.cards)}): take it or raise it this "
-                           f"turn{how}. You may not leave it and play something else.", move, better=tuple(legal))
+                           _("You own a build of {value} ({cards}): take it or raise it this turn{how}. "
+                             "You may not leave it and play something else.").format(
+                               value=b.value, cards=describe_cards(b.cards), how=how),
+                           move, better=tuple(legal))
     caps = [m for m in same_card if m.capture is not None and m.value is None]
     forced = rules.capture != "free"
     if move.value is not None:
@@ -344,26 +392,30 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence, move: Move | str,
     if move.capture is None:
         if forced and caps:
             return Explanation(False, "must-capture",
-                               f"You may not trail with {sym}: it can take "
-                               f"{' or '.join(_items_text(m.capture or (), table) for m in caps)}. "
-                               "In avig kasino a card that can take must take.", move, better=same_card)
-        return Explanation(False, "illegal", f"{sym} cannot be laid on the table here.", move, better=same_card)
+                               _("You may not trail with {card}: it can take {captures}. "
+                                 "In avig kasino a card that can take must take.").format(
+                                   card=sym, captures=_or().join(_items_text(m.capture or (), table) for m in caps)),
+                               move, better=same_card)
+        return Explanation(False, "illegal", _("{card} cannot be laid on the table here.").format(card=sym), move,
+                           better=same_card)
     # a capture that is not legal
     v = take_value(card, rules)
     wrong = [b for b in builds_on(table) if b.cards[0] in move.capture and b.value != v]
     if wrong:
         b = wrong[0]
         return Explanation(False, "build-wrong-value",
-                           f"{b.symbol} is a build of {b.value}: only a card of {b.value} takes it, not your {sym}.",
+                           _("{build} is a build of {value}: only a card of {value} takes it, not your {card}.").format(
+                               build=b.symbol, value=b.value, card=sym),
                            move, better=same_card)
     if forced and caps:
         return Explanation(False, "take-all",
-                           f"You must take all you can with {sym}: take "
-                           f"{' or '.join(_items_text(m.capture or (), table) for m in caps)}.",
+                           _("You must take all you can with {card}: take {captures}.").format(
+                               card=sym, captures=_or().join(_items_text(m.capture or (), table) for m in caps)),
                            move, better=same_card)
     return Explanation(False, "not-traffar",
-                       f"{describe_cards(move.capture)} is not a träff for your {sym}: take cards of its rank, "
-                       f"groups that add up to its value, and builds of its value.", move, better=same_card)
+                       _("{cards} is not a träff for your {card}: take cards of its rank, "
+                         "groups that add up to its value, and builds of its value.").format(
+                           cards=describe_cards(move.capture), card=sym), move, better=same_card)
 
 
 def _bad_build(move: Move, hand: Sequence[Card], table: Sequence, rules: Rules, caps: list[Move], forced: bool,
@@ -371,36 +423,42 @@ def _bad_build(move: Move, hand: Sequence[Card], table: Sequence, rules: Rules, 
     card, sym, v = move.card, move.card.symbol, move.value or 0
     if forced and caps:
         return Explanation(False, "must-capture",
-                           f"You may not build with {sym}: it can take "
-                           f"{' or '.join(_items_text(m.capture or (), table) for m in caps)}, and in avig kasino "
-                           "a card that can take must take.", move, better=same_card)
+                           _("You may not build with {card}: it can take {captures}, and in avig kasino "
+                             "a card that can take must take.").format(
+                               card=sym, captures=_or().join(_items_text(m.capture or (), table) for m in caps)),
+                           move, better=same_card)
     taken = set(move.capture or ())
     joined = [b for b in builds_on(table) if b.cards[0] in taken]
     for b in joined:
         if b.value > v:
             return Explanation(False, "build-lowered",
-                               f"A build is never lowered: {b.symbol} is a build of {b.value}, and {v} is less.",
+                               _("A build is never lowered: {build} is a build of {value}, and {new} is less.").format(
+                                   build=b.symbol, value=b.value, new=v),
                                move, better=same_card)
     for b in joined:
         if b.locked and b.value != v:
             return Explanation(False, "build-locked",
-                               f"{b.symbol} is a multiple build of {b.value} (locked): it can no longer be raised.",
+                               _("{build} is a multiple build of {value} (locked): it can no longer be raised.").format(
+                                   build=b.symbol, value=b.value),
                                move, better=same_card)
     others = [c for c in hand if c != card]
     if not any(take_value(c, rules) == v for c in others):
         return Explanation(False, "build-no-card",
-                           f"You may build {v} only with another card of that value in your hand to take it "
-                           f"(no bluff builds): your other cards are {describe_cards(others, ' ') or 'none'}.",
+                           _("You may build {value} only with another card of that value in your hand to take it "
+                             "(no bluff builds): your other cards are {cards}.").format(
+                               value=v, cards=describe_cards(others, " ") or _("none")),
                            move, better=same_card)
     total = (build_value(card, rules) or 0) + sum(build_value(c, rules) or 100 for c in taken)
     if total > v and total % v == 0 and not rules.multiple_builds:
         return Explanation(False, "build-multiple",
-                           "These rules play without multiple builds: a build makes its value once.",
+                           _("These rules play without multiple builds: a build makes its value once."),
                            move, better=same_card)
     return Explanation(False, "build-sum",
-                       f"{sym} with {_items_text(sorted(taken), table)} does not make a build of {v}: the cards "
-                       f"(with any builds of {v} joined whole) must add up to {v}, or to {v} several times over in "
-                       "a multiple build, and a build is raised with the played card alone.", move, better=same_card)
+                       _("{card} with {items} does not make a build of {value}: the cards "
+                         "(with any builds of {value} joined whole) must add up to {value}, or to {value} several "
+                         "times over in a multiple build, and a build is raised with the played card alone.").format(
+                           card=sym, items=_items_text(sorted(taken), table), value=v),
+                       move, better=same_card)
 
 
 def _legal(move: Move, table: Sequence, hand: Sequence[Card], rules: Rules, mine: list[Build]) -> Explanation:
@@ -411,24 +469,36 @@ def _legal(move: Move, table: Sequence, hand: Sequence[Card], rules: Rules, mine
         joined = [b for b in builds_on(table) if b.cards[0] in taken]
         keep = [c for c in hand if c != card and take_value(c, rules) == v]
         total = (build_value(card, rules) or 0) + sum(build_value(c, rules) or 0 for c in taken)
+        items = _items_text(sorted(taken), table)
         if len(joined) == 1 and joined[0].value < v and len(taken) == len(joined[0].cards):
-            what = f"{sym} raises {joined[0].symbol} to {v} (\"bygger {_value_word(v)}\")"
+            # i18n: "bygger nio" is what the player says, in Swedish in both languages
+            what = _("{card} raises {build} to {value} (\"bygger {word}\")").format(
+                card=sym, build=joined[0].symbol, value=v, word=_value_word(v))
         elif total > v:
-            what = (f"{sym} on {_items_text(sorted(taken), table)} makes a multiple build of {v} "
-                    f"(\"{'dubbelt' if total == 2 * v else 'flera gånger'} {_value_word(v)}\"): it is locked and "
-                    "can no longer be raised")
+            # i18n: {said} is what the player says, in Swedish: "dubbelt nio", "flera gånger fyra"
+            what = _("{card} on {items} makes a multiple build of {value} (\"{said}\"): it is locked and "
+                     "can no longer be raised").format(
+                card=sym, items=items, value=v,
+                said=f"{'dubbelt' if total == 2 * v else 'flera gånger'} {_value_word(v)}")
         else:
-            what = f"{sym} on {_items_text(sorted(taken), table)} builds {v} (\"bygger {_value_word(v)}\")"
+            what = _("{card} on {items} builds {value} (\"bygger {word}\")").format(
+                card=sym, items=items, value=v, word=_value_word(v))
+        # i18n: {what} is "9♦ on 4♠ builds 9 (…)" and the like
         return Explanation(True, "ok",
-                           f"{what}. You own it now: your {describe_cards(keep, ' or ')} takes it; on your next turn "
-                           f"take it or raise it. Anyone with a {v} may take it first.", move)
+                           _("{what}. You own it now: your {cards} takes it; on your next turn "
+                             "take it or raise it. Anyone with a {value} may take it first.").format(
+                               what=what, cards=describe_cards(keep, _or()), value=v), move)
     if move.capture is None:
-        return Explanation(True, "ok", f"{sym} is laid on the table (lägga).", move)
+        return Explanation(True, "ok", _("{card} is laid on the table (lägga).").format(card=sym), move)
     rest = [x for x in table if not (x.cards[0] in move.capture if isinstance(x, Build) else x in move.capture)]
-    msg = f"{sym} takes {_items_text(move.capture, table)}"
+    items = _items_text(move.capture, table)
     if not rest:
         pts = rules.tabbe_points
-        return Explanation(True, "ok", f"{msg}. Tabbe: the table is empty! ({pts} point{'s' if pts != 1 else ''})",
+        return Explanation(True, "ok",
+                           ngettext("{card} takes {items}. Tabbe: the table is empty! ({points} point)",
+                                    "{card} takes {items}. Tabbe: the table is empty! ({points} points)",
+                                    pts).format(card=sym, items=items, points=pts),
                            move, tabbe=1)
-    return Explanation(True, "ok", f"{msg}; {' '.join(x.symbol for x in rest)} "
-                       f"{'stays' if len(rest) == 1 else 'stay'}.", move)
+    return Explanation(True, "ok", _("{card} takes {cards}; {stays}.").format(
+        card=sym, cards=items, stays=ngettext("{cards} stays", "{cards} stay", len(rest)).format(
+            cards=" ".join(x.symbol for x in rest))), move)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, NamedTuple
 
+from ..i18n import _, ngettext
 from . import display
 from .builds import kasino_legal_moves, kasino_table_after, parse_table, table_cards
 from .capture_cache import caps_table, ranks_taking_whole_packed
@@ -305,33 +306,37 @@ class Giv:
             flat = table_cards(tb)
             bad = [x for x in tb if not isinstance(x, Card) and not _is_seat(x.owner, n)]
             if bad:
-                raise PositionError(f"build {bad[0]} is owned by no seat: {f'seats are 0..{n - 1}'}")
+                raise PositionError(_("build {build} is owned by no seat: seats are 0..{last}").format(
+                    build=bad[0], last=n - 1))
         else:
             tb = flat = parse_cards(table)
         kl = parse_cards(kladda)
-        seats = f"seats are 0..{n - 1}"
         if not _is_seat(turn, n):
-            raise PositionError(f"turn={turn!r} is not a seat: {seats}")
+            raise PositionError(_("{name}={value} is not a seat: seats are 0..{last}").format(
+                name="turn", value=repr(turn), last=n - 1))
         if dealer is not None and not _is_seat(dealer, n):
-            raise PositionError(f"dealer={dealer!r} is not a seat: {seats}")
+            raise PositionError(_("{name}={value} is not a seat: seats are 0..{last}").format(
+                name="dealer", value=repr(dealer), last=n - 1))
         before = (turn - 1) % n
         if previous_mover is not None and (not _is_seat(previous_mover, n) or previous_mover != before):
             raise PositionError(
-                f"previous_mover={previous_mover!r} cannot have moved just before seat {turn}: play goes left, "
-                f"so it is seat {before} (or None when no move came before)")
+                _("previous_mover={value} cannot have moved just before seat {turn}: play goes left, "
+                  "so it is seat {before} (or None when no move came before)").format(
+                    value=repr(previous_mover), turn=turn, before=before))
         order = [(turn + i) % n for i in range(n)]
         sizes = [len(hs[s]) for s in order]
         if sizes[0] == 0 or any(b > a for a, b in pairwise(sizes)) or sizes[0] - sizes[-1] > 1:
-            raise PositionError("hand sizes must be equal, or one less for the seats that have already played "
-                                f"this round (seat {turn} to play first); got {[len(h) for h in hs]}")
+            raise PositionError(_("hand sizes must be equal, or one less for the seats that have already played "
+                                  "this round (seat {turn} to play first); got {sizes}").format(
+                turn=turn, sizes=[len(h) for h in hs]))
         from collections import Counter
 
         copies = rules.copies
         over = [str(c) for c, k in (Counter(c for h in hs for c in h) + Counter(flat) + Counter(kl)).items()
                 if k > copies]
         if over:
-            raise PositionError("a double deck has each card twice" if copies == 2 else "a deck has each card once"
-                                f"; too many of {', '.join(over)}")
+            raise PositionError((_("a double deck has each card twice; too many of {cards}") if copies == 2
+                                 else _("a deck has each card once; too many of {cards}")).format(cards=", ".join(over)))
         return cls.from_state(rules, hands=hs, table=tb, kladda=kl, turn=turn, previous_mover=previous_mover,
                               dealer=before if dealer is None else dealer)
 
@@ -444,17 +449,30 @@ class Giv:
             raise ValueError(f"{self.rules.players} names needed, one per seat; got {list(names)}")
         if self.is_over:
             m = Move.parse(move) if isinstance(move, str) else move
-            return Explanation(False, "giv-over", "The giv is over: no more moves.", m)
+            return Explanation(False, "giv-over", _("The giv is over: no more moves."), m)
         e = explain_move(self.hands[self.turn], self.table, move, self.rules, self.turn)
         prev = dukning_seat(self.rules, self.turns[-1].player if self.turns else self.previous_mover)
         if e.legal and e.tabbe and prev is not None:
-            what = "two dukningar" if e.tabbe == 2 else "a dukning"
             if names is None:
-                said = f"The player who moved just before you gets {what}"
+                said = ngettext("The player who moved just before you gets a dukning (dukade för tabben).",
+                                "The player who moved just before you gets two dukningar (dukade för tabben).",
+                                e.tabbe)
             else:
                 who = names[prev]
-                said = f"{who} moved just before you, so {who} {'get' if who.lower() == 'you' else 'gets'} {what}"
-            e = dataclasses.replace(e, message=f"{e.message} {said} (dukade för tabben).")
+                if who in ("You", _("You")):  # the learner (as a page names them in either language)
+                    said = ngettext("You moved just before you, so You get a dukning (dukade för tabben).",
+                                    "You moved just before you, so You get two dukningar (dukade för tabben).",
+                                    e.tabbe)
+                elif who.lower() == "you":
+                    said = ngettext("{name} moved just before you, so {name} get a dukning (dukade för tabben).",
+                                    "{name} moved just before you, so {name} get two dukningar (dukade för tabben).",
+                                    e.tabbe)
+                else:
+                    said = ngettext("{name} moved just before you, so {name} gets a dukning (dukade för tabben).",
+                                    "{name} moved just before you, so {name} gets two dukningar "
+                                    "(dukade för tabben).", e.tabbe)
+                said = said.format(name=who)
+            e = dataclasses.replace(e, message=f"{e.message} {said}")
         return e
 
     def tabbe_pa(self) -> list[int]:
@@ -503,10 +521,10 @@ class Giv:
         if isinstance(move, str):
             move = Move.parse(move)
         if self.is_over:
-            raise GameOverError(f"The giv is over: {move} cannot be played.", move)
+            raise GameOverError(_("The giv is over: {move} cannot be played.").format(move=move), move)
         if move not in self.legal_moves():
             e = explain_move(self.hands[self.turn], self.table, move, self.rules, self.turn)
-            raise IllegalMoveError(f"{move} cannot be played: {e.message}", move, e)
+            raise IllegalMoveError(_("{move} cannot be played: {reason}").format(move=move, reason=e.message), move, e)
         return self.push(move)
 
     def push(self, move: Move) -> Turn:
@@ -594,7 +612,7 @@ class Giv:
         """Take back the last move exactly (including a deal or the final sweep it
         caused) and return its :class:`Turn`."""
         if not self._undo:
-            raise IllegalMoveError("Nothing to take back: no move has been played in this giv.")
+            raise IllegalMoveError(_("Nothing to take back: no move has been played in this giv."))
         idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
         t = self.turns.pop()
         p = t.player
@@ -690,7 +708,7 @@ class Giv:
     def result(self) -> GivResult:
         """Scores of the finished giv (raises if it is not over)."""
         if not self.is_over:
-            raise IllegalMoveError("The giv is not over yet: play until every hand is empty.")
+            raise IllegalMoveError(_("The giv is not over yet: play until every hand is empty."))
         return score_giv(self.rules, self.piles, self.marks, self.dukningar, self.tabbar,
                          self.last_capturer, self.swept or ())
 
@@ -793,9 +811,10 @@ class Parti:
     def next_giv(self) -> Giv:
         """Start the next giv (the current one must be over)."""
         if self.givar and not self.giv.is_over:
-            raise IllegalMoveError("Finish the current giv before starting the next.")
+            raise IllegalMoveError(_("Finish the current giv before starting the next."))
         if len(self.givar) >= self.rules.givar_count:
-            raise GameOverError(f"The parti is over: all {self.rules.givar_count} givar are played.")
+            raise GameOverError(_("The parti is over: all {count} givar are played.").format(
+                count=self.rules.givar_count))
         dealer = (self.first_dealer + len(self.givar)) % self.rules.players
         g = Giv(self.rules, dealer=dealer, seed=self._rng.getrandbits(64))
         self.givar.append(g)
@@ -821,7 +840,7 @@ class Parti:
     @property
     def result(self) -> PartiResult:
         if not self.is_over:
-            raise IllegalMoveError("The parti is not over yet.")
+            raise IllegalMoveError(_("The parti is not over yet."))
         return PartiResult(self.rules, tuple(self.protocol))
 
     def __repr__(self) -> str:

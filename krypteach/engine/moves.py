@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..i18n import _
 from .capture_cache import RESULTS, USABLE, caps_code, caps_table, expand_all, table_by_value
 from .capture_search import pack
 from .cards import Card, CardParseError, parse_cards
@@ -76,7 +77,7 @@ class Move(_MoveBase):
         if capture is not None:
             capture = tuple(sorted(Card(c) for c in (parse_cards(capture) if isinstance(capture, str) else capture)))
             if not capture:
-                raise MoveParseError("a capture must take at least one card; use capture=None to creep")
+                raise MoveParseError(_("a capture must take at least one card; use capture=None to creep"))
         return _MoveBase.__new__(cls, card, capture)
 
     @classmethod
@@ -89,7 +90,8 @@ class Move(_MoveBase):
         if isinstance(text, Move):
             return text
         if not isinstance(text, str) or not text.strip():
-            raise MoveParseError(f"{text!r} is not a move: write a card (creep) or card:taken+cards, e.g. 9H:2C+7D")
+            raise MoveParseError(_("{text} is not a move: write a card (creep) or card:taken+cards, "
+                                   "e.g. 9H:2C+7D").format(text=repr(text)))
         played, sep, taken = text.strip().partition(":")
         if ">" in played:
             return BuildMove.parse(text)
@@ -99,7 +101,8 @@ class Move(_MoveBase):
                 return cls(card)
             return cls(card, parse_cards(taken))
         except (CardParseError, MoveParseError) as e:
-            raise MoveParseError(f"{text!r} is not a move ({e}); write e.g. 7H or 9H:2C+7D") from None
+            raise MoveParseError(_("{text} is not a move ({problem}); write e.g. 7H or 9H:2C+7D").format(
+                text=repr(text), problem=e)) from None
 
     @property
     def kind(self) -> str:
@@ -127,8 +130,8 @@ class Move(_MoveBase):
     def describe(self) -> str:
         """In words, with suit symbols: ``"9♥ takes 2♣+7♦"``, ``"7♥ creeps"``."""
         if self.capture is None:
-            return f"{self.card.symbol} creeps"
-        return f"{self.card.symbol} takes {describe_cards(self.capture)}"
+            return _("{card} creeps").format(card=self.card.symbol)
+        return _("{card} takes {cards}").format(card=self.card.symbol, cards=describe_cards(self.capture))
 
 
 class BuildMove(Move):
@@ -146,9 +149,11 @@ class BuildMove(Move):
     def __new__(cls, card: Card | str, capture: Iterable[Card | str] | str | None = None,
                 value: int | None = None) -> BuildMove:
         if capture is None:
-            raise MoveParseError("a build lays the card on table cards: name them, e.g. Move.build('5H', ['4S'], 9)")
+            raise MoveParseError(_("a build lays the card on table cards: name them, "
+                                   "e.g. Move.build('5H', ['4S'], 9)"))
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
-            raise MoveParseError(f"a build's value must be a whole number 2–14, got {value!r}")
+            raise MoveParseError(_("a build's value must be a whole number 2–14, got {value}").format(
+                value=repr(value)))
         self = Move.__new__(cls, card, capture)
         self.__dict__["value"] = value
         return self  # type: ignore[return-value]
@@ -163,15 +168,16 @@ class BuildMove(Move):
         >>> Move.parse("4c>13:5h+4s")
         Move.parse('4C>13:4S+5H')
         """
-        head, _, taken = text.strip().partition(":")
-        played, _, value = head.partition(">")
+        head, _sep, taken = text.strip().partition(":")
+        played, _sep, value = head.partition(">")
         try:
             card = Card.parse(played)
             if not value.strip().isdigit():
-                raise MoveParseError(f"{value.strip()!r} is not a build value")
+                raise MoveParseError(_("{value} is not a build value").format(value=repr(value.strip())))
             return cls(card, parse_cards(taken) if taken.strip() else None, int(value))
         except (CardParseError, MoveParseError) as e:
-            raise MoveParseError(f"{text!r} is not a move ({e}); a build is written e.g. 5H>9:4S") from None
+            raise MoveParseError(_("{text} is not a move ({problem}); a build is written e.g. 5H>9:4S").format(
+                text=repr(text), problem=e)) from None
 
     @property
     def kind(self) -> str:
@@ -204,7 +210,8 @@ class BuildMove(Move):
         return self
 
     def describe(self) -> str:
-        return f"{self.card.symbol} builds {self.value} with {describe_cards(self.capture or ())}"
+        return _("{card} builds {value} with {cards}").format(card=self.card.symbol, value=self.value,
+                                                             cards=describe_cards(self.capture or ()))
 
 
 def describe_cards(cards: Sequence[Card], sep: str = "+") -> str:

@@ -25,7 +25,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Rules", "RulesError", "PRESETS", "deal_plan"]
+from ..i18n import N_, _, ngettext
+
+__all__ = ["Rules", "RulesError", "PRESETS", "deal_plan", "preset_description"]
 
 CAPTURE_MODES = ("maximal", "maximum", "free")
 TEAM_MODES = ("none", "pairs", "threes")
@@ -149,7 +151,7 @@ class Rules:
         set_ = object.__setattr__
         game = str(self.game).strip().lower()
         if game not in GAMES:
-            raise RulesError(f"game={self.game!r} is not allowed: choose one of {', '.join(GAMES)}")
+            raise RulesError(_("{name}={value} is not allowed: choose one of {choices}").format(name="game", value=repr(self.game), choices=", ".join(GAMES)))
         set_(self, "game", game)
         defaults = GAME_DEFAULTS[game]
         for name, value in defaults.items():
@@ -164,27 +166,30 @@ class Rules:
         if teams is None or isinstance(teams, bool):
             teams = "pairs" if teams else "none"
         if not isinstance(teams, str) or teams.strip().lower() not in _TEAM_ALIASES:
-            raise RulesError(f"teams={self.teams!r} is not allowed: choose one of {', '.join(TEAM_MODES)}")
+            raise RulesError(_("{name}={value} is not allowed: choose one of {choices}").format(name="teams", value=repr(self.teams),
+                                                                                         choices=", ".join(TEAM_MODES)))
         set_(self, "teams", _TEAM_ALIASES[teams.strip().lower()])
         ace = str(self.ace).strip().lower()
         if ace not in _ACE_ALIASES:
             raise RulesError(
-                f"ace={self.ace!r} is not allowed: choose '1or14' (default), '1' or "
-                "'14hand' (14 from the hand, 1 on the table)"
+                _("ace={value} is not allowed: choose '1or14' (default), '1' or "
+                  "'14hand' (14 from the hand, 1 on the table)").format(value=repr(self.ace))
             )
         set_(self, "ace", _ACE_ALIASES[ace])
         capture = str(self.capture).strip().lower()
         if capture not in CAPTURE_MODES:
-            raise RulesError(f"capture={self.capture!r} is not allowed: choose one of {', '.join(CAPTURE_MODES)}")
+            raise RulesError(_("{name}={value} is not allowed: choose one of {choices}").format(name="capture", value=repr(self.capture),
+                                                                                         choices=", ".join(CAPTURE_MODES)))
         set_(self, "capture", capture)
 
         def need_int(name: str, lo: int, hi: int | None = None) -> None:
             v = getattr(self, name)
-            span = f"{lo}–{hi}" if hi is not None else f"{lo} or more"
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise RulesError(f"{name}={v!r} is not allowed: it must be a whole number, {span}")
-            if v < lo or (hi is not None and v > hi):
-                raise RulesError(f"{name}={v!r} is not allowed: it must be {span}")
+            if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
+                span = f"{lo}–{hi}" if hi is not None else _("{low} or more").format(low=lo)
+                whole = not (isinstance(v, bool) or not isinstance(v, int))
+                raise RulesError((_("{name}={value} is not allowed: it must be {span}") if whole else
+                                  _("{name}={value} is not allowed: it must be a whole number, {span}")).format(
+                    name=name, value=repr(v), span=span))
 
         need_int("players", 2, 6 if game == "krypkasino" else 4)
         need_int("hand_size", 1, 26)
@@ -195,38 +200,43 @@ class Rules:
         need_int("dukning_points", -100, 100)
         for flag in ("forced_tabbe", "dubbeltabbe", "cancel_marks", "multiple_builds", "draw", "lowest_wins"):
             if not isinstance(getattr(self, flag), bool):
-                raise RulesError(f"{flag}={getattr(self, flag)!r} is not allowed: it must be true or false")
+                raise RulesError(_("{name}={value} is not allowed: it must be true or false").format(
+                    name=flag, value=repr(getattr(self, flag))))
         n = self.players
         if self.players * self.hand_size + self.table_first > self.deck_size:
             raise RulesError(
-                f"hand_size={self.hand_size} with players={n} and table_first={self.table_first} "
-                + ("needs more than the 104 cards of the double deck" if game == "krypkasino"
-                   else "needs more than the 52 cards of the deck")
+                (_("hand_size={hand} with players={players} and table_first={table} needs more than the "
+                   "104 cards of the double deck") if game == "krypkasino" else
+                 _("hand_size={hand} with players={players} and table_first={table} needs more than the "
+                   "52 cards of the deck")).format(hand=self.hand_size, players=n, table=self.table_first)
             )
         if self.owner_duty not in OWNER_DUTIES:
-            raise RulesError(f"owner_duty={self.owner_duty!r} is not allowed: choose one of {', '.join(OWNER_DUTIES)}")
+            raise RulesError(_("{name}={value} is not allowed: choose one of {choices}").format(name="owner_duty", value=repr(self.owner_duty),
+                                                                                         choices=", ".join(OWNER_DUTIES)))
         if self.face_cards not in FACE_CARD_MODES:
-            raise RulesError(f"face_cards={self.face_cards!r} is not allowed: choose one of {', '.join(FACE_CARD_MODES)}")
+            raise RulesError(_("{name}={value} is not allowed: choose one of {choices}").format(name="face_cards", value=repr(self.face_cards),
+                                                                                         choices=", ".join(FACE_CARD_MODES)))
         if self.target is not None:
             need_int("target", 1, 1000)
         if game == "krypkasino":
             for name in KASINO_ONLY[1:]:
                 if getattr(self, name) != defaults[name]:
-                    raise RulesError(f"{name}={getattr(self, name)!r} is an option of classic Kasino only: "
-                                     f"use game='kasino' (or the preset 'kasino')")
+                    raise RulesError(_("{name}={value} is an option of classic Kasino only: "
+                                       "use game='kasino' (or the preset 'kasino')").format(
+                        name=name, value=repr(getattr(self, name))))
         elif self.teams == "threes":
-            raise RulesError("teams='threes' needs 6 players, and classic Kasino is for 2–4")
+            raise RulesError(_("teams='threes' needs 6 players, and classic Kasino is for 2–4"))
         if self.givar is not None:
             need_int("givar", 1, 600)
             if self.givar % n:
                 raise RulesError(
-                    f"givar={self.givar} is not allowed: it must be a multiple of players={n} "
-                    "so that everyone deals equally often"
+                    _("givar={givar} is not allowed: it must be a multiple of players={players} "
+                      "so that everyone deals equally often").format(givar=self.givar, players=n)
                 )
         if self.teams == "pairs" and n not in (4, 6):
-            raise RulesError(f"teams='pairs' needs players=4 or 6, not players={n}")
+            raise RulesError(_("teams='pairs' needs players=4 or 6, not players={players}").format(players=n))
         if self.teams == "threes" and n != 6:
-            raise RulesError(f"teams='threes' needs players=6, not players={n}")
+            raise RulesError(_("teams='threes' needs players=6, not players={players}").format(players=n))
         if self.teams == "pairs":
             team_of = tuple(s % (n // 2) for s in range(n))
         elif self.teams == "threes":
@@ -309,15 +319,17 @@ class Rules:
         3
         """
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a mapping of option names to values (a JSON object), "
-                             f"got {type(data).__name__}")
+            raise RulesError(_("rules must be a mapping of option names to values (a JSON object), "
+                               "got {type}").format(type=type(data).__name__))
         names = [f.name for f in dataclasses.fields(cls) if f.init]
         for key in data:
             if not isinstance(key, str):
-                raise RulesError(f"rule option names must be text, got {key!r} ({type(key).__name__}): "
-                                 f"the options are {', '.join(names)}")
+                raise RulesError(_("rule option names must be text, got {key} ({type}): "
+                                   "the options are {options}").format(
+                    key=repr(key), type=type(key).__name__, options=", ".join(names)))
             if key not in names:
-                raise RulesError(f"unknown rule option {key!r}: the options are {', '.join(names)}")
+                raise RulesError(_("unknown rule option {key}: the options are {options}").format(
+                    key=repr(key), options=", ".join(names)))
         return cls(**data)
 
     @classmethod
@@ -330,7 +342,8 @@ class Rules:
         key = name.strip().lower().replace("_", "-").replace(" ", "-")
         key = _PRESET_ALIASES.get(key, key)
         if key not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+            raise RulesError(_("unknown preset {name}: choose one of {choices}").format(
+                name=repr(name), choices=", ".join(PRESETS)))
         return cls(**{**PRESETS[key][1], **changes})
 
     def describe(self) -> str:
@@ -344,7 +357,11 @@ class Rules:
         default = Rules(players=self.players, game=self.game)
         diffs = [_option_words(k, v) for k, v in self.to_dict().items() if getattr(default, k) != v]
         name = "Krypkasino" if self.game == "krypkasino" else ("Avig kasino" if self.lowest_wins else "Kasino")
-        return f"{name}, {self.players} players" + (f" ({', '.join(diffs)})" if diffs else "")
+        if diffs:
+            # i18n: {game} is Krypkasino, Kasino or Avig kasino; {options} the options that differ, with commas
+            return _("{game}, {players} players ({options})").format(game=name, players=self.players,
+                                                                     options=", ".join(diffs))
+        return _("{game}, {players} players").format(game=name, players=self.players)
 
 
 def _signed(n: int) -> str:
@@ -353,25 +370,28 @@ def _signed(n: int) -> str:
 
 #: an option's value in words (Rules.describe); an option not named here reads ``name=value``
 _WORDS: dict[str, Any] = {
-    "teams": lambda v: {"pairs": "in pairs", "threes": "two teams of three", "none": "no teams"}.get(v, v),
-    "hand_size": lambda v: f"{v} cards per hand",
-    "table_first": lambda v: f"{v} table cards in the first deal",
-    "table_next": lambda v: "no new table cards after the first deal" if v == 0 else f"{v} table cards in later deals",
-    "capture": lambda v: {"maximum": "take the most cards", "free": "free capture: any träffar, or creep",
-                          "maximal": "take all you can"}.get(v, v),
-    "forced_tabbe": lambda v: "tvångstabbe" if v else "no tvångstabbe",
-    "ace": lambda v: {"1": "the ace counts 1 only", "14hand": "a played ace counts 14, a table ace 1",
-                      "1or14": "the ace counts 1 or 14"}.get(v, v),
-    "dubbeltabbe": lambda v: "a dubbeltabbe counts two" if v else "a dubbeltabbe counts as one tabbe",
-    "cancel_marks": lambda v: "tabbe marks cancel" if v else "tabbe marks do not cancel",
-    "last_capture_point": lambda v: f"sistan: {v} point{'s' if v != 1 else ''} for the last capture",
-    "tabbe_points": lambda v: f"a tabbe mark {_signed(v)}",
-    "dukning_points": lambda v: f"a dukning {_signed(v)}",
-    "givar": lambda v: f"{v} givar per parti",
-    "draw": lambda v: "dragkasino: draw up to 4 after each play" if v else "no drawing",
-    "target": lambda v: f"first to {v}",
-    "face_cards": lambda v: "face cards take only their own rank" if v == "own-rank" else "face cards count 11, 12, 13",
-    "lowest_wins": lambda v: "lowest wins" if v else "highest wins",
+    "teams": lambda v: {"pairs": _("in pairs"), "threes": _("two teams of three"), "none": _("no teams")}.get(v, v),
+    "hand_size": lambda v: _("{count} cards per hand").format(count=v),
+    "table_first": lambda v: _("{count} table cards in the first deal").format(count=v),
+    "table_next": lambda v: (_("no new table cards after the first deal") if v == 0
+                             else _("{count} table cards in later deals").format(count=v)),
+    "capture": lambda v: {"maximum": _("take the most cards"), "free": _("free capture: any träffar, or creep"),
+                          "maximal": _("take all you can")}.get(v, v),
+    "forced_tabbe": lambda v: _("tvångstabbe") if v else _("no tvångstabbe"),
+    "ace": lambda v: {"1": _("the ace counts 1 only"), "14hand": _("a played ace counts 14, a table ace 1"),
+                      "1or14": _("the ace counts 1 or 14")}.get(v, v),
+    "dubbeltabbe": lambda v: _("a dubbeltabbe counts two") if v else _("a dubbeltabbe counts as one tabbe"),
+    "cancel_marks": lambda v: _("tabbe marks cancel") if v else _("tabbe marks do not cancel"),
+    "last_capture_point": lambda v: ngettext("sistan: {count} point for the last capture",
+                                             "sistan: {count} points for the last capture", v).format(count=v),
+    "tabbe_points": lambda v: _("a tabbe mark {points}").format(points=_signed(v)),
+    "dukning_points": lambda v: _("a dukning {points}").format(points=_signed(v)),
+    "givar": lambda v: _("{count} givar per parti").format(count=v),
+    "draw": lambda v: _("dragkasino: draw up to 4 after each play") if v else _("no drawing"),
+    "target": lambda v: _("first to {points}").format(points=v),
+    "face_cards": lambda v: (_("face cards take only their own rank") if v == "own-rank"
+                             else _("face cards count 11, 12, 13")),
+    "lowest_wins": lambda v: _("lowest wins") if v else _("highest wins"),
 }
 
 
@@ -380,47 +400,66 @@ def _option_words(name: str, value: Any) -> str:
     return str(say(value)) if say is not None else f"{name}={value!r}"
 
 
+#: The presets: name -> (what it is, in words: marked ``N_``, shown translated with
+#: :func:`preset_description`; the options it sets).
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
-    "krypkasino": ("Krypkasino as these lessons teach it (the default)", {}),
+    "krypkasino": (N_("Krypkasino as these lessons teach it (the default)"), {}),
     "table-grows-by-creeping": (
-        "After the first deal no new table cards: the table grows only by creeping",
+        N_("After the first deal no new table cards: the table grows only by creeping"),
         {"table_next": 0},
     ),
     "two-player-5-6": (
-        "Two players, five cards each and six to the table in every deal",
+        N_("Two players, five cards each and six to the table in every deal"),
         {"players": 2, "hand_size": 5, "table_first": 6, "table_next": 6},
     ),
     "last-capture-point": (
-        "One extra point to the last capturer, 43 in all",
+        N_("One extra point to the last capturer, 43 in all"),
         {"last_capture_point": 1},
     ),
-    "ace-low": ("The ace counts 1 only", {"ace": "1"}),
-    "ace-14-hand": ("A played ace counts 14, a table ace 1; a played ace takes no lone table ace", {"ace": "14hand"}),
-    "maximum-capture": ("A capturing card must take the largest number of cards", {"capture": "maximum"}),
-    "free-capture": ("Capture any union of träffar or creep, as in classic Kasino; no tvångstabbe", {"capture": "free", "forced_tabbe": False}),
-    "four-pairs": ("Four players in two teams (0+2 against 1+3)", {"players": 4, "teams": "pairs"}),
-    "six-pairs": ("Six players in three pairs (0+3, 1+4, 2+5)", {"players": 6, "teams": "pairs"}),
-    "six-threes": ("Six players in two teams of three (0+2+4 against 1+3+5)", {"players": 6, "teams": "threes"}),
-    "kasino": ("Classic Kasino with builds: one deck, 4 each and 4 to the table, then 4 each; "
-               "highest wins, first to 16", {"game": "kasino"}),
-    "avig-kasino": ("Avig kasino: classic Kasino played misère, lowest wins, with forced capture and "
-                    "forced tabbe",
+    "ace-low": (N_("The ace counts 1 only"), {"ace": "1"}),
+    "ace-14-hand": (N_("A played ace counts 14, a table ace 1; a played ace takes no lone table ace"),
+                    {"ace": "14hand"}),
+    "maximum-capture": (N_("A capturing card must take the largest number of cards"), {"capture": "maximum"}),
+    "free-capture": (N_("Capture any union of träffar or creep, as in classic Kasino; no tvångstabbe"),
+                     {"capture": "free", "forced_tabbe": False}),
+    "four-pairs": (N_("Four players in two teams (0+2 against 1+3)"), {"players": 4, "teams": "pairs"}),
+    "six-pairs": (N_("Six players in three pairs (0+3, 1+4, 2+5)"), {"players": 6, "teams": "pairs"}),
+    "six-threes": (N_("Six players in two teams of three (0+2+4 against 1+3+5)"), {"players": 6, "teams": "threes"}),
+    "kasino": (N_("Classic Kasino with builds: one deck, 4 each and 4 to the table, then 4 each; "
+                  "highest wins, first to 16"), {"game": "kasino"}),
+    "avig-kasino": (N_("Avig kasino: classic Kasino played misère, lowest wins, with forced capture and "
+                       "forced tabbe"),
                     {"game": "kasino", "lowest_wins": True, "capture": "maximal", "forced_tabbe": True}),
-    "dragkasino": ("Kasino where each player draws up to 4 after every play",
+    "dragkasino": (N_("Kasino where each player draws up to 4 after every play"),
                    {"game": "kasino", "draw": True}),
-    "kasino-21": ("Kasino played to 21 points", {"game": "kasino", "target": 21}),
-    "kasino-pairs": ("Partnerkasino: four players in two pairs, 0+2 against 1+3",
+    "kasino-21": (N_("Kasino played to 21 points"), {"game": "kasino", "target": 21}),
+    "kasino-pairs": (N_("Partnerkasino: four players in two pairs, 0+2 against 1+3"),
                      {"game": "kasino", "players": 4, "teams": "pairs"}),
-    "kasino-ace-low": ("Kasino with the ace counting 1 only", {"game": "kasino", "ace": "1"}),
-    "kasino-face-own-rank": ("Kasino where face cards take only their own rank",
+    "kasino-ace-low": (N_("Kasino with the ace counting 1 only"), {"game": "kasino", "ace": "1"}),
+    "kasino-face-own-rank": (N_("Kasino where face cards take only their own rank"),
                              {"game": "kasino", "face_cards": "own-rank"}),
-    "kasino-tabbe-2": ("Kasino with every tabbe worth 2", {"game": "kasino", "tabbe_points": 2}),
+    "kasino-tabbe-2": (N_("Kasino with every tabbe worth 2"), {"game": "kasino", "tabbe_points": 2}),
 }
 # "avig" meant Krypkasino before avig kasino existed; nothing in the project used it
 # (lessons, classroom files, tests): it now names avig kasino, classic Kasino misère.
 _PRESET_ALIASES = {"default": "krypkasino", "standard": "krypkasino", "avig": "avig-kasino",
                    "classic": "kasino", "casino": "kasino", "drag-kasino": "dragkasino",
                    "partnerkasino": "kasino-pairs"}
+
+
+def preset_description(name: str) -> str:
+    """What the preset ``name`` is, in words, in the current language (``PRESETS[name][0]``
+    is the English text).
+
+    >>> preset_description("ace-low")
+    'The ace counts 1 only'
+    """
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = _PRESET_ALIASES.get(key, key)
+    if key not in PRESETS:
+        raise RulesError(_("unknown preset {name}: choose one of {choices}").format(
+            name=repr(name), choices=", ".join(PRESETS)))
+    return _(PRESETS[key][0])
 
 
 def deal_plan(rules: Rules, total: int | None = None) -> list[tuple[int, int]]:

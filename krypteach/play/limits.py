@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ..i18n import N_, _, ngettext
+
 __all__ = ["ENV_JOBS", "ENV_MAX_GIVAR", "ENV_MAX_SECONDS", "SECONDS_PER_GIV", "Cancelled", "JobCaps", "JobTooBig"]
 
 ENV_MAX_GIVAR = "KRYPTEACH_MAX_GIVAR"
@@ -38,6 +40,10 @@ ENV_JOBS = "KRYPTEACH_JOBS"
 SECONDS_PER_GIV = {"random": 0.002, "careful": 0.01, "expert": 0.6}
 
 
+#: the bots' names as a message names them (``N_``: translated where shown)
+BOT_WORDS = {"random": N_("random"), "careful": N_("careful"), "expert": N_("expert")}
+
+
 class JobTooBig(ValueError):
     """A job larger than the class's caps; the message says what fits."""
 
@@ -48,10 +54,13 @@ class Cancelled(Exception):
 
 def _minutes(seconds: float) -> str:
     if seconds < 90:
-        return f"{max(1, round(seconds))} seconds" if seconds < 60 else "1 minute"
+        if seconds >= 60:
+            return _("1 minute")
+        n = max(1, round(seconds))
+        return ngettext("{count} second", "{count} seconds", n).format(count=n)
     if seconds < 2 * 3600:
-        return f"{round(seconds / 60)} minutes"
-    return f"{seconds / 3600:.0f} hours"
+        return _("{count} minutes").format(count=round(seconds / 60))
+    return _("{count} hours").format(count=f"{seconds / 3600:.0f}")
 
 
 @dataclass(frozen=True)
@@ -85,7 +94,8 @@ class JobCaps:
             except ValueError:
                 value = 0
             if value < 1:
-                raise ValueError(f"{name}={raw!r} is not allowed: it must be a whole number, 1 or more")
+                raise ValueError(_("{name}={value} is not allowed: it must be a whole number, 1 or more").format(
+                    name=name, value=repr(raw)))
             return value
 
         givar = whole(ENV_MAX_GIVAR, default.max_givar)
@@ -101,15 +111,22 @@ class JobCaps:
     def check(self, givar: int, bot: str, rule_sets: int = 1) -> None:
         """Raise :class:`JobTooBig` (saying what fits) unless the job is within the caps."""
         if isinstance(givar, bool) or not isinstance(givar, int) or givar < 1:
-            raise JobTooBig(f"givar={givar!r} is not allowed: it must be a whole number, 1 or more")
+            raise JobTooBig(_("{name}={value} is not allowed: it must be a whole number, 1 or more").format(
+                name="givar", value=repr(givar)))
         if givar > self.max_givar:
-            raise JobTooBig(f"{givar} givar is more than this class allows (at most {self.max_givar} givar per run)")
+            raise JobTooBig(_("{givar} givar is more than this class allows (at most {most} givar per run)").format(
+                givar=givar, most=self.max_givar))
         seconds = self.estimate(givar, bot, rule_sets)
         if seconds > self.max_seconds:
             fits = int(self.max_seconds / self.estimate(1, bot, rule_sets))
-            sets = f" × {rule_sets} rule sets" if rule_sets > 1 else ""
-            raise JobTooBig(f"{givar} givar{sets} with {bot} players would take about {_minutes(seconds)}; "
-                            f"the cap here is {_minutes(self.max_seconds)}: at most {max(1, fits)} givar")
+            # i18n: {bot} is the bot's name: random, careful, expert
+            say = (_("{givar} givar × {sets} rule sets with {bot} players would take about {time}; "
+                     "the cap here is {cap}: at most {fits} givar") if rule_sets > 1 else
+                   _("{givar} givar with {bot} players would take about {time}; "
+                     "the cap here is {cap}: at most {fits} givar"))
+            raise JobTooBig(say.format(givar=givar, sets=rule_sets, bot=_(BOT_WORDS[bot]) if bot in BOT_WORDS else bot,
+                                       time=_minutes(seconds),
+                                       cap=_minutes(self.max_seconds), fits=max(1, fits)))
 
     def deadline(self, cancelled: Callable[[], bool] = lambda: False) -> Callable[[], None]:
         """A check to call between givar: raises :class:`Cancelled` once ``cancelled()`` is
@@ -118,8 +135,8 @@ class JobCaps:
 
         def check() -> None:
             if cancelled():
-                raise Cancelled("cancelled")
+                raise Cancelled(_("cancelled"))
             if time.monotonic() > end:
-                raise Cancelled(f"stopped at the time cap ({_minutes(self.max_seconds)})")
+                raise Cancelled(_("stopped at the time cap ({cap})").format(cap=_minutes(self.max_seconds)))
 
         return check

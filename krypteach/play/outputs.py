@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import IO, Any, Self
 
 from ..engine.records import write_records
+from ..i18n import _
 
 __all__ = ["GivOutputs", "OutputError", "check_output_path"]
 
@@ -28,16 +29,20 @@ def check_output_path(path: str | Path, option: str) -> Path:
     p = Path(path)
     text = str(path)
     if not text.strip():
-        raise OutputError(f"{option} {text!r}: give a file name")
+        raise OutputError(_("{option} {path}: give a file name").format(option=option, path=repr(text)))
     if p.is_dir():
         example = p / {"--csv": "results.csv", "--record": "givar.jsonl"}.get(option, "puzzles.json")
-        raise OutputError(f"{option} {text}: is a folder; give a file name in it, e.g. {example}")
+        raise OutputError(_("{option} {path}: is a folder; give a file name in it, e.g. {example}").format(
+            option=option, path=text, example=example))
     parent = p.parent
     if not parent.is_dir():
-        what = "is not a folder" if parent.exists() else "does not exist"
-        raise OutputError(f"{option} {text}: the folder {parent} {what}; create it first or write somewhere else")
+        say = (_("{option} {path}: the folder {folder} is not a folder; create it first or write somewhere else")
+               if parent.exists() else
+               _("{option} {path}: the folder {folder} does not exist; create it first or write somewhere else"))
+        raise OutputError(say.format(option=option, path=text, folder=parent))
     if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise OutputError(f"{option} {text}: not allowed to write there; choose a file in a folder you can write to")
+        raise OutputError(_("{option} {path}: not allowed to write there; choose a file in a folder you can "
+                            "write to").format(option=option, path=text))
     return p
 
 
@@ -56,7 +61,8 @@ class GivOutputs:
         targets = [(check_output_path(record, "--record") if record else None),
                    (check_output_path(csv_path, "--csv") if csv_path else None)]
         if targets[0] and targets[1] and targets[0].resolve() == targets[1].resolve():
-            raise OutputError(f"--record {record} and --csv {csv_path} name the same file: give two file names")
+            raise OutputError(_("--record {record} and --csv {csv} name the same file: give two file names").format(
+                record=record, csv=csv_path))
         self._files: list[tuple[Path, Path, IO[str]]] = []  # (target, temporary file, open file)
         self._rec: IO[str] | None = None
         self._csv: IO[str] | None = None
@@ -67,7 +73,7 @@ class GivOutputs:
                 self._csv = self._open(targets[1], newline="")
         except OSError as e:
             self._discard()
-            raise OutputError(f"cannot write {e.filename}: {e.strerror}") from None
+            raise OutputError(_("cannot write {path}: {problem}").format(path=e.filename, problem=e.strerror)) from None
         self._writer: Any = csv.writer(self._csv) if self._csv else None
         if self._writer:
             self._writer.writerow(header)
@@ -80,7 +86,7 @@ class GivOutputs:
         return fh
 
     def _discard(self) -> None:
-        for _, part, fh in self._files:
+        for _target, part, fh in self._files:
             fh.close()
             part.unlink(missing_ok=True)
         self._files = []
@@ -101,18 +107,18 @@ class GivOutputs:
             self._discard()
             return
         try:
-            for _, _, fh in self._files:
+            for _target, _part, fh in self._files:
                 fh.close()
-            for target, part, _ in self._files:
+            for target, part, _fh in self._files:
                 os.replace(part, target)
         finally:
-            for _, part, _ in self._files:
+            for _target, part, _fh in self._files:
                 part.unlink(missing_ok=True)
             self._files = []
 
     def report(self) -> None:
         """Say where the files went."""
         if self.record:
-            print(f"records written to {self.record}")
+            print(_("records written to {path}").format(path=self.record))
         if self.csv_path:
-            print(f"results written to {self.csv_path}")
+            print(_("results written to {path}").format(path=self.csv_path))
