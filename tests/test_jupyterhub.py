@@ -33,7 +33,7 @@ pytestmark = pytest.mark.slow
 CONFIG = ROOT / "docs" / "deploy" / "jupyterhub_config.py"
 PASSWORD = "krypteach-class-7"
 MEM_LIMIT = "1G"
-START = "00_start.ipynb"
+START = "en/00_start.ipynb"  # the class's language (KRYPTEACH_LANG, default en) / the start page
 
 _missing = [what for what, ok in (
     ("the jupyterhub package (pip install -e '.[test]')", importlib.util.find_spec("jupyterhub") is not None),

@@ -17,6 +17,8 @@ Everything below can be set with environment variables (defaults in brackets):
     KRYPTEACH_HUB_CULL_TIMEOUT a server idle this many seconds is stopped [3600]
     KRYPTEACH_HUB_CULL_EVERY   the culler looks every this many seconds [timeout / 2, at most 300]
     KRYPTEACH_LESSONS          the lessons folder [the installed lessons, as `krypteach serve` finds them]
+    KRYPTEACH_LANG             the class's language, sv or en: where a learner lands [en]; every lesson
+                               is served in both (made at the hub's start into $KRYPTEACH_HUB_STATE/pages)
     KRYPTEACH_MAX_GIVAR, KRYPTEACH_MAX_JOB_SECONDS  caps on a page's long jobs [2000, 120]
     KRYPTEACH_HUB_PROGRESS     where learners' progress is kept: postgresql://… or a SQLite file [not kept]
     KRYPTEACH_HUB_CLASS        the class the hub's learners are in, in the progress store [HUB]
@@ -38,6 +40,8 @@ from jupyterhub.spawner import SimpleLocalProcessSpawner
 
 import krypteach
 from krypteach.cli import lessons_dir
+from krypteach.i18n import check_language
+from krypteach.i18n.notebooks import write_lessons
 from krypteach.play.limits import ENV_JOBS, ENV_MAX_GIVAR, ENV_MAX_SECONDS
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (given by JupyterHub)
@@ -90,6 +94,10 @@ c.Authenticator.allow_all = True
 # --- each learner's server: the lessons in Voilà ---------------------------------------
 lessons = lessons_dir()  # $KRYPTEACH_LESSONS, the installed copy, or the source tree's lessons/
 start = sorted(p.name for p in lessons.glob("00*.ipynb"))
+language = check_language(_env("KRYPTEACH_LANG", "en"))
+# every lesson in Swedish and English, from the one English structure (as `krypteach serve` does)
+pages = state / "pages"
+write_lessons(lessons, pages)
 #: krypteach's Voilà template (no CDN in the page) lives in the package
 share = Path(krypteach.__file__).resolve().parent / "serve" / "share" / "jupyter"
 
@@ -119,8 +127,8 @@ class KrypteachSpawner(SimpleLocalProcessSpawner):
 
 c.JupyterHub.spawner_class = KrypteachSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = str(homes / "{username}")
-c.Spawner.notebook_dir = str(lessons)
-c.Spawner.default_url = f"/voila/render/{start[0]}" if start else "/voila/tree"
+c.Spawner.notebook_dir = str(pages)
+c.Spawner.default_url = f"/voila/render/{language}/{start[0]}" if start else "/voila/tree"
 c.Spawner.mem_limit = _env("KRYPTEACH_HUB_MEM_LIMIT", "1G")
 c.Spawner.cpu_limit = float(_env("KRYPTEACH_HUB_CPU_LIMIT", "1"))
 c.Spawner.environment = {

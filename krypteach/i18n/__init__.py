@@ -16,8 +16,11 @@ block, for a server answering requests in several languages), the one set with
 :func:`set_language` (a lesson page's kernel), ``$KRYPTEACH_LANG``, else English.
 
 >>> with use_language("sv"):
-...     language()
-'sv'
+...     language(), _("Check")
+('sv', 'Rätta')
+>>> with use_language("en"):
+...     _("Check")
+'Check'
 >>> _("a text no catalog has")   # shown as written
 'a text no catalog has'
 """
