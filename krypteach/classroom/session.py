@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from .store import PROGRESS_FORMAT, ProgressStore, Standing, normalize_nickname, read_progress_file, standing_of
 
 __all__ = ["ENV_KEY", "ENV_SITE", "ENV_STORE", "BrowserProgress", "Session", "current", "lesson_of_path",
@@ -194,7 +195,7 @@ class Session:
                     store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
                 self.pending.clear()
             except Exception as e:
-                self.problem = f"progress is not kept: {e}"
+                self.problem = _("progress is not kept: {why}").format(why=e)
                 self.store = None
                 return False
         self._tell()
@@ -237,7 +238,7 @@ class Session:
             try:
                 progress = BrowserProgress.from_file(saved)
             except ValueError as e:
-                self.problem = f"the progress kept in this browser could not be read: {e}"
+                self.problem = _("the progress kept in this browser could not be read: {why}").format(why=e)
         if nickname:
             name = normalize_nickname(nickname)
             if progress is None or progress.nickname != name:
@@ -257,7 +258,7 @@ class Session:
             try:
                 self.store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
             except Exception as e:  # a database gone away: the lesson goes on
-                self.problem = f"progress is not kept: {e}"
+                self.problem = _("progress is not kept: {why}").format(why=e)
                 return
         self._tell()
 
@@ -268,7 +269,7 @@ class Session:
             try:
                 return self.store.standing(self.learner)
             except Exception as e:
-                self.problem = f"progress is not kept: {e}"
+                self.problem = _("progress is not kept: {why}").format(why=e)
                 return None
 
     def _tell(self) -> None:

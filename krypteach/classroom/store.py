@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
+
 try:
     import sqlite3
 except ImportError:  # Pyodide without its sqlite3 module (an offline static site): no SQLite store here
@@ -86,17 +88,19 @@ def normalize_nickname(text: str) -> str:
     krypteach.classroom.store.NicknameError: type a nickname: 1 to 30 letters, digits or signs
     """
     if not isinstance(text, str):
-        raise NicknameError("type a nickname: 1 to 30 letters, digits or signs")
+        raise NicknameError(_("type a nickname: 1 to 30 letters, digits or signs"))
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
-        raise NicknameError("type a nickname: 1 to 30 letters, digits or signs")
+        raise NicknameError(_("type a nickname: 1 to 30 letters, digits or signs"))
     if len(name) > NICKNAME_MAX:
-        raise NicknameError(f"a nickname has at most {NICKNAME_MAX} characters (this one has {len(name)})")
+        raise NicknameError(_("a nickname has at most {most} characters (this one has {n})").format(
+            most=NICKNAME_MAX, n=len(name)))
     for ch in name:
         # control and format characters (but the joiner and variation selectors of emoji)
         if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or (
                 unicodedata.category(ch) == "Cf" and ch not in "\u200d\ufe0f\ufe0e"):
-            raise NicknameError(f"a nickname cannot hold the invisible character U+{ord(ch):04X}")
+            raise NicknameError(_("a nickname cannot hold the invisible character {code}").format(
+                code=f"U+{ord(ch):04X}"))
     return name
 
 
@@ -154,7 +158,10 @@ class LessonStanding:
     wrong: int = 0
 
     def text(self) -> str:
-        return f"{self.done} of {self.total}" if self.total else (f"{self.done} solved" if self.done else "not started")
+        """Where the learner stands, in words: ``2 of 5``, ``3 solved``, ``not started``."""
+        if self.total:
+            return _("{done} of {total}").format(done=self.done, total=self.total)
+        return _("{done} solved").format(done=self.done) if self.done else _("not started")
 
 
 @dataclass
@@ -240,30 +247,34 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
 
     if isinstance(data, bytes):
         if len(data) > _MAX_FILE:
-            raise ValueError(f"the progress file is too big ({len(data)} bytes; at most {_MAX_FILE})")
+            raise ValueError(_("the progress file is too big ({size} bytes; at most {most})").format(
+                size=len(data), most=_MAX_FILE))
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError("the progress file is not UTF-8 text") from None
+            raise ValueError(_("the progress file is not UTF-8 text")) from None
     try:
         obj = json.loads(data)
     except (ValueError, RecursionError):
-        raise ValueError("the progress file is not JSON") from None
+        raise ValueError(_("the progress file is not JSON")) from None
     if not isinstance(obj, dict) or obj.get("format") != PROGRESS_FORMAT:
-        raise ValueError(f'not a krypteach progress file (it should be a JSON object with "format": "{PROGRESS_FORMAT}")')
+        raise ValueError(_('not a krypteach progress file (it should be a JSON object with "format": "{format}")')
+                         .format(format=PROGRESS_FORMAT))
     raw_name = obj.get("nickname")
     nickname = normalize_nickname(raw_name if isinstance(raw_name, str) else "")
     items: dict[str, list[tuple[str, str]]] = {}
     raw_items = obj.get("items", {})
     if not isinstance(raw_items, dict):
-        raise ValueError("the progress file's items must be an object: lesson -> {item: kind}")
+        raise ValueError(_("the progress file's items must be an object: {shape}").format(
+            shape="lesson -> {item: kind}"))
     for lesson, pairs in raw_items.items():
         if not isinstance(pairs, dict) or not all(isinstance(k, str) and v in KINDS for k, v in pairs.items()):
-            raise ValueError(f"the progress file's items of {lesson!r} must map items to one of {', '.join(KINDS)}")
+            raise ValueError(_("the progress file's items of {lesson} must map items to one of {kinds}").format(
+                lesson=repr(lesson), kinds=", ".join(KINDS)))
         items[str(lesson)[:80]] = [(k[:200], v) for k, v in pairs.items()]
     raw = obj.get("attempts", [])
     if not isinstance(raw, list) or len(raw) > _MAX_ATTEMPTS:
-        raise ValueError(f"the progress file's attempts must be a list of at most {_MAX_ATTEMPTS}")
+        raise ValueError(_("the progress file's attempts must be a list of at most {most}").format(most=_MAX_ATTEMPTS))
     attempts = []
     for n, a in enumerate(raw, 1):
         ok = (isinstance(a, list) and len(a) == 8 and isinstance(a[0], str) and isinstance(a[1], str)
@@ -272,8 +283,8 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
               and (a[6] is None or (isinstance(a[6], int) and not isinstance(a[6], bool)))
               and isinstance(a[7], (int, float)) and not isinstance(a[7], bool))
         if not ok:
-            raise ValueError(f"attempt {n} of the progress file is not [lesson, item, kind, correct, rule, "
-                             f"puzzle kind, score, time]")
+            raise ValueError(_("attempt {n} of the progress file is not [lesson, item, kind, correct, rule, "
+                               "puzzle kind, score, time]").format(n=n))
         attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7])))
     return nickname, items, attempts
 
@@ -284,7 +295,7 @@ class ProgressStore:
 
     def __init__(self, where: str | os.PathLike[str] | None = None, *, timeout: float = 30.0) -> None:
         self._lock = threading.RLock()
-        self.notice = ""  #: a sentence for the teacher when something had to be repaired
+        self._notice: dict[str, str] = {}  # what had to be repaired (said by .notice)
         self.timeout = timeout
         where = default_store_path() if where is None else where
         text = os.fspath(where)
@@ -298,26 +309,36 @@ class ProgressStore:
             self._conn = self._connect_sqlite(text)
         self._migrate()
 
+    @property
+    def notice(self) -> str:
+        """A sentence for the teacher when something had to be repaired (else ""), in the
+        current language: the teacher's page shows it in its reader's."""
+        if not self._notice:
+            return ""
+        return _("The progress file {path} was damaged; it was moved aside to {aside} (nothing was deleted) "
+                 "and a new one started.").format(**self._notice)
+
     # --- connecting ------------------------------------------------------------------------
     def _connect_sqlite(self, text: str) -> Any:
         if sqlite3 is None:
-            raise StoreError("a SQLite progress store needs Python's sqlite3 module, which this Python lacks "
-                             "(the offline static site's browser Python: docs/deploy.md)")
+            raise StoreError(_("a SQLite progress store needs Python's sqlite3 module, which this Python lacks "
+                               "(the offline static site's browser Python: docs/deploy.md)"))
         if text != ":memory:":
             path = Path(text)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise StoreError(f"cannot make the folder for the progress file {path}: {e.strerror}") from None
+                raise StoreError(_("cannot make the folder for the progress file {path}: {why}").format(
+                    path=path, why=e.strerror)) from None
             conn = self._open_sqlite(path)
             if conn is None:
                 aside = self._move_aside(path)
-                self.notice = (f"The progress file {path} was damaged; it was moved aside to {aside.name} "
-                               f"(nothing was deleted) and a new one started.")
-                log.warning("krypteach: %s", self.notice)
+                self._notice = {"path": str(path), "aside": aside.name}
+                log.warning("krypteach: the progress file %s was damaged; it was moved aside to %s "
+                            "(nothing was deleted) and a new one started.", path, aside.name)
                 conn = self._open_sqlite(path)
                 if conn is None:  # pragma: no cover - a fresh file that will not open
-                    raise StoreError(f"cannot open a new progress file at {path}")
+                    raise StoreError(_("cannot open a new progress file at {path}").format(path=path))
             return conn
         conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
         conn.execute("PRAGMA foreign_keys=ON")
@@ -335,7 +356,7 @@ class ProgressStore:
             ok = conn.execute("PRAGMA quick_check").fetchone()[0]
         except sqlite3.DatabaseError as e:
             if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
-                raise StoreError(f"the progress file {path} is locked: {e}") from None
+                raise StoreError(_("the progress file {path} is locked: {why}").format(path=path, why=e)) from None
             log.warning("krypteach: the progress file %s does not open: %s", path, e)
             return None
         if ok != "ok":
@@ -362,12 +383,12 @@ class ProgressStore:
         try:
             import psycopg
         except ImportError:
-            raise StoreError("a PostgreSQL progress store needs psycopg: pip install 'psycopg[binary]'") from None
+            raise StoreError(_("a PostgreSQL progress store needs psycopg: pip install 'psycopg[binary]'")) from None
         try:
             return psycopg.connect(url, autocommit=True, connect_timeout=int(self.timeout))
         except psycopg.Error as e:
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            raise StoreError(f"cannot connect to the progress database: {first}") from None
+            raise StoreError(_("cannot connect to the progress database: {why}").format(why=first)) from None
 
     # --- SQL on either backend ---------------------------------------------------------------
     def _sql(self, text: str) -> str:
@@ -403,8 +424,8 @@ class ProgressStore:
             row = self._run(cur, "SELECT max(version) FROM krypteach_schema").fetchone()
             have = row[0] or 0
             if have > SCHEMA_VERSION:
-                raise StoreError(f"the progress database is of a newer krypteach (schema {have}; "
-                                 f"this one knows {SCHEMA_VERSION}): update krypteach")
+                raise StoreError(_("the progress database is of a newer krypteach (schema {have}; "
+                                   "this one knows {known}): update krypteach").format(have=have, known=SCHEMA_VERSION))
             for version in range(have + 1, SCHEMA_VERSION + 1):
                 for statement in MIGRATIONS[version]:
                     self._run(cur, statement.format(**_DDL[self.backend]))

@@ -17,6 +17,8 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..i18n import _, ngettext
+
 __all__ = ["CODE_ALPHABET", "ClassGate", "Verdict", "client_id", "kernel_cap_from_memory", "lan_address",
            "local_hostnames", "new_class_code", "normalize_code"]
 
@@ -131,8 +133,9 @@ class ClassGate:
             pass
         if host in self._hosts:
             return ALLOW
-        return Verdict(False, 403, f"this server does not answer to the name {host!r} (Host header refused; "
-                                   "use its address, or start it with --allow-host NAME)", "host")
+        return Verdict(False, 403, _("this server does not answer to the name {host} (Host header refused; "
+                                     "use its address, or start it with --allow-host NAME)").format(host=repr(host)),
+                       "host")
 
     # --- the class code --------------------------------------------------------------
     @property
@@ -145,11 +148,11 @@ class ClassGate:
     def try_code(self, text: str, address: str) -> Verdict:
         """A learner types the code: right, wrong, or too many wrong tries from this address."""
         if self._too_many_wrong(address):
-            return Verdict(False, 429, "too many wrong class codes from this computer: wait a minute", "slow-down")
+            return Verdict(False, 429, _("too many wrong class codes from this computer: wait a minute"), "slow-down")
         if self.code_matches(text):
             return ALLOW
         self._wrong[address].append(self.clock())
-        return Verdict(False, 403, "that is not this class's code", "code")
+        return Verdict(False, 403, _("that is not this class's code"), "code")
 
     def _too_many_wrong(self, address: str) -> bool:
         """Has this address typed ``wrong_code_rate`` wrong codes (class or teacher) in the last minute?"""
@@ -169,12 +172,12 @@ class ClassGate:
         True
         """
         if self._too_many_wrong(address):
-            return Verdict(False, 429, "too many wrong codes from this computer: wait a minute", "slow-down")
+            return Verdict(False, 429, _("too many wrong codes from this computer: wait a minute"), "slow-down")
         want = normalize_code(teacher_code)
         if want and hmac.compare_digest(normalize_code(text).encode(), want.encode()):
             return ALLOW
         self._wrong[address].append(self.clock())
-        return Verdict(False, 403, "that is not the teacher code", "code")
+        return Verdict(False, 403, _("that is not the teacher code"), "code")
 
     # --- kernels ---------------------------------------------------------------------
     def may_open_page(self, client: str, page_kernels: Iterable[str]) -> Verdict:
@@ -189,13 +192,14 @@ class ClassGate:
             recent.popleft()
         mine = sum(1 for owner in self._owner.values() if owner == client) + self._opening.get(client, 0)
         if mine >= self.per_client:
-            return Verdict(False, 429, f"this browser already has {mine} lesson pages open: close one and try again",
-                           "yours")
+            why = ngettext("this browser already has {n} lesson page open: close it and try again",
+                           "this browser already has {n} lesson pages open: close one and try again", mine)
+            return Verdict(False, 429, why.format(n=mine), "yours")
         if len(recent) >= self.per_client_rate:
-            return Verdict(False, 429, "many pages opened in the last minute: wait a moment", "slow-down")
+            return Verdict(False, 429, _("many pages opened in the last minute: wait a moment"), "slow-down")
         opening = sum(self._opening.values())
         if len(live) + opening >= self.max_kernels:
-            return Verdict(False, 503, f"the class is full ({self.max_kernels} pages open)", "full")
+            return Verdict(False, 503, _("the class is full ({n} pages open)").format(n=self.max_kernels), "full")
         return ALLOW
 
     def opening(self, client: str) -> None:

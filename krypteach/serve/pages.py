@@ -1,19 +1,30 @@
 """The few pages ``krypteach serve`` shows itself: the class code, "the class is full",
-a refused address. Self-contained HTML (no scripts or fonts from elsewhere), Swedish
-first with English beside it, readable on a phone."""
+a refused address. Self-contained HTML (no scripts or fonts from elsewhere), in the
+request's language (:func:`krypteach.i18n.language`), readable on a phone.
+
+>>> from krypteach.i18n import use_language
+>>> "Wrong class code" in message_page("code", "that is not this class's code")
+True
+>>> with use_language("sv"):
+...     "Fel klasskod" in message_page("code", "that is not this class's code")
+True
+"""
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
-__all__ = ["join_page", "message_page"]
+from ..i18n import N_, _, language, use_language
+
+__all__ = ["LostPageTexts", "join_page", "lost_page_texts", "message_page"]
 
 _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f}
 main{max-width:30rem;margin:10vh auto;padding:1.5rem 1.75rem;background:#fff;border-radius:.75rem;
 box-shadow:0 2px 10px rgba(0,0,0,.12)}
 h1{font-size:1.5rem;margin:0 0 .25rem}
-.en{color:#555}
+.note{color:#555}
 label{display:block;font-weight:600;margin:1rem 0 .35rem}
 input{font-size:1.5rem;width:100%;box-sizing:border-box;padding:.5rem .75rem;border:2px solid #5a7d5f;
 border-radius:.5rem}
@@ -26,7 +37,7 @@ border-radius:.5rem;background:#2e6b3a;color:#fff;text-decoration:none;cursor:po
 
 
 def _page(title: str, body: str) -> str:
-    return (f'<!DOCTYPE html><html lang="sv"><head><meta charset="utf-8">'
+    return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{_STYLE}</style></head>"
             f'<body><main>{body}</main></body></html>')
@@ -36,29 +47,34 @@ def join_page(next_url: str, error: str = "", action: str = "/krypteach/join", *
               nickname: str = "", nickname_error: str = "") -> str:
     """Ask for the class code once (the browser remembers it: a cookie, and the code in
     localStorage so that a new session of the server fills it in) and a nickname, under
-    which the learner's progress is kept."""
-    err = (f'<p class="error" role="alert">Fel klasskod. <span class="en">({escape(error)})</span></p>'
-           if error else "")
-    nick_err = (f'<p class="error" role="alert" id="nick-error">Smeknamnet går inte att använda: '
-                f'<span class="en">{escape(nickname_error)}</span></p>' if nickname_error else "")
+    which the learner's progress is kept.
+
+    >>> 'name="code"' in join_page("/"), 'name="code"' in join_page("/", ask_code=False)
+    (True, False)
+    """
+    # (every text is taken out of the f-strings: Babel does not look inside them)
+    wrong_code = escape(_("Wrong class code ({reason}).").format(reason=error))
+    bad_nick = escape(_("That nickname cannot be used: {reason}").format(reason=nickname_error))
+    code_label, nick_label = escape(_("Class code")), escape(_("Nickname"))
+    nick_note, start = escape(_("your progress is kept under it")), escape(_("Start"))
+    err = f'<p class="error" role="alert">{wrong_code}</p>' if error else ""
+    nick_err = f'<p class="error" role="alert" id="nick-error">{bad_nick}</p>' if nickname_error else ""
     auto = "" if (error or nickname_error or not ask_code) else "true"
-    code_field = """
-  <label for="code">Klasskod <span class="en">(class code)</span></label>
+    code_field = f"""
+  <label for="code">{code_label}</label>
   <input id="code" name="code" class="code" autocomplete="off" autocapitalize="characters" spellcheck="false"
          maxlength="32" required autofocus>""" if ask_code else ""
-    intro = ("Skriv klasskoden som läraren visar och ett smeknamn. <span class=\"en\">Type the class code your "
-             "teacher shows, and a nickname.</span>" if ask_code else
-             "Skriv ett smeknamn, så sparas dina framsteg. <span class=\"en\">Type a nickname, and your progress "
-             "is kept.</span>")
+    intro = (_("Type the class code your teacher shows, and a nickname.") if ask_code else
+             _("Type a nickname, and your progress is kept."))
     body = f"""
 <h1>Krypkasino</h1>
-<p>{intro}</p>
+<p>{escape(intro)}</p>
 <form method="post" action="{escape(action)}" id="join">{code_field}
-  <label for="nickname">Smeknamn <span class="en">(nickname: your progress is kept under it)</span></label>
+  <label for="nickname">{nick_label} <span class="note">({nick_note})</span></label>
   <input id="nickname" name="nickname" class="nick" autocomplete="nickname" maxlength="60" required
          value="{escape(nickname)}"{"" if ask_code else " autofocus"}>
   <input type="hidden" name="next" value="{escape(next_url)}">
-  <button type="submit">Börja <span class="en">(start)</span></button>
+  <button type="submit">{start}</button>
 </form>
 {err}{nick_err}
 <script>
@@ -76,32 +92,73 @@ def join_page(next_url: str, error: str = "", action: str = "/krypteach/join", *
   }});
 }})();
 </script>"""
-    return _page("Klasskod – Krypkasino", body)
+    return _page(_("Class code – Krypkasino"), body)
 
 
-#: page kind -> (Swedish heading, English heading, Swedish advice)
+#: page kind -> (heading, advice), translated where shown
 _MESSAGES = {
-    "full": ("Klassen är full just nu", "The class is full right now",
-             "Vänta en liten stund och försök igen, eller be läraren om hjälp."),
-    "yours": ("Du har många sidor öppna", "You have many lesson pages open",
-              "Stäng en flik med en lektion och försök igen."),
-    "slow-down": ("Lite för snabbt", "A little too fast",
-                  "Vänta en minut och försök igen."),
-    "host": ("Fel adress", "Wrong address",
-             "Öppna sidan med adressen som läraren gav."),
-    "code": ("Fel klasskod", "Wrong class code",
-             "Fråga läraren efter klasskoden."),
-    "missing": ("Lektionen finns inte här", "Not a lesson of this class",
-                "Gå tillbaka till startsidan och välj en lektion därifrån."),
-    "teacher": ("Ingen lärarsida", "No teacher's page",
-                "Starta krypteach serve med framsteg påslagna."),
+    "full": (N_("The class is full right now"),
+             N_("Wait a little while and try again, or ask your teacher for help.")),
+    "yours": (N_("You have many lesson pages open"),
+              N_("Close a tab with a lesson and try again.")),
+    "slow-down": (N_("A little too fast"),
+                  N_("Wait a minute and try again.")),
+    "host": (N_("Wrong address"),
+             N_("Open the page with the address your teacher gave you.")),
+    "code": (N_("Wrong class code"),
+             N_("Ask your teacher for the class code.")),
+    "missing": (N_("Not a lesson of this class"),
+                N_("Go back to the start page and choose a lesson there.")),
+    "teacher": (N_("No teacher's page"),
+                N_("Start krypteach serve with progress kept.")),
 }
+_SOMETHING = (N_("Something went wrong"), N_("Try again."))
 
 
 def message_page(kind: str, reason: str, retry_url: str | None = None) -> str:
-    sv, en, advice = _MESSAGES.get(kind, ("Något gick fel", "Something went wrong", "Försök igen."))
-    retry = (f'<a class="button" href="{escape(retry_url)}">Försök igen <span class="en">(try again)</span></a>'
-             if retry_url else "")
-    body = (f"<h1>{escape(sv)}</h1><p class=\"en\">{escape(en)}: {escape(reason)}.</p>"
+    """A page that says why a request was refused (``kind``: a :class:`~krypteach.serve.gate.Verdict`'s
+    page) and what to do; ``reason`` is the verdict's reason, already in the request's language."""
+    heading, advice = (_(text) for text in _MESSAGES.get(kind, _SOMETHING))
+    again = escape(_("Try again"))
+    retry = f'<a class="button" href="{escape(retry_url)}">{again}</a>' if retry_url else ""
+    why = reason[:1].upper() + reason[1:]
+    body = (f"<h1>{escape(heading)}</h1><p class=\"note\">{escape(why)}.</p>"
             f"<p>{escape(advice)}</p>{retry}")
-    return _page(f"{sv} – Krypkasino", body)
+    return _page(_("{heading} – Krypkasino").format(heading=heading), body)
+
+
+def lost_page_texts(lang: str | None = None) -> dict[str, str]:
+    """What a lesson page says when its Python kernel has stopped (the krypteach Voilà
+    template shows it), in ``lang`` (default: the current language).
+
+    >>> lost_page_texts("sv")["reload"], lost_page_texts("en")["reload"]
+    ('Ladda om sidan', 'Reload the page')
+    """
+    with use_language(lang or language()):
+        return {"lang": language(),
+                "heading": _("This page lost its connection to the server."),
+                "detail": _("Its Python kernel has stopped, so the cards and buttons no longer answer."),
+                "reload": _("Reload the page")}
+
+
+class LostPageTexts:
+    """An nbconvert preprocessor (named in the template's ``conf.json``): puts
+    :func:`lost_page_texts` in the page's language into ``resources["krypteach_lost"]``.
+    The language is the lesson's (``metadata.krypteach.language``, written by
+    :func:`krypteach.i18n.notebooks.localize_notebook`), else the current one: a page
+    may be rendered ahead, for a kernel waiting in the pool, outside any request."""
+
+    enabled = True
+
+    def __init__(self, **_kwargs: Any) -> None:
+        pass
+
+    def __call__(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        meta = (nb.get("metadata") or {}).get("krypteach") or {}
+        lang = meta.get("language") if isinstance(meta, dict) else None
+        try:
+            texts = lost_page_texts(lang)
+        except ValueError:  # a language krypteach does not speak
+            texts = lost_page_texts()
+        resources = {**(resources or {}), "krypteach_lost": texts}
+        return nb, resources

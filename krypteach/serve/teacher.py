@@ -3,47 +3,70 @@
 A grid of learners × lessons ("2 of 5", coloured), the exercises and puzzles most often
 failed with the rules behind the mistakes, givar played, two plots (matplotlib), a CSV
 export and a button to reset one learner. Self-contained HTML (the plots are inline
-PNGs), refreshed every 20 seconds, readable on a phone. ``krypteach.serve.app`` puts it
-behind the teacher code (never the learners' class code).
+PNGs), refreshed every 20 seconds, readable on a phone, in the request's language.
+``krypteach.serve.app`` puts it behind the teacher code (never the learners' class code).
 """
 
 from __future__ import annotations
 
 import base64
 import io
+import json
 import time
 from collections.abc import Mapping
 from html import escape
 
 from ..classroom.store import ClassOverview, LessonStanding
+from ..i18n import N_, _, language, ngettext
 
-__all__ = ["RULE_WORDS", "overview_plots", "teacher_login_page", "teacher_page"]
+__all__ = ["RULE_WORDS", "overview_plots", "rule_words", "teacher_login_page", "teacher_page"]
 
-#: what the engine's and the exercises' rule keys mean, for a teacher
+#: what the engine's and the exercises' rule keys mean, for a teacher (translated where shown: :func:`rule_words`)
 RULE_WORDS = {
-    "take-all": "take all you can (ta in allt)",
-    "maximal": "take all you can (ta in allt)",
-    "maximum": "take the most cards",
-    "not-traffar": "a träff must add up to the card",
-    "must-capture": "a card that can take must take",
-    "tvangstabbe": "tvångstabbe",
-    "not-in-hand": "the card is not in the hand",
-    "not-on-table": "the cards are not on the table",
-    "card-points": "counting card points",
-    "dukning": "who gets the dukning",
-    "selfcheck": "self-check questions",
-    "what-must-you-take": "puzzles: what must you take",
-    "which-card": "puzzles: which card (tvångstabbe)",
-    "safest-card": "puzzles: the safest card",
-    "set-up-dukning": "puzzles: set up a dukning",
-    "endgame": "puzzles: the endgame",
+    "take-all": N_("take all you can (ta in allt)"),
+    "maximal": N_("take all you can (ta in allt)"),
+    "maximum": N_("take the most cards"),
+    "not-traffar": N_("a träff must add up to the card"),
+    "must-capture": N_("a card that can take must take"),
+    "tvangstabbe": N_("tvångstabbe"),
+    "not-in-hand": N_("the card is not in the hand"),
+    "not-on-table": N_("the cards are not on the table"),
+    "card-points": N_("counting card points"),
+    "dukning": N_("who gets the dukning"),
+    "selfcheck": N_("self-check questions"),
+    "what-must-you-take": N_("puzzles: what must you take"),
+    "which-card": N_("puzzles: which card (tvångstabbe)"),
+    "safest-card": N_("puzzles: the safest card"),
+    "set-up-dukning": N_("puzzles: set up a dukning"),
+    "endgame": N_("puzzles: the endgame"),
 }
+
+#: an item's kind on the teacher's page (the store's kinds; the CSV keeps the keys)
+_KIND_WORDS = {"exercise": N_("exercise"), "selfcheck": N_("self-check question"), "puzzle": N_("puzzle"),
+               "giv": N_("giv")}
+
+
+def rule_words(key: str) -> str:
+    """What a rule key means, for a teacher, in the current language (an unknown key as it is).
+
+    >>> from krypteach.i18n import use_language
+    >>> rule_words("must-capture"), rule_words("no-such-rule")
+    ('a card that can take must take', 'no-such-rule')
+    >>> with use_language("sv"):
+    ...     rule_words("must-capture")
+    'ett kort som kan ta in måste ta in'
+    """
+    return _(RULE_WORDS[key]) if key in RULE_WORDS else key
+
+
+def _kind_words(kind: str) -> str:
+    return _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
 
 _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f}
 main{max-width:70rem;margin:0 auto;padding:1rem 1.25rem}
 h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
-.en{color:#555}
+.note{color:#555}
 .scroll{overflow-x:auto;background:#fff;border-radius:.5rem;box-shadow:0 1px 4px rgba(0,0,0,.1)}
 table{border-collapse:collapse;font-size:.95rem}
 th,td{padding:.35rem .6rem;border-bottom:1px solid #e3e7e2;text-align:left;white-space:nowrap}
@@ -53,7 +76,6 @@ img{max-width:100%;height:auto;background:#fff;border-radius:.5rem}
 button,a.button{font-size:.95rem;padding:.35rem .8rem;border:0;border-radius:.4rem;background:#2e6b3a;color:#fff;
 text-decoration:none;cursor:pointer}
 button.reset{background:#8a3a1f}
-button .en,a.button .en{color:#e4efe4}
 input{font-size:1.3rem;padding:.45rem .6rem;border:2px solid #5a7d5f;border-radius:.5rem;width:100%;
 box-sizing:border-box}
 .card{max-width:28rem;margin:10vh auto;background:#fff;padding:1.25rem 1.5rem;border-radius:.75rem;
@@ -64,21 +86,30 @@ box-shadow:0 2px 10px rgba(0,0,0,.12)}
 
 def _page(title: str, body: str, refresh: int | None = None) -> str:
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
-    return (f'<!DOCTYPE html><html lang="sv"><head><meta charset="utf-8">'
+    return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
             f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body><main>{body}</main></body></html>")
 
 
 def teacher_login_page(xsrf_form: str, error: str = "") -> str:
+    """The teacher code, asked for (``error``: why the last one was refused).
+
+    >>> "teacher code" in teacher_login_page("")
+    True
+    """
     err = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
-    body = f"""<div class="card"><h1>Lärarsidan <span class="en">(the teacher's page)</span></h1>
-<p>Skriv lärarkoden som <code>krypteach serve</code> skrev ut. <span class="en">Type the teacher code
-<code>krypteach serve</code> printed (not the class code).</span></p>
+    # i18n: {command} is "krypteach serve" in <code>
+    ask = escape(_("Type the teacher code {command} printed (not the class code).")).format(
+        command="<code>krypteach serve</code>")
+    # (every text is taken out of the f-strings: Babel does not look inside them)
+    heading, label, button = escape(_("The teacher's page")), escape(_("Teacher code")), escape(_("Open"))
+    body = f"""<div class="card"><h1>{heading}</h1>
+<p>{ask}</p>
 <form method="post" action="/krypteach/teacher">{xsrf_form}
-<label for="tcode">Lärarkod <span class="en">(teacher code)</span></label>
+<label for="tcode">{label}</label>
 <input id="tcode" name="teacher_code" type="password" autocomplete="off" required autofocus>
-<p><button type="submit">Öppna <span class="en">(open)</span></button></p></form>{err}</div>"""
-    return _page("Lärarsidan – Krypkasino", body)
+<p><button type="submit">{button}</button></p></form>{err}</div>"""
+    return _page(_("The teacher's page – Krypkasino"), body)
 
 
 def _cell(ls: LessonStanding) -> str:
@@ -86,8 +117,10 @@ def _cell(ls: LessonStanding) -> str:
         return '<td class="none">–</td>'
     cls = "all" if ls.total and ls.done >= ls.total else ("trouble" if ls.wrong > max(2, ls.done) else "some")
     text = f"{ls.done}/{ls.total}" if ls.total else f"{ls.done}"
-    wrong = f" · {ls.wrong} fel" if ls.wrong else ""
-    return f'<td class="{cls}" title="{ls.tried} attempts, {ls.wrong} wrong">{text}{wrong}</td>'
+    wrong = " · " + _("{n} wrong").format(n=ls.wrong) if ls.wrong else ""
+    title = (ngettext("{n} attempt", "{n} attempts", ls.tried).format(n=ls.tried) + ", "
+             + _("{n} wrong").format(n=ls.wrong))
+    return f'<td class="{cls}" title="{escape(title, quote=True)}">{text}{escape(wrong)}</td>'
 
 
 def _png(fig: object) -> str:
@@ -107,77 +140,90 @@ def overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tuple
     import matplotlib.pyplot as plt
 
     plots = []
-    lessons = [lesson for lesson in view.lessons if any(view.grid[(i, lesson)].tried for i, _ in view.learners)]
+    lessons = [lesson for lesson in view.lessons if any(view.grid[(i, lesson)].tried for i, _nick in view.learners)]
     if lessons and view.learners:
-        done = [sum(1 for i, _ in view.learners if view.grid[(i, les)].total
+        done = [sum(1 for i, _nick in view.learners if view.grid[(i, les)].total
                     and view.grid[(i, les)].done >= view.grid[(i, les)].total) for les in lessons]
-        started = [sum(1 for i, _ in view.learners if view.grid[(i, les)].tried) - d for les, d in zip(lessons, done)]
+        started = [sum(1 for i, _nick in view.learners if view.grid[(i, les)].tried) - d
+                   for les, d in zip(lessons, done, strict=True)]
         fig, ax = plt.subplots(figsize=(7, 0.45 * len(lessons) + 1.2))
         names = [titles.get(les, les) for les in lessons]
-        ax.barh(names, done, color="#4c9a58", label="all solved (allt klart)")
-        ax.barh(names, started, left=done, color="#e8c34a", label="started (påbörjat)")
+        ax.barh(names, done, color="#4c9a58", label=_("all solved"))
+        ax.barh(names, started, left=done, color="#e8c34a", label=_("started"))
         ax.invert_yaxis()
-        ax.set_xlabel("learners (elever)")
+        ax.set_xlabel(_("learners"))
         ax.set_xlim(0, max(1, len(view.learners)))
         ax.legend(loc="lower right", fontsize=8)
-        ax.set_title("How far the class is (hur långt klassen har kommit)")
-        plots.append(("How far the class is in each lesson", _png(fig)))
+        ax.set_title(_("How far the class is"))
+        plots.append((_("How far the class is in each lesson"), _png(fig)))
     if view.rules:
         top = view.rules.most_common(8)
         fig, ax = plt.subplots(figsize=(7, 0.45 * len(top) + 1.2))
-        ax.barh([RULE_WORDS.get(k, k) for k, _ in top], [n for _, n in top], color="#c0603c")
+        ax.barh([rule_words(k) for k, _n in top], [n for _k, n in top], color="#c0603c")
         ax.invert_yaxis()
-        ax.set_xlabel("wrong answers (fel svar)")
-        ax.set_title("The rules behind the mistakes (reglerna bakom felen)")
-        plots.append(("The rules behind the mistakes", _png(fig)))
+        ax.set_xlabel(_("wrong answers"))
+        ax.set_title(_("The rules behind the mistakes"))
+        plots.append((_("The rules behind the mistakes"), _png(fig)))
     return plots
 
 
 def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: Mapping[str, str],
                  notice: str = "", flash: str = "") -> str:
-    """The class at a glance (refreshes itself every 20 s)."""
+    """The class at a glance (refreshes itself every 20 s). ``titles``: lesson -> its title;
+    ``notice``: a repair of the store to tell the teacher; ``flash``: what the last import or reset did."""
+    # (every text is taken out of the f-strings: Babel does not look inside them)
+    t = {key: escape(text) for key, text in (
+        ("reset", _("Reset")), ("learner", _("Learner")), ("givar", _("Givar")), ("seen", _("Last seen")),
+        ("nobody", _("No learners yet: they appear here as they sign in with a nickname.")),
+        ("no-mistakes", _("No mistakes yet.")), ("live", _("The class {code}, live").format(code=class_code)),
+        ("csv", _("Download CSV")), ("import-label", _("Import learners' progress files from the static site")),
+        ("import", _("Import")), ("grid", _("Learners × lessons: solved of the lesson's exercises")),
+        ("failed", _("Most often failed")), ("rules", _("The rules behind the mistakes")),
+        ("refresh", _("This page refreshes every 20 seconds.")))}
     head = "".join(f"<th>{escape(titles.get(les, les))}</th>" for les in view.lessons)
     rows = []
     now = time.time()
     for learner, nick in view.learners:
         cells = "".join(_cell(view.grid[(learner, les)]) for les in view.lessons)
         seen = view.last_seen.get(learner)
-        ago = "–" if seen is None else (f"{int((now - seen) // 60)} min" if now - seen >= 60 else "now (nu)")
+        ago = ("–" if seen is None else
+               _("{minutes} min").format(minutes=int((now - seen) // 60)) if now - seen >= 60 else _("now"))
+        ask = json.dumps(_("Reset {nickname}?").format(nickname=nick), ensure_ascii=False)
+        label = escape(_("Reset {nickname}").format(nickname=nick), quote=True)
         reset = (f'<form method="post" action="/krypteach/teacher/reset" '
-                 f'onsubmit="return confirm(\'Reset {escape(nick, quote=True)}?\')">{xsrf_form}'
+                 f'onsubmit="return confirm({escape(ask, quote=True)})">{xsrf_form}'
                  f'<input type="hidden" name="learner" value="{learner}">'
-                 f'<button class="reset" type="submit" aria-label="Reset {escape(nick, quote=True)}">'
-                 f"Nollställ <span class='en'>(reset)</span></button></form>")
+                 f'<button class="reset" type="submit" aria-label="{label}">{t["reset"]}</button></form>')
         rows.append(f"<tr><th scope='row'>{escape(nick)}</th>{cells}<td>{view.givar.get(learner, 0)}</td>"
-                    f"<td>{ago}</td><td>{reset}</td></tr>")
-    grid = (f"<div class='scroll'><table><thead><tr><th>Elev <span class='en'>(learner)</span></th>{head}"
-            f"<th>Givar</th><th>Senast <span class='en'>(last seen)</span></th><th></th></tr></thead>"
+                    f"<td>{escape(ago)}</td><td>{reset}</td></tr>")
+    grid = (f"<div class='scroll'><table><thead><tr><th>{t['learner']}</th>{head}"
+            f"<th>{t['givar']}</th><th>{t['seen']}</th><th></th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
-            if view.learners else "<p>Inga elever än. <span class='en'>No learners yet: they appear here as they "
-                                  "sign in with a nickname.</span></p>")
+            if view.learners else f"<p>{t['nobody']}</p>")
     failed = "".join(
-        f"<tr><td>{escape(titles.get(les, les))}</td><td>{escape(item)}</td><td>{escape(kind)}</td>"
+        f"<tr><td>{escape(titles.get(les, les))}</td><td>{escape(item)}</td><td>{escape(_kind_words(kind))}</td>"
         f"<td>{who}</td><td>{wrong}</td></tr>" for les, item, kind, wrong, who in view.most_failed[:10])
-    failed_html = (f"<div class='scroll'><table><thead><tr><th>Lesson</th><th>Item</th><th>Kind</th>"
-                   f"<th>Learners wrong</th><th>Wrong answers</th></tr></thead><tbody>{failed}</tbody></table></div>"
-                   if failed else "<p>Inga fel än. <span class='en'>(No mistakes yet.)</span></p>")
-    rules = "".join(f"<li>{escape(RULE_WORDS.get(k, k))}: {n}</li>" for k, n in view.rules.most_common(8))
+    columns = (_("Lesson"), _("Item"), _("Kind"), _("Learners wrong"), _("Wrong answers"))
+    failed_html = (f"<div class='scroll'><table><thead><tr>{''.join(f'<th>{escape(c)}</th>' for c in columns)}"
+                   f"</tr></thead><tbody>{failed}</tbody></table></div>"
+                   if failed else f"<p>{t['no-mistakes']}</p>")
+    rules = "".join(f"<li>{escape(rule_words(k))}: {n}</li>" for k, n in view.rules.most_common(8))
     plots = "".join(f"<p><img alt='{escape(alt, quote=True)}' src='{src}'></p>"
                     for alt, src in overview_plots(view, titles))
     note = f"<p class='error' role='alert'>{escape(notice)}</p>" if notice else ""
     done = f"<p role='status'>{escape(flash)}</p>" if flash else ""
-    body = f"""<h1>Klassen {escape(class_code)} <span class="en">(the class, live)</span></h1>{note}{done}
-<p>{len(view.learners)} elever <span class="en">(learners)</span> · {sum(view.givar.values())} givar ·
-<a class="button" href="/krypteach/teacher/export.csv" download>Ladda ner CSV <span class="en">(download
-CSV)</span></a></p>
+    learners = ngettext("{n} learner", "{n} learners", len(view.learners)).format(n=len(view.learners))
+    givar = ngettext("{n} giv", "{n} givar", sum(view.givar.values())).format(n=sum(view.givar.values()))
+    body = f"""<h1>{t["live"]}</h1>{note}{done}
+<p>{escape(learners)} · {escape(givar)} ·
+<a class="button" href="/krypteach/teacher/export.csv" download>{t["csv"]}</a></p>
 <form method="post" action="/krypteach/teacher/import" enctype="multipart/form-data">{xsrf_form}
-<label for="progress-files">Importera framsteg från den statiska webbplatsen <span class="en">(import learners'
-progress files from the static site)</span></label>
+<label for="progress-files">{t["import-label"]}</label>
 <input id="progress-files" type="file" name="progress" accept=".json,application/json" multiple>
-<button type="submit">Importera <span class="en">(import)</span></button></form>
-<h2>Elever × lektioner <span class="en">(learners × lessons: solved of the lesson's exercises)</span></h2>{grid}
-<h2>Oftast fel <span class="en">(most often failed)</span></h2>{failed_html}
-<h2>Reglerna bakom felen <span class="en">(the rules behind the mistakes)</span></h2>
+<button type="submit">{t["import"]}</button></form>
+<h2>{t["grid"]}</h2>{grid}
+<h2>{t["failed"]}</h2>{failed_html}
+<h2>{t["rules"]}</h2>
 <ul>{rules or "<li>–</li>"}</ul>{plots}
-<p class="en">This page refreshes every 20 seconds.</p>"""
-    return _page(f"Klassen {class_code} – Krypkasino", body, refresh=20)
+<p class="note">{t["refresh"]}</p>"""
+    return _page(_("The class {code} – Krypkasino").format(code=class_code), body, refresh=20)

@@ -1,0 +1,227 @@
+"""The serve domain in two languages: the pages krypteach serve shows itself (the door,
+the refusals, the teacher's page), the classroom's messages (nicknames, progress files,
+the classroom file) and the static site's texts, in Swedish inside
+``use_language("sv")`` and in English as before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from traitlets.utils.importstring import import_item
+
+from krypteach.classroom.config import ClassroomConfig, ConfigError
+from krypteach.classroom.store import (
+    LessonStanding,
+    NicknameError,
+    ProgressStore,
+    normalize_nickname,
+    read_progress_file,
+)
+from krypteach.i18n import use_language
+from krypteach.serve.gate import ClassGate
+from krypteach.serve.pages import LostPageTexts, join_page, lost_page_texts, message_page
+from krypteach.serve.teacher import overview_plots, rule_words, teacher_login_page, teacher_page
+from krypteach.site.build import SiteResult, _index
+
+TEMPLATE = Path(__file__).resolve().parent.parent / "krypteach/serve/share/jupyter/voila/templates/krypteach"
+
+
+def test_the_door_speaks_swedish_and_english():
+    with use_language("sv"):
+        sv = join_page("/voila/render/sv/03_take_all.ipynb", error="det är inte den här klassens kod")
+    assert '<html lang="sv">' in sv
+    for word in ("Klasskod", "Smeknamn", "dina framsteg sparas under det", "Börja",
+                 "Skriv klasskoden som läraren visar", "Fel klasskod (det är inte den här klassens kod)."):
+        assert word in sv, word
+    assert "Class code" not in sv and "Nickname" not in sv and "(start)" not in sv
+    en = join_page("/", error="that is not this class's code")
+    assert '<html lang="en">' in en
+    for word in ("Class code", "Nickname", "Type the class code your teacher shows", ">Start</button>",
+                 "Wrong class code (that is not this class&#x27;s code)."):
+        assert word in en, word
+    assert "Klasskod" not in en and "Smeknamn" not in en
+    with use_language("sv"):
+        nick = join_page("/", ask_code=False, nickname_error="för långt")
+    assert "Skriv ett smeknamn, så sparas dina framsteg." in nick and 'name="code"' not in nick
+    assert "Smeknamnet går inte att använda: för långt" in nick
+
+
+@pytest.mark.parametrize("kind, sv_heading, en_heading", [
+    ("full", "Klassen är full just nu", "The class is full right now"),
+    ("yours", "Du har många sidor öppna", "You have many lesson pages open"),
+    ("slow-down", "Lite för snabbt", "A little too fast"),
+    ("host", "Fel adress", "Wrong address"),
+    ("code", "Fel klasskod", "Wrong class code"),
+    ("missing", "Lektionen finns inte här", "Not a lesson of this class"),
+    ("teacher", "Ingen lärarsida", "No teacher's page"),
+    ("no-such-kind", "Något gick fel", "Something went wrong"),
+])
+def test_every_refusal_page_in_both_languages(kind, sv_heading, en_heading):
+    with use_language("sv"):
+        sv = message_page(kind, "skälet", "/krypteach/join")
+    assert f"<h1>{sv_heading}</h1>" in sv and f"<title>{sv_heading} – Krypkasino</title>" in sv
+    assert "Skälet." in sv and "Försök igen</a>" in sv and en_heading.replace("'", "&#x27;") not in sv
+    en = message_page(kind, "the reason")
+    assert f"<h1>{en_heading.replace(chr(39), '&#x27;')}</h1>" in en and "The reason." in en
+    assert sv_heading not in en
+
+
+def test_the_gate_gives_its_reasons_in_the_request_language():
+    gate = ClassGate(code="K7RPX", max_kernels=1, per_client=1, wrong_code_rate=1)
+    with use_language("sv"):
+        assert gate.try_code("NOPE1", "1.2.3.4").reason == "det är inte den här klassens kod"
+        assert gate.try_code("NOPE1", "1.2.3.4").reason == ("för många fel klasskoder från den här datorn: "
+                                                             "vänta en minut")
+        assert "svarar inte på namnet 'evil.example'" in gate.check_host("evil.example").reason
+        assert gate.try_teacher_code("x", "T3ACH3R9", "5.6.7.8").reason == "det är inte lärarkoden"
+        assert gate.may_open_page("ann", ["k1"]).reason == "klassen är full (1 sidor öppna)"
+        gate.claim("k1", "ann")
+        assert gate.may_open_page("ann", ["k1"]).reason == ("den här webbläsaren har redan 1 lektionssida öppen: "
+                                                            "stäng den och försök igen")
+    assert gate.try_code("NOPE1", "9.9.9.9").reason == "that is not this class's code"
+    assert gate.may_open_page("ann", ["k1"]).reason == "this browser already has 1 lesson page open: close it and try again"
+
+
+def _class() -> ProgressStore:
+    store = ProgressStore(":memory:")
+    ann = store.join("K7RPX", "Ann")
+    store.declare_items("03_take_all", [("take-all:9H", "exercise"), ("selfcheck:1", "selfcheck")])
+    store.record(ann, "03_take_all", "take-all:9H", "exercise", correct=False, rule="take-all")
+    store.record(ann, "03_take_all", "take-all:9H", "exercise", correct=False, rule="must-capture")
+    store.record(ann, "03_take_all", "selfcheck:1", "selfcheck", correct=True)
+    return store
+
+
+def test_the_teachers_page_in_swedish():
+    view = _class().overview("K7RPX")
+    titles = {"03_take_all": "3 · Ta in allt"}
+    with use_language("sv"):
+        sv = teacher_page(view, "K7RPX", "", titles, flash="Importerat: ingen fil vald")
+        login = teacher_login_page("", "det är inte lärarkoden")
+    for word in ("<h1>Klassen K7RPX just nu</h1>", "1 elev · 0 givar", "Ladda ner CSV", "Importera</button>",
+                 "Elever × lektioner", "<th>Elev</th>", "<th>Senast</th>", "Nollställ</button>",
+                 "Nollställa Ann?", "Oftast fel", "<th>Lektion</th>", "<th>Uppgift</th>", "<td>övning</td>",
+                 "Reglerna bakom felen", "ta in allt du kan: 1", "ett kort som kan ta in måste ta in: 1",
+                 "1/2 · 2 fel", 'title="3 försök, 2 fel"', "Sidan uppdateras var 20:e sekund.",
+                 "alt='Hur långt klassen har kommit i varje lektion'", '<html lang="sv">'):
+        assert word in sv, word
+    for word in ("learners", "Download", "Most often failed", "take all you can", "refreshes"):
+        assert word not in sv, word
+    for word in ("Lärarsidan", "Lärarkod", "Öppna</button>", "<code>krypteach serve</code> skrev ut",
+                 "det är inte lärarkoden"):
+        assert word in login, word
+
+
+def test_the_teachers_page_in_english_as_before():
+    en = teacher_page(_class().overview("K7RPX"), "K7RPX", "", {})
+    for word in ("1 learner · 0 givar", "Download CSV", "<th>Learner</th>", "Most often failed",
+                 "take all you can (ta in allt): 1", "a card that can take must take: 1", "<td>exercise</td>",
+                 'title="3 attempts, 2 wrong"', "This page refreshes every 20 seconds.", '<html lang="en">'):
+        assert word in en, word
+    empty = teacher_page(ProgressStore(":memory:").overview("K7RPX"), "K7RPX", "", {})
+    assert "No learners yet" in empty and "No mistakes yet." in empty
+    with use_language("sv"):
+        empty_sv = teacher_page(ProgressStore(":memory:").overview("K7RPX"), "K7RPX", "", {})
+    assert "Inga elever än." in empty_sv and "Inga fel än." in empty_sv and "0 elever · 0 givar" in empty_sv
+
+
+def test_the_plots_and_the_rule_words_follow_the_language():
+    view = _class().overview("K7RPX")
+    with use_language("sv"):
+        assert [alt for alt, _ in overview_plots(view, {})] == ["Hur långt klassen har kommit i varje lektion",
+                                                               "Reglerna bakom felen"]
+        assert rule_words("dukning") == "vem som får dukningen" and rule_words("x-unknown") == "x-unknown"
+    assert rule_words("dukning") == "who gets the dukning"
+
+
+def test_the_teachers_reset_question_cannot_break_out_of_its_script():
+    store = ProgressStore(":memory:")
+    store.join("K7RPX", "O'Brien\");alert(1);//")
+    page = teacher_page(store.overview("K7RPX"), "K7RPX", "", {})
+    assert "confirm(&quot;Reset O&#x27;Brien\\&quot;);alert(1);//?&quot;)" in page
+
+
+def test_nicknames_and_progress_files_are_refused_in_swedish():
+    with use_language("sv"), pytest.raises(NicknameError, match="skriv ett smeknamn: 1 till 30"):
+        normalize_nickname("   ")
+    with use_language("sv"), pytest.raises(NicknameError, match=r"högst 30 tecken \(det här har 31\)"):
+        normalize_nickname("x" * 31)
+    with use_language("sv"), pytest.raises(NicknameError, match="det osynliga tecknet U\\+0007"):
+        normalize_nickname("Ann\x07")
+    with use_language("sv"), pytest.raises(ValueError, match="framstegsfilen är inte JSON"):
+        read_progress_file("{")
+    with use_language("sv"), pytest.raises(ValueError, match="ingen framstegsfil från krypteach"):
+        read_progress_file("{}")
+    with pytest.raises(NicknameError, match="type a nickname"):
+        normalize_nickname("")
+    with use_language("sv"):
+        assert (LessonStanding(2, 5).text(), LessonStanding(3).text(), LessonStanding().text()) == (
+            "2 av 5", "3 lösta", "inte påbörjad")
+    assert LessonStanding(2, 5).text() == "2 of 5"
+
+
+def test_a_repaired_store_tells_the_teacher_in_their_language(tmp_path):
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    store = ProgressStore(path)
+    assert "was damaged; it was moved aside to" in store.notice
+    with use_language("sv"):
+        assert "var skadad. Den flyttades undan till" in store.notice and str(path) in store.notice
+
+
+@pytest.mark.parametrize("text, swedish", [
+    ('[class]\ncolour = "red"', "[class] colour är ingen nyckel här. Nycklarna i [class] är: code, teacher_code"),
+    ("[klass]\ncode = 'K7RPX'", "[klass] är ingen avdelning här. Avdelningarna är: [class]"),
+    ("class = 3", "class måste vara en avdelning [class], inte ett enskilt värde"),
+    ("[caps]\nmax_givar = 0", "[caps] max_givar = 0 går inte: tillåtet är ett heltal från 1 till 100000"),
+    ('[class]\nlanguage = "de"', """[class] language = 'de' går inte: tillåtet är "sv" eller "en\""""),
+    ('[lessons]\nshow = []', "[lessons] show = [] går inte: tillåtet är minst en lektion"),
+    ('[game]\nbots = ["nobody"]', "går inte: tillåtet är en eller flera av random"),
+    ('[class]\ncode = "K7RPXQ"\nteacher_code = "K7RPXQ"', "teacher_code får inte vara klasskoden"),
+    ("[class", "inte giltig TOML"),
+])
+def test_a_bad_classroom_file_is_explained_in_swedish(text, swedish):
+    with use_language("sv"), pytest.raises(ConfigError) as e:
+        ClassroomConfig.from_text(text)
+    assert swedish in str(e.value)
+
+
+def test_a_bad_classroom_file_is_explained_in_english_as_before():
+    with pytest.raises(ConfigError, match=r"\[caps\] max_givar = 0 is not allowed: a whole number from 1 to 100000"):
+        ClassroomConfig.from_text("[caps]\nmax_givar = 0")
+
+
+def test_the_dead_page_notice_is_in_the_lessons_language():
+    assert lost_page_texts("sv") == {"lang": "sv", "heading": "Sidan har tappat kontakten med servern.",
+                                     "detail": "Dess Python-kärna har stannat, så korten och knapparna svarar "
+                                               "inte längre.", "reload": "Ladda om sidan"}
+    pre = LostPageTexts()
+    _nb, res = pre({"metadata": {"krypteach": {"language": "sv"}}, "cells": []}, {"x": 1})
+    assert res["krypteach_lost"]["reload"] == "Ladda om sidan" and res["x"] == 1
+    _nb, res = pre({"metadata": {}, "cells": []}, {})
+    assert res["krypteach_lost"]["reload"] == "Reload the page"  # a lesson without a language: the current one
+    with use_language("sv"):
+        assert pre({"metadata": {"krypteach": {"language": "de"}}}, {})[1]["krypteach_lost"]["lang"] == "sv"
+    # the template's conf.json names this preprocessor, and the template shows its words
+    conf = json.loads((TEMPLATE / "conf.json").read_text(encoding="utf-8"))
+    assert conf["base_template"] == "lab"
+    assert [import_item(p["type"]) for p in conf["preprocessors"].values()] == [LostPageTexts]
+    template = (TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
+    assert "resources.krypteach_lost" in template and "Sidan har tappat" not in template
+
+
+def test_the_static_sites_texts(tmp_path):
+    result = SiteResult(out=tmp_path, pages=["00_start.ipynb"], pyodide="cdn", packages=[],
+                        left_out=["sqlite3 (compiled)"], size=1_500_000)
+    with use_language("sv"):
+        assert result.summary().startswith(f"webbplatsen skrevs till {tmp_path}: 1 lektionssidor, 1.5 MB, "
+                                           "Pyodide från dess CDN.")
+        assert "\ninte i webbläsaren: sqlite3 (compiled) (se docs/deploy.md)" in result.summary()
+    assert result.summary().startswith(f"site written to {tmp_path}: 1 lesson pages, 1.5 MB, Pyodide from its CDN;")
+    _index(tmp_path, "00_start.ipynb", ["00_start.ipynb"], "sv")
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="sv">' in index and ">Krypkasino — börja här</a>" in index
+    _index(tmp_path, "00_start.ipynb", ["00_start.ipynb"], "en")
+    assert ">Krypkasino — start here</a>" in (tmp_path / "index.html").read_text(encoding="utf-8")
