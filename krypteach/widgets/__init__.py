@@ -22,6 +22,7 @@ from .exercises import (
     TvangstabbeExercise,
 )
 from .game_table import GameTable
+from .language import LanguageChooser
 from .learner_bar import LearnerBar
 from .puzzle_widget import PuzzleTrainer
 from .replay import ReplayViewer
@@ -45,5 +46,6 @@ __all__ = [
     "PuzzleTrainer",
     "ReplayViewer",
     "SelfCheck",
+    "LanguageChooser",
     "LearnerBar",
 ]
