@@ -29,12 +29,12 @@ TRANSLATED = [p for p in NOTEBOOKS if p.name < "10"]
 #: each lesson's first heading in Swedish
 SWEDISH_TITLES = {
     "00_start.ipynb": "# Krypkasino – lär dig spelet genom att spela",
-    "01_cards.ipynb": "# 1 · Kort och valörer",
+    "01_cards.ipynb": "# 1 · Korten och deras värden",
     "02_traffar.ipynb": "# 2 · Träffar: vad ett kort kan ta",
-    "03_take_all.ipynb": "# 3 · Ta in allt du kan – eller kryp",
+    "03_take_all.ipynb": "# 3 · Ta in allt du kan, eller kryp",
     "04_tabbe.ipynb": "# 4 · Tabbe, dukning och tvångstabbe",
     "05_deals.ipynb": "# 5 · Utdelningar och klädda högen",
-    "06_scoring.ipynb": "# 6 · Poäng och protokoll",
+    "06_scoring.ipynb": "# 6 · Poängräkning och protokollet",
     "07_play.ipynb": "# 7 · Spela en giv",
     "08_puzzles.ipynb": "# 8 · Kortproblem",
     "09_variant_lab.ipynb": "# 9 · Variantlabbet",
