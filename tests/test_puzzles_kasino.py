@@ -11,7 +11,7 @@ import pytest
 
 from krypteach import Giv, Move, Rules, parse_cards
 from krypteach.cli import main
-from krypteach.engine.builds import Build, parse_table, table_cards
+from krypteach.engine.builds import Build, parse_table
 from krypteach.engine.turn import KASINO_POINTS
 from krypteach.teaching.puzzles import (
     FORMAT,
@@ -184,9 +184,11 @@ def test_the_puzzle_trainer_plays_build_puzzles_in_text_form():
         t.kind_filter.value = kind
         p = t.puzzle
         assert p.kind == kind
-        assert t.table_row.cards == [str(c) for c in table_cards(p.table)]  # a build's cards, to select
-        if any(isinstance(x, Build) for x in p.table):
-            assert "[" in t.prompt_html.value  # the build in text form, with its owner
+        assert t.table_row.cards == [str(x) for x in p.table]  # loose cards and builds, a build one item
+        for x, svg in zip(p.table, t.table_row.svgs):
+            if isinstance(x, Build):  # drawn as a group, with whose it is
+                assert f'data-build="{x}"' in svg and ("yours" if x.owner == 0 else "your opponent's") in svg
+                assert x.symbol in t.prompt_html.value  # and said in the question in text form
         right = Move.parse(p.answers[0])
         t.select_hand(right.card)
         t.select_table(right.capture or [])
@@ -196,3 +198,5 @@ def test_the_puzzle_trainer_plays_build_puzzles_in_text_form():
         assert t.message.startswith("Hint")
         t.show_answer()
         assert "Answer:" in t.message
+        shown = t.answer()  # Show answer selects the answer's card and table items
+        assert shown.card == right.card and sorted(shown.capture or ()) == sorted(right.capture or ())

@@ -22,13 +22,15 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ..classroom.session import current
+from ..engine.builds import Build, table_cards
 from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
 from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves
 from ..i18n import N_, _, ngettext
-from ..teaching.puzzles import DIFFICULTIES, KINDS, Puzzle, check_answer, load_puzzles, solve
+from ..teaching.puzzles import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, check_answer, load_puzzles, solve
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
+from .game_table import TableRowWidget
 
 __all__ = ["PuzzleTrainer", "KIND_TITLES"]
 
@@ -39,6 +41,10 @@ KIND_TITLES = {
     "safest-card": N_("Safest card (minst poäng)"),
     "set-up-dukning": N_("Set up a dukning (duka för en tabbe)"),
     "endgame": N_("Endgame: every card known (slutspel)"),
+    "kasino-safe-build": N_("Kasino: a build that stays yours (bygge)"),
+    "kasino-steal": N_("Kasino: which build can be stolen? (bygge)"),
+    "kasino-take-or-raise": N_("Kasino: take the build or raise it? (bygga på)"),
+    "kasino-endgame": N_("Kasino: the last cards, every card known"),
 }
 
 _HOW = {
@@ -49,6 +55,8 @@ _HOW = {
                       "<b>Check</b>."),
     "set-up-dukning": N_("Select your card (and the table cards it takes, if it captures) and press <b>Check</b>."),
     "endgame": N_("Select your first card (and the table cards it takes, if it captures) and press <b>Check</b>."),
+    **dict.fromkeys(KASINO_KINDS, N_("Select your card and the table cards it takes or builds on (none for a trail), "
+                                     "and press <b>Check</b>.")),
 }
 
 #: the puzzles' levels (the values are the puzzle files')
@@ -75,7 +83,8 @@ class PuzzleTrainer(widgets.VBox):
         self.message = ""
         self.solved_ids: set[str] = set()
         # "all" rather than None: a Dropdown shows None as an empty box
-        self.kind_filter = widgets.Dropdown(options=[(_("All kinds"), _ALL)] + [(_(KIND_TITLES[k]), k) for k in KINDS],
+        self.kind_filter = widgets.Dropdown(options=[(_("All kinds"), _ALL)]
+                                            + [(_(KIND_TITLES[k]), k) for k in self._kinds()],
                                             value=kind or _ALL, description=_("Kind"),
                                             layout=widgets.Layout(width="28em"))
         self.level_filter = widgets.Dropdown(options=[(_("All levels"), _ALL)] + [(_level(d), d) for d in DIFFICULTIES],
@@ -86,7 +95,8 @@ class PuzzleTrainer(widgets.VBox):
         self.title_html = widgets.HTML()
         self.prompt_html = widgets.HTML()
         self.hand_row = CardRowWidget(kind="hand", label=_("Your hand (handen)"), multiple=False)
-        self.table_row = CardRowWidget(kind="table", label=_("Table (bordet)"))
+        # loose cards and classic Kasino's builds, a build drawn as one group and selected whole
+        self.table_row = TableRowWidget(kind="table", label=_("Table (bordet)"))
         self.other_row = CardRowWidget(kind="hand", selectable=False)
         self.kladda_row = CardRowWidget(kind="pile", selectable=False, label=_("Klädda högen (face cards set aside)"))
         self.check_button = button(_("Check"), "check", "primary")
@@ -111,6 +121,13 @@ class PuzzleTrainer(widgets.VBox):
         self.next_puzzle()
 
     # --- choosing puzzles --------------------------------------------------------
+    def _kinds(self) -> list[str]:
+        """The kinds to filter by: Krypkasino's (unless every puzzle is a Kasino one), then the Kasino kinds
+        these puzzles have."""
+        present = {p.kind for p in self.all_puzzles}
+        kasino = [k for k in KASINO_KINDS if k in present]
+        return [*(KINDS if not kasino or present - set(KASINO_KINDS) else ()), *kasino]
+
     def candidates(self) -> list[Puzzle]:
         """Puzzles that match the filters."""
         return [p for p in self.all_puzzles
@@ -142,8 +159,9 @@ class PuzzleTrainer(widgets.VBox):
         self.hand_row.label = _("Your card (played)") if played else _("Your hand (handen)")
         self.hand_row.selectable = not played
         self.hand_row.cards = [str(c) for c in p.hand]
-        self.table_row.cards = [str(c) for c in p.table]
-        self.table_row.selectable = p.kind in ("what-must-you-take", "set-up-dukning", "endgame")
+        self.table_row.cards = [str(x) for x in p.table]
+        self.table_row.owner_names = [_("you"), _("your opponent")]  # a build's owner: seat 0 is you
+        self.table_row.selectable = p.kind in ("what-must-you-take", "set-up-dukning", "endgame", *KASINO_KINDS)
         self.other_row.cards = [str(c) for c in p.next_hand]
         self.other_row.label = (_("The next player's hand (shown)") if p.kind == "set-up-dukning"
                                 else _("Your opponent's hand (shown)"))
@@ -174,15 +192,28 @@ class PuzzleTrainer(widgets.VBox):
         self.hand_row.select([] if code is None else [Card(code)])
 
     def select_table(self, codes: Iterable[Card | str]) -> None:
-        """Select table cards by code (what clicking them does)."""
-        self.table_row.select([Card(c) for c in codes])
+        """Select table cards by code (what clicking them does); a card of a build selects the build."""
+        self.table_row.select(self._items_of([Card(c) for c in codes]))
+
+    def _items_of(self, cards: Iterable[Card | str]) -> list[Card | Build]:
+        """The table items (loose cards, whole builds) holding these cards."""
+        wanted = [Card(c) for c in cards]
+        items: list[Card | Build] = []
+        for x in self.puzzle.table if self.puzzle is not None else ():
+            if isinstance(x, Build):
+                if any(c in wanted for c in x.cards):
+                    items.append(x)
+            elif x in wanted:
+                items.append(x)
+                wanted.remove(x)
+        return items
 
     def answer(self) -> object:
         """The answer the current selection stands for (see the module docstring)."""
         p = self.puzzle
         if p is None:
             return None
-        taken = [Card(c) for c in self.table_row.selected_cards]
+        taken = table_cards(self.table_row.selected_items)  # a build's cards are taken (or built on) whole
         if p.kind == "what-must-you-take":
             return taken
         hand = self.hand_row.selected_cards
@@ -252,6 +283,12 @@ class PuzzleTrainer(widgets.VBox):
             text = _("After your move, could one of the next player's cards take the whole table? Try each of your "
                      "legal moves ({n} of them) and look at the ranks they hold.").format(
                          n=len(legal_moves(p.hand, p.table, rules)))
+        elif p.kind in ("kasino-safe-build", "kasino-steal"):
+            text = _("For each build you can make, look at your opponent's cards: does one of them have the build's "
+                     "value, or could it be laid on the build to make a value they hold?")
+        elif p.kind in KASINO_KINDS:
+            text = _("Count to the end: a few cards each. Who captures last takes what is left on the table and "
+                     "sistan; a build you leave may be taken by your opponent.")
         else:
             text = _("Count to the end: four cards each at most. Who captures last gets the table and klädda högen — "
                      "and a tabbe gives +5 to the taker and −5 to the player before.")
@@ -273,7 +310,7 @@ class PuzzleTrainer(widgets.VBox):
             else:
                 m = Move.parse(first)
                 self.hand_row.selected = self.hand_row.indices_of([m.card])
-                self.table_row.selected = self.table_row.indices_of(m.capture or [])
+                self.table_row.selected = self.table_row.indices_of(self._items_of(m.capture or []))
         except ValueError:
             pass
         answers = (" " + _("or") + " ").join(p.answer_text(a) for a in sorted(sol.answers))
