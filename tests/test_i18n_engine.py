@@ -185,3 +185,28 @@ def test_caps_and_output_errors_in_swedish(tmp_path):
         caps.check(1000, "careful", rule_sets=20)
     assert str(err.value) == ("1000 givar × 20 rule sets with careful players would take about 3 minutes; "
                               "the cap here is 1 minute: at most 300 givar")
+
+
+def test_a_broken_record_file_is_named_in_swedish():
+    import io
+    import json
+
+    from krypteach.engine.records import RecordError, giv_from_record, giv_to_record, read_records
+
+    g = Giv(seed=3)
+    g.play(g.legal_moves()[0])
+    g.play(g.legal_moves()[0])
+    rec = giv_to_record(g)
+    rec["moves"][1]["player"] = rec["moves"][0]["player"]
+    text = "\n" + json.dumps(rec)
+    with use_language("sv"):
+        with pytest.raises(RecordError, match=r"^rad 2, drag 2: det är plats \d+s tur, inte plats \d+s$"):
+            list(read_records(io.StringIO(text)))
+        with pytest.raises(RecordError, match=r"^rad 1: inte giltig JSON \(.* vid kolumn 2\)$"):
+            list(read_records(io.StringIO("{")))
+        bad = giv_to_record(g)
+        bad["deals"][0] = {"x": 1}
+        with pytest.raises(RecordError, match=r'^given, utdelning 0: här ska det stå \{"hands"'):
+            giv_from_record(bad)
+    with pytest.raises(RecordError, match=r"^line 2, move 2: it is seat \d+'s turn, not seat \d+'s$"):
+        list(read_records(io.StringIO(text)))

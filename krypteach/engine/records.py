@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from ..i18n import _
 from .cards import Card, CardParseError
 from .game import Deal, Giv
 from .moves import IllegalMoveError, Move
@@ -133,26 +134,30 @@ def parse_json(text: str | bytes, where: str, error: type[ValueError] = ValueErr
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise error(f"{where}: not UTF-8 text (byte 0x{text[e.start]:02x} at position {e.start + 1}); "
-                        "save the file as UTF-8") from None
+            raise error(_("{where}: not UTF-8 text (byte {byte} at position {position}); save the file as UTF-8").format(
+                where=where, byte=f"0x{text[e.start]:02x}", position=e.start + 1)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        at = f"column {e.colno}" if e.lineno == 1 else f"line {e.lineno}, column {e.colno}"
-        raise error(f"{where}: not valid JSON ({e.msg} at {at})") from None
+        at = (_("column {column}").format(column=e.colno) if e.lineno == 1
+              else _("line {line}, column {column}").format(line=e.lineno, column=e.colno))
+        # i18n: {problem} is Python's own words (in English), e.g. "Expecting value"
+        raise error(_("{where}: not valid JSON ({problem} at {at})").format(where=where, problem=e.msg, at=at)) from None
     except RecursionError:
-        raise error(f"{where}: the JSON is nested too deeply "
-                    "(only a few levels of [ ] and { } are expected)") from None
+        raise error(_("{where}: the JSON is nested too deeply "
+                      "(only a few levels of [ ] and {{ }} are expected)").format(where=where)) from None
     except ValueError as e:  # Python's limit on the digits of an int
         if "digits" not in str(e):
-            raise error(f"{where}: not valid JSON ({e})") from None
+            raise error(_("{where}: not valid JSON ({problem})").format(where=where, problem=e)) from None
         limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
-        raise error(f"{where}: a number has too many digits (at most {limit} are allowed)") from None
+        raise error(_("{where}: a number has too many digits (at most {limit} are allowed)").format(
+            where=where, limit=limit)) from None
 
 
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list of card codes such as [\"9H\", \"2C\"], got {short_repr(value)}")
+        raise RecordError(_("{where}: expected a list of card codes such as [\"9H\", \"2C\"], got {value}").format(
+            where=where, value=short_repr(value)))
     try:
         return [Card.parse(c) for c in value]
     except CardParseError as e:
@@ -164,8 +169,8 @@ def _table(value: Any, where: str) -> list:
     from .builds import BuildParseError, parse_table
 
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise RecordError(f"{where}: expected a list of card codes and builds such as [\"9H\", \"[9:4S+5H@0]\"], "
-                          f"got {short_repr(value)}")
+        raise RecordError(_("{where}: expected a list of card codes and builds such as [\"9H\", \"[9:4S+5H@0]\"], "
+                            "got {value}").format(where=where, value=short_repr(value)))
     try:
         return parse_table(value)
     except (BuildParseError, CardParseError, ValueError) as e:
@@ -175,44 +180,54 @@ def _table(value: Any, where: str) -> list:
 def _seat(value: Any, players: int, what: str, where: str) -> int:
     """``value`` as a seat 0..players-1 (a bool is not a seat)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise RecordError(f"{where}: {what}={short_repr(value)} is not a seat: it must be a whole number "
-                          f"0–{players - 1}")
+        raise RecordError(_("{where}: {name}={value} is not a seat: it must be a whole number 0–{last}").format(
+            where=where, name=what, value=short_repr(value), last=players - 1))
     return value
 
 
-def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
-    """Rebuild a giv from a record by replaying every move; raises :class:`RecordError`."""
+def giv_from_record(rec: dict[str, Any], *, where: str | None = None) -> Giv:
+    """Rebuild a giv from a record by replaying every move; raises :class:`RecordError`
+    (its message starts with ``where``, by default "record")."""
+    if where is None:
+        # i18n: what a message about a giv's record is about, when it is not a line of a file
+        where = _("record")
     if not isinstance(rec, dict):
-        raise RecordError(f"{where}: a record must be a JSON object {{\"format\": {FORMAT!r}, ...}}, "
-                          f"got {type(rec).__name__}")
+        raise RecordError(_("{where}: a record must be a JSON object {{\"format\": {format}, ...}}, "
+                            "got {type}").format(where=where, format=repr(FORMAT), type=type(rec).__name__))
     version = rec.get("format")
     if version not in FORMATS:
-        raise RecordError(f"{where}: format must be {FORMAT_2!r} (or the older {FORMAT_1!r}), "
-                          f"got {short_repr(version)}")
+        raise RecordError(_("{where}: format must be {format} (or the older {older}), got {value}").format(
+            where=where, format=repr(FORMAT_2), older=repr(FORMAT_1), value=short_repr(version)))
     for key in ("rules", "players", "dealer", "deals", "moves"):
         if key not in rec:
-            raise RecordError(f"{where}: missing field {key!r}")
+            raise RecordError(_("{where}: missing field {key}").format(where=where, key=repr(key)))
     try:
         rules = Rules.from_dict(rec["rules"])
     except (RulesError, TypeError) as e:
-        raise RecordError(f"{where}: bad rules: {e}") from None
+        raise RecordError(_("{where}: bad rules: {problem}").format(where=where, problem=e)) from None
     if version == FORMAT_1 and rules.game != "krypkasino":
-        raise RecordError(f"{where}: a {FORMAT_1!r} record is Krypkasino; classic Kasino needs {FORMAT_2!r}")
+        raise RecordError(_("{where}: a {format} record is Krypkasino; classic Kasino needs {newer}").format(
+            where=where, format=repr(FORMAT_1), newer=repr(FORMAT_2)))
     players = rec["players"]
     if isinstance(players, bool) or not isinstance(players, int) or players != rules.players:
-        raise RecordError(f"{where}: players={short_repr(players)} but the rules say {rules.players}")
+        raise RecordError(_("{where}: players={value} but the rules say {players}").format(
+            where=where, value=short_repr(players), players=rules.players))
     dealer = _seat(rec["dealer"], rules.players, "dealer", where)
     if not isinstance(rec["deals"], list) or not isinstance(rec["moves"], list):
-        raise RecordError(f"{where}: deals and moves must be lists")
+        raise RecordError(_("{where}: deals and moves must be lists").format(where=where))
     deals = []
     for i, d in enumerate(rec["deals"]):
+        deal_where = _("{where}, deal {number}").format(where=where, number=i)
         if not isinstance(d, dict) or not isinstance(d.get("hands"), list):
-            raise RecordError(f"{where}, deal {i}: expected {{\"hands\": [...], \"table\": [...], \"aside\": [...]}}")
-        hands = tuple(tuple(_cards(h, f"{where}, deal {i}, seat {s}")) for s, h in enumerate(d["hands"]))
-        table_where = f"{where}, deal {i}, table"
+            raise RecordError(_("{where}: expected {{\"hands\": [...], \"table\": [...], \"aside\": [...]}}").format(
+                where=deal_where))
+        hands = tuple(tuple(_cards(h, _("{where}, seat {seat}").format(where=deal_where, seat=s)))
+                      for s, h in enumerate(d["hands"]))
+        table_where = _("{where}, table").format(where=deal_where)
         table = (_table(d.get("table", []), table_where) if rules.game == "kasino"
                  else _cards(d.get("table", []), table_where))
-        deals.append(Deal(hands, tuple(table), tuple(_cards(d.get("aside", []), f"{where}, deal {i}, aside"))))
+        deals.append(Deal(hands, tuple(table), tuple(_cards(d.get("aside", []),
+                                                            _("{where}, aside").format(where=deal_where)))))
     position = rec.get("position")
     try:
         if position is None:
@@ -220,19 +235,22 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
         else:
             giv = _position_giv(position, deals, rules, dealer, where)
     except (ValueError, TypeError) as e:
-        raise RecordError(f"{where}: bad deals: {e}") from None
+        raise RecordError(_("{where}: bad deals: {problem}").format(where=where, problem=e)) from None
+    move_at = _("{where}, move {number}")  # translated once: a record has many moves
     for i, m in enumerate(rec["moves"], start=1):
-        here = f"{where}, move {i}"
+        here = move_at.format(where=where, number=i)
         if not isinstance(m, dict) or "card" not in m:
-            raise RecordError(f"{here}: expected {{\"player\": seat, \"card\": code, \"capture\": [codes] or null}}")
+            raise RecordError(_("{where}: expected {{\"player\": seat, \"card\": code, \"capture\": [codes] or null}}").format(
+                where=here))
         player = _seat(m.get("player"), rules.players, "player", here)
         if player != giv.turn:
-            raise RecordError(f"{here}: it is seat {giv.turn}'s turn, not seat {player}'s")
-        capture = None if m.get("capture") is None else _cards(m["capture"], f"{here}, capture")
+            raise RecordError(_("{where}: it is seat {turn}'s turn, not seat {player}'s").format(
+                where=here, turn=giv.turn, player=player))
+        capture = None if m.get("capture") is None else _cards(m["capture"], _("{where}, capture").format(where=here))
         value = m.get("build")
         if value is not None and (version == FORMAT_1 or isinstance(value, bool) or not isinstance(value, int)):
-            raise RecordError(f"{here}: build={short_repr(value)} must be a whole number 2–14, in a "
-                              f"{FORMAT_2!r} record")
+            raise RecordError(_("{where}: build={value} must be a whole number 2–14, in a {format} record").format(
+                where=here, value=short_repr(value), format=repr(FORMAT_2)))
         try:
             card = Card.parse(m["card"])
             giv.play(Move(card, capture) if value is None else Move.build(card, capture or (), value))
@@ -240,18 +258,19 @@ def giv_from_record(rec: dict[str, Any], *, where: str = "record") -> Giv:
             raise RecordError(f"{here}: {e}") from None
     if "result" in rec:
         if not giv.is_over:
-            raise RecordError(f"{where}: the record has a result but its moves do not finish the giv")
+            raise RecordError(_("{where}: the record has a result but its moves do not finish the giv").format(
+                where=where))
         if rec["result"] != giv.result.to_dict():
-            raise RecordError(f"{where}: the stored result {short_repr(rec['result'])} does not match the replay "
-                              f"{giv.result.to_dict()}")
+            raise RecordError(_("{where}: the stored result {stored} does not match the replay {replayed}").format(
+                where=where, stored=short_repr(rec["result"]), replayed=giv.result.to_dict()))
     return giv
 
 
 def _position_giv(position: Any, deals: list[Deal], rules: Rules, dealer: int, where: str) -> Giv:
     """The start of a hand-made position's record (``"position"`` beside its one deal)."""
     if not isinstance(position, dict) or len(deals) != 1:
-        raise RecordError(f"{where}: a position is {{\"turn\": seat, \"previous_mover\": seat or null}} "
-                          "beside exactly one deal")
+        raise RecordError(_("{where}: a position is {{\"turn\": seat, \"previous_mover\": seat or null}} "
+                            "beside exactly one deal").format(where=where))
     turn = _seat(position.get("turn"), rules.players, "position turn", where)
     prev = position.get("previous_mover")
     prev = None if prev is None else _seat(prev, rules.players, "position previous_mover", where)
@@ -293,8 +312,8 @@ def read_records(file: str | Path | IO[str]) -> Iterator[Giv]:
         except StopIteration:
             return
         except UnicodeDecodeError as e:
-            raise RecordError(f"line {lineno + 1} or a little later: not UTF-8 text ({e.reason}); "
-                              "save the file as UTF-8") from None
+            raise RecordError(_("line {line} or a little later: not UTF-8 text ({problem}); "
+                                "save the file as UTF-8").format(line=lineno + 1, problem=e.reason)) from None
         lineno += 1
         yield from _record_line(line, lineno)
 
@@ -302,8 +321,9 @@ def read_records(file: str | Path | IO[str]) -> Iterator[Giv]:
 def _record_line(line: str | bytes, lineno: int) -> Iterator[Giv]:
     if not line.strip():
         return
-    rec = parse_json(line, f"line {lineno}", RecordError)
-    yield giv_from_record(rec, where=f"line {lineno}")
+    where = _("line {line}").format(line=lineno)
+    rec = parse_json(line, where, RecordError)
+    yield giv_from_record(rec, where=where)
 
 
 def load_givar(text: str) -> list[Giv]:
