@@ -89,11 +89,11 @@ def language() -> str:
     return _chosen.get() or _kernel_language or _env_language()
 
 
-def set_language(lang: str) -> str:
-    """Show every text from now on in ``lang`` (a lesson page's kernel calls this first)."""
+def set_language(lang: str) -> None:
+    """Show every text from now on in ``lang`` (a lesson page's kernel calls this first;
+    it returns nothing, so that the page shows nothing for it)."""
     global _kernel_language
     _kernel_language = check_language(lang)
-    return _kernel_language
 
 
 def set_task_language(lang: str) -> str:
