@@ -50,7 +50,7 @@ def test_the_door_speaks_swedish_and_english():
 
 @pytest.mark.parametrize("kind, sv_heading, en_heading", [
     ("full", "Klassen är full just nu", "The class is full right now"),
-    ("yours", "Du har många sidor öppna", "You have many lesson pages open"),
+    ("yours", "Du har många lektionssidor öppna", "You have many lesson pages open"),
     ("slow-down", "Lite för snabbt", "A little too fast"),
     ("host", "Fel adress", "Wrong address"),
     ("code", "Fel klasskod", "Wrong class code"),
@@ -101,8 +101,8 @@ def test_the_teachers_page_in_swedish():
         sv = teacher_page(view, "K7RPX", "", titles, flash="Importerat: ingen fil vald")
         login = teacher_login_page("", "det är inte lärarkoden")
     for word in ("<h1>Klassen K7RPX just nu</h1>", "1 elev · 0 givar", "Ladda ner CSV", "Importera</button>",
-                 "Elever × lektioner", "<th>Elev</th>", "<th>Senast</th>", "Nollställ</button>",
-                 "Nollställa Ann?", "Oftast fel", "<th>Lektion</th>", "<th>Uppgift</th>", "<td>övning</td>",
+                 "Elever × lektioner", "<th>Elev</th>", "<th>Senast sedd</th>", "Nollställ</button>",
+                 "Vill du nollställa Ann?", "Oftast fel", "<th>Lektion</th>", "<th>Uppgift</th>", "<td>övning</td>",
                  "Reglerna bakom felen", "ta in allt du kan: 1", "ett kort som kan ta in måste ta in: 1",
                  "1/2 · 2 fel", 'title="3 försök, 2 fel"', "Sidan uppdateras var 20:e sekund.",
                  "alt='Hur långt klassen har kommit i varje lektion'", '<html lang="sv">'):
