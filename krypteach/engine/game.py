@@ -238,7 +238,8 @@ class Giv:
         self.rules = rules = rules or Rules()
         n = rules.players
         if not 0 <= dealer < n:
-            raise ValueError(f"dealer={dealer} is not a seat: seats are 0..{n - 1}")
+            raise ValueError(_("{name}={value} is not a seat: seats are 0..{last}").format(
+                name="dealer", value=dealer, last=n - 1))
         self.dealer = dealer
         if deals is None:
             if deck is None:
@@ -743,43 +744,51 @@ def _check_deck(deck: Sequence[Card], copies: int = 2) -> None:
 
     if copies == 1:
         if len(deck) != 52 or len(set(deck)) != 52:
-            raise ValueError(f"a classic Kasino deck must have the 52 cards, each once; got {len(deck)} cards")
+            raise ValueError(_("a classic Kasino deck must have the 52 cards, each once; got {count} cards").format(
+                count=len(deck)))
         return
     if len(deck) != 104:
-        raise ValueError(f"a deck must have 104 cards (two decks), got {len(deck)}")
+        raise ValueError(_("a deck must have 104 cards (two decks), got {count}").format(count=len(deck)))
     bad = [str(c) for c, k in Counter(deck).items() if k != 2]
     if bad:
-        raise ValueError(f"every card must appear exactly twice in the deck; wrong count for {', '.join(bad)}")
+        raise ValueError(_("every card must appear exactly twice in the deck; wrong count for {cards}").format(
+            cards=", ".join(bad)))
 
 
 def _check_deals(deals: Sequence[Deal], rules: Rules, dealer: int = 0) -> None:
     plan = deal_plan(rules)
     if len(deals) != len(plan):
-        raise ValueError(f"{len(deals)} deals given, but the rules deal {len(plan)} utdelningar")
+        raise ValueError(_("{given} deals given, but the rules deal {count} utdelningar").format(
+            given=len(deals), count=len(plan)))
     cards: list[Card] = []
     if rules.game == "kasino":
         for i, (d, (k, t)) in enumerate(zip(deals, plan)):
             sizes = [len(h) for h in d.hands]
             if len(d.hands) != rules.players:
-                raise ValueError(f"deal {i}: {rules.players} seats, not {len(d.hands)}")
+                raise ValueError(_("deal {number}: {players} seats, not {count}").format(
+                    number=i, players=rules.players, count=len(d.hands)))
             if rules.draw and i:
                 if sorted(sizes) != [0] * (rules.players - 1) + [1] or d.table or d.aside:
-                    raise ValueError(f"draw {i}: one card to one seat")
+                    raise ValueError(_("draw {number}: one card to one seat").format(number=i))
                 if not d.hands[(dealer + i) % rules.players]:
-                    raise ValueError(f"draw {i}: the card goes to seat {(dealer + i) % rules.players}, "
-                                     f"which made move {i}")
+                    raise ValueError(_("draw {number}: the card goes to seat {seat}, which made move {number}").format(
+                        number=i, seat=(dealer + i) % rules.players))
             elif any(s != k for s in sizes) or len(d.table) != t or d.aside:
-                raise ValueError(f"deal {i}: every one of {rules.players} seats must get {k} cards and the table {t}")
+                raise ValueError(_("deal {number}: every one of {players} seats must get {count} cards and the "
+                                   "table {table}").format(number=i, players=rules.players, count=k, table=t))
             cards.extend(d.cards())
         _check_deck(cards, 1)
         return
     for i, (d, (k, t)) in enumerate(zip(deals, plan)):
         if len(d.hands) != rules.players or any(len(h) != k for h in d.hands):
-            raise ValueError(f"deal {i}: every one of {rules.players} seats must get {k} cards")
+            raise ValueError(_("deal {number}: every one of {players} seats must get {count} cards").format(
+                number=i, players=rules.players, count=k))
         if len(d.table) + len(d.aside) != t:
-            raise ValueError(f"deal {i}: {t} cards must be laid on the table (table + aside), got {len(d.table) + len(d.aside)}")
+            raise ValueError(_("deal {number}: {count} cards must be laid on the table (table + aside), got {got}").format(
+                number=i, count=t, got=len(d.table) + len(d.aside)))
         if any(c.is_face for c in d.table) or any(not c.is_face for c in d.aside):
-            raise ValueError(f"deal {i}: face cards laid on the table go aside (klädda högen), other cards stay")
+            raise ValueError(_("deal {number}: face cards laid on the table go aside (klädda högen), "
+                               "other cards stay").format(number=i))
         cards.extend(d.cards())
     _check_deck(cards)
 
