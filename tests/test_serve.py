@@ -362,6 +362,31 @@ def test_it_prints_the_start_page_the_code_and_the_class_address(private_env, tm
     assert re.search(rf"Class: learners open http://(\d+\.\d+\.\d+\.\d+|<this computer's address>):{s.port}/\n", text)
 
 
+def test_the_class_language_from_the_classroom_file_and_lang(private_env, tmp_path):
+    """The classroom file's language leads a new browser to the Swedish start page (and
+    --lang wins over it); a browser that opened an English page is led there next time."""
+    (tmp_path / "k.toml").write_text('[class]\ncode = "K7RPX"\nlanguage = "sv"\n', encoding="utf-8")
+    s = Server(["--config", str(tmp_path / "k.toml")], private_env, tmp_path / "serve.log").wait_ready()
+    try:
+        assert "/voila/render/sv/00_start.ipynb" in s.text() and "the class's language: Svenska" in s.text()
+        status, _, _, headers = _get(s.base + "/", follow=False)
+        assert status == 302 and headers["Location"].endswith("/voila/render/sv/00_start.ipynb")
+        op = _opener()
+        status, _, body, _ = _get(s.base + "/voila/render/en/02_traffar.ipynb?class=K7RPX", opener=op)
+        assert status == 200 and "set_language" not in body  # the cell that sets the language is hidden
+        status, url, _, _ = _get(s.base + "/", opener=op)
+        assert url.endswith("/voila/render/en/00_start.ipynb"), url
+    finally:
+        s.stop()
+    s = Server(["--config", str(tmp_path / "k.toml"), "--lang", "en", "--open"], private_env,
+               tmp_path / "serve2.log").wait_ready()
+    try:
+        status, _, _, headers = _get(s.base + "/", follow=False)
+        assert status == 302 and headers["Location"].endswith("/voila/render/en/00_start.ipynb")
+    finally:
+        s.stop()
+
+
 def test_sigterm_stops_the_server_and_every_kernel(private_env, tmp_path):
     s = Server(["--open"], private_env, tmp_path / "serve.log").wait_ready()
     deadline = time.monotonic() + 120
