@@ -380,7 +380,7 @@ def test_move_and_build_text_forms_round_trip():
 
 # --- bots ------------------------------------------------------------------------------
 
-def test_random_bot_plays_whole_kasino_givar_and_the_others_are_refused():
+def test_random_bot_plays_whole_kasino_givar_and_krypkasino_options_are_refused():
     from krypteach.bots import BotError, make_bot
     from krypteach.play.simulate import simulate
 
@@ -388,7 +388,7 @@ def test_random_bot_plays_whole_kasino_givar_and_the_others_are_refused():
         sim = simulate(Rules.preset(name), 4, seed=1, jobs=1)
         assert sim is not None
     assert make_bot("random", rules=K).choose(Giv(K, seed=1).observation()) in Giv(K, seed=1).legal_moves()
-    for level in ("careful", "expert"):
-        with pytest.raises(BotError, match="cannot play classic Kasino"):
-            make_bot(level, rules=K)
-    make_bot("careful", rules=Rules())  # Krypkasino as before
+    # careful and expert play it too (tests/test_bots_kasino.py); Krypkasino's tuning options are refused
+    with pytest.raises(BotError, match="tunes Krypkasino's terms only"):
+        make_bot("careful", rules=K, setup=0.5)
+    make_bot("careful", rules=Rules(), setup=0.5)  # Krypkasino as before

@@ -78,6 +78,8 @@ _BOT_OPTIONS: dict[str, dict[str, tuple[str, Any, Any]]] = {
         "method": ("choice", ("auto", "deal", "rollout"), None),
         "horizon": ("choice", ("deal", "giv"), None),
         "max_seconds": ("seconds", 0, 3600),
+        "kasino_samples": ("int", 1, 10_000),
+        "kasino_candidates": ("int", 1, 100),
     },
 }
 
@@ -118,32 +120,55 @@ def check_bot_options(level: str, options: dict[str, Any]) -> None:
         raise BotError(f"bot {key!r}: {name}={value!r} is not allowed: it must be {allowed_text}")
 
 
-#: the levels that play classic Kasino (``Rules(game="kasino")``): only the random bot picks among
-#: its legal moves (builds too); the careful and expert bots search Krypkasino's tables and would
-#: play it wrongly, so they are refused for it until they handle builds
-KASINO_LEVELS = ("random",)
+#: the levels that play classic Kasino (``Rules(game="kasino")``, avig kasino too): every one; the
+#: careful and expert bots think about builds in :mod:`krypteach.bots.kasino`
+KASINO_LEVELS = ("random", "careful", "expert")
+
+#: options that tune Krypkasino's searches and terms only: refused with classic Kasino rules
+#: (its careful bot has other terms; its expert samples and plays out, see krypteach/bots/kasino.py)
+_KRYPKASINO_ONLY = {
+    "careful": ("points", "tabbe", "setup", "exposed", "dump", "sweep"),
+    "expert": ("samples", "node_budget", "rollouts", "min_samples", "max_candidates", "method", "horizon"),
+}
 
 
-def check_bot_rules(name: str, rules: Any) -> None:
-    """Refuse a bot level that cannot play these rules (a :class:`BotError`).
+def check_bot_rules(name: str, rules: Any, options: dict[str, Any] | None = None) -> None:
+    """Refuse a bot level that cannot play these rules, or an option it cannot use with
+    them (a :class:`BotError`). Every level plays both games; Krypkasino's tuning options
+    mean nothing to classic Kasino's bots.
 
     >>> from krypteach import Rules
     >>> check_bot_rules("careful", Rules(game="kasino"))
+    >>> check_bot_rules("expert", Rules(game="kasino"), {"rollouts": 60})
     Traceback (most recent call last):
     ...
-    krypteach.bots.BotError: bot 'careful' cannot play classic Kasino yet (it does not handle builds): choose random
+    krypteach.bots.BotError: bot 'expert': option 'rollouts' tunes Krypkasino's search only, not classic Kasino's: its classic Kasino options are exact, max_seconds, kasino_samples, kasino_candidates
+    >>> check_bot_rules("wizard", Rules(game="kasino"))
+    Traceback (most recent call last):
+    ...
+    krypteach.bots.BotError: unknown bot 'wizard': choose one of random, careful, expert
     """
     key = name.strip().lower() if isinstance(name, str) else name
-    if getattr(rules, "game", "krypkasino") == "kasino" and key not in KASINO_LEVELS:
-        raise BotError(f"bot {key!r} cannot play classic Kasino yet (it does not handle builds): "
-                       f"choose {' or '.join(KASINO_LEVELS)}")
+    if key not in BOT_LEVELS:
+        raise BotError(f"unknown bot {name!r}: choose one of {', '.join(BOT_LEVELS)}")
+    if getattr(rules, "game", "krypkasino") != "kasino":
+        return
+    if key not in KASINO_LEVELS:
+        raise BotError(f"bot {key!r} cannot play classic Kasino: choose {' or '.join(KASINO_LEVELS)}")
+    only = _KRYPKASINO_ONLY.get(key, ())
+    for option in options or {}:
+        if option in only:
+            usable = [o for o in _BOT_OPTIONS.get(key, {}) if o not in only]
+            tail = f": its classic Kasino options are {', '.join(usable)}" if usable else " (it takes none for classic Kasino)"
+            raise BotError(f"bot {key!r}: option {option!r} tunes Krypkasino's "
+                           f"{'search' if key == 'expert' else 'terms'} only, not classic Kasino's{tail}")
 
 
 def make_bot(name: str, seed: int | None = None, *, rules: Any = None, **options: Any) -> Bot:
     """A bot by level name: ``"random"``, ``"careful"`` or ``"expert"``, with the
     level's options (checked: an unknown option or a value out of range is a
     :class:`BotError`, a ``ValueError``). With ``rules``, a level that cannot
-    play them is refused (:func:`check_bot_rules`: classic Kasino is random only).
+    play them is refused (:func:`check_bot_rules`).
 
     >>> make_bot("expert", rollouts=-1)
     Traceback (most recent call last):
@@ -154,8 +179,8 @@ def make_bot(name: str, seed: int | None = None, *, rules: Any = None, **options
     if key not in BOT_LEVELS:
         raise BotError(f"unknown bot {name!r}: choose one of {', '.join(BOT_LEVELS)}")
     check_bot_options(key, options)
-    if rules is not None:  # the rules it will play: a level that cannot play them is refused here
-        check_bot_rules(key, rules)
+    if rules is not None:  # the rules it will play: a level or option that cannot play them is refused here
+        check_bot_rules(key, rules, options)
     try:
         return BOT_LEVELS[key](seed=seed, **options)
     except (TypeError, ValueError) as e:

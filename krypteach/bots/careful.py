@@ -44,6 +44,7 @@ from ..engine.game import Observation
 from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
+from . import kasino as _kasino
 from .knowledge import forbidden_ranks, p_holds_any, unseen_rank_counts
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng", "clear_caches"]
@@ -449,6 +450,8 @@ class CarefulBot:
         moves = obs.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        if obs.rules.game == "kasino":  # classic Kasino thinks in builds: krypteach/bots/kasino.py
+            return _kasino.kasino_choose(obs, self.seed)
         view = _View(obs, words=False)
         assessed = view.assess(moves)
         weights = self.weights
@@ -485,6 +488,8 @@ class CarefulBot:
 
     def explain(self, obs: Observation) -> tuple[Move, str]:
         """The move and why, e.g. ``"7♥ creeps: takes no points and sets up tabbe på tio for seat 1 …"``."""
+        if obs.rules.game == "kasino":
+            return _kasino.kasino_explain(obs, self.seed)
         moves = obs.legal_moves()
         ranked = self._ranked(obs)
         best = ranked[0]

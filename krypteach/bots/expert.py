@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.cards import POINTS, Card
@@ -57,6 +58,7 @@ from ..engine.rules import deal_plan
 from ..engine.turn import giv_scores, team_relative
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
+from .kasino import assess_kasino, kasino_analyse
 from .knowledge import forbidden_ranks
 from .sim import deal_unseen, future_deals, piles_from_history, rollout, sample_world, utility
 
@@ -81,7 +83,7 @@ _DROP_Z = 2.0
 _DROP_MARGIN = 0.5
 
 
-def _survivors(alive: list[Move], values: dict[Move, list[int]], n: int) -> list[Move]:
+def _survivors(alive: list[Move], values: Mapping[Move, Sequence[float]], n: int) -> list[Move]:
     """The candidates not clearly worse than the best so far (each has ``n`` values, paired by sample)."""
     best = min(alive, key=lambda m: sum(values[m][-n:]))
     top = values[best][-n:]
@@ -130,7 +132,11 @@ class ExpertBot:
     def __init__(self, seed: int | None = None, *, samples: int = 20, node_budget: int = 1_000,
                  rollouts: int = 240, min_samples: int = 16,
                  max_candidates: int = 6, exact: bool = True, method: str = "auto", horizon: str = "deal",
-                 max_seconds: float | None = None) -> None:
+                 max_seconds: float | None = None, kasino_samples: int = 16, kasino_candidates: int = 3) -> None:
+        """``kasino_samples`` and ``kasino_candidates``: classic Kasino's budget, at most so
+        many determinizations for so many of careful's best moves (docs/performance.md,
+        "Classic Kasino bots"); the other options but ``exact`` and ``max_seconds`` tune
+        Krypkasino's search."""
         if method not in ("auto", "deal", "rollout"):
             raise ValueError(f"method must be 'auto', 'deal' or 'rollout', not {method!r}")
         self.seed = seed
@@ -145,6 +151,8 @@ class ExpertBot:
         self.max_candidates = max_candidates
         self.exact = exact
         self.max_seconds = max_seconds
+        self.kasino_samples = kasino_samples
+        self.kasino_candidates = kasino_candidates
         self.last: Analysis | None = None
 
     # --- the decision -----------------------------------------------------------
@@ -154,6 +162,8 @@ class ExpertBot:
         if len(moves) == 1:
             return Analysis("forced", {moves[0]: 0.0}, 0, moves[0])
         rules = obs.rules
+        if rules.game == "kasino":  # classic Kasino: builds, and the highest score wins (krypteach/bots/kasino.py)
+            return kasino_analyse(self, obs, moves)
         # careful's order breaks ties and picks the candidates when there are many
         assessed = assess_moves(obs, moves)
         order = sorted(range(len(moves)), key=lambda i: assessed[i].total)
@@ -270,7 +280,7 @@ class ExpertBot:
         if a.method == "forced":
             n = len(obs.legal_moves())
             return m, f"{head}: {'the only legal move' if n == 1 else 'the other legal moves play the same'}."
-        notes = assess_moves(obs, [m])[0].notes
+        notes = (assess_kasino(obs, [m]) if obs.rules.game == "kasino" else assess_moves(obs, [m]))[0].notes
         why = "; ".join(notes) if notes else "it gives nothing away this turn"
         others = sorted(((v, o) for o, v in a.values.items() if o != m), key=lambda x: x[0])
         v = a.values[m]

@@ -106,9 +106,10 @@ def parse_bot_spec(spec: str) -> tuple[str, dict]:
     return name, options
 
 
-def check_bots(bots: Sequence[str], givar: int) -> tuple[str, ...]:
+def check_bots(bots: Sequence[str], givar: int, rules: Rules | None = None) -> tuple[str, ...]:
     """The bots of a tournament of ``givar`` givar, checked before any giv is played:
-    every name a level, every option one it takes and in range, and ``givar`` a
+    every name a level, every option one it takes and in range (and can use with
+    ``rules``, when given: :func:`krypteach.bots.check_bot_rules`), and ``givar`` a
     positive multiple of the number of bots. Returns the stripped names; raises a
     ``ValueError`` (:class:`krypteach.bots.BotError` for the bots) that says what is allowed.
 
@@ -124,7 +125,7 @@ def check_bots(bots: Sequence[str], givar: int) -> tuple[str, ...]:
         raise BotError(f"name at least one bot, and no empty names: choose from {', '.join(BOT_LEVELS)}")
     for label in names:
         name, options = parse_bot_spec(label)
-        make_bot(name, seed=0, **options)  # unknown names and options fail before any giv is played
+        make_bot(name, seed=0, rules=rules, **options)  # unknown names and options fail before any giv is played
     b = len(names)
     if isinstance(givar, bool) or not isinstance(givar, int) or givar < b or givar % b:
         lo = max(b, givar - givar % b) if isinstance(givar, int) else b
@@ -194,22 +195,23 @@ class Tournament:
     def summary(self) -> str:
         names = list(dict.fromkeys(self.bots))
         givar = len({r.giv for r in self.rows})
+        low = self.rules.lowest_wins  # Krypkasino and avig kasino: misère; classic Kasino: the highest wins
         lines = [f"{givar} givar ({self.cycles} cycles of duplicate deals), {self.rules.describe()}",
-                 "mean giv score per bot (lower is better), with 95% confidence interval:"]
+                 f"mean giv score per bot ({'lower' if low else 'higher'} is better), with 95% confidence interval:"]
         width = max(map(len, names))
         def ci(m: float, h: float) -> str:
             if math.isnan(h):
                 return f"{m:+7.2f}   (an interval needs two cycles or more)"
             return f"{m:+7.2f} ± {h:.2f}   [{m - h:+.2f}, {m + h:+.2f}]"
 
-        for name in sorted(names, key=lambda x: self.mean_ci(x)[0]):
+        for name in sorted(names, key=lambda x: self.mean_ci(x)[0] * (1 if low else -1)):
             lines.append(f"  {name:<{width}}  {ci(*self.mean_ci(name))}")
         if 1 < len(names) <= 6:
             lines.append("differences (row minus column's bot, paired by deal):")
             for i, a in enumerate(names):
                 for b in names[i + 1:]:
                     d, h = self.difference(a, b)
-                    verdict = "" if math.isnan(h) or abs(d) <= h else (f"  → {a if d < 0 else b} is better")
+                    verdict = "" if math.isnan(h) or abs(d) <= h else (f"  → {a if (d < 0) == low else b} is better")
                     lines.append(f"  {a} − {b}: {ci(d, h).strip()}{verdict}")
         return "\n".join(lines)
 
@@ -230,7 +232,7 @@ def tournament(rules: Rules | None = None, givar: int = 100, bots: Sequence[str]
     True
     """
     rules = rules or Rules()
-    bots = check_bots(bots, givar)
+    bots = check_bots(bots, givar, rules)
     jobs = check_jobs(jobs)
     b = len(bots)
     seats = lineups(bots, rules.players)

@@ -1,0 +1,594 @@
+"""The careful and expert bots' thinking for classic Kasino (``Rules(game="kasino")``).
+
+Classic Kasino scores storan, lillan, aces, most spades, most cards, sistan and
+tabbar; the highest score wins, except in avig kasino (``rules.lowest_wins``:
+misère, forced capture and forced tabbe). One value scale serves both: the
+*gain* of a move is the points its side takes (card points, and the chance
+its cards add to winning most cards and most spades) less what the others
+take; the careful bot plays the move with the best gain, the highest in
+kasino and the lowest in avig kasino.
+
+The careful bot (:func:`assess_kasino`) adds, for each legal move, named terms
+in expected points for its side:
+
+- ``now``: what the move takes: storan, lillan and aces, and each card's and
+  spade's share of the "most cards" and "most spades" points (a marginal worked
+  out from the piles so far and the cards still to be taken);
+- ``tabbe``: a tabbe's points;
+- ``build``: a build it owns after the move and can take next turn: the chance
+  that no other seat takes it first times what taking it will be worth;
+- ``leave``: what the next player can take from the table the move leaves, at
+  best for that player (most points in kasino, fewest in avig kasino, a forced
+  tabbe first), over the cards it may hold (counted from the unseen cards,
+  hypergeometric): e.g. a trailed ace is a point for the next player with an
+  ace; (a partner's take counts for us);
+- ``sweep``: on the giv's last move, the last capturer takes the rest and sistan.
+
+The expert (:func:`kasino_analyse`, used by :class:`~krypteach.bots.expert.ExpertBot`)
+deals the unseen cards at random many times (determinizations of the one
+52-card deck), plays each candidate move (careful's best ones) and the rest of
+the current utdelning with a fast greedy policy that knows the sampled hands,
+and scores the position with the same gain (at the end of the giv, exactly:
+the giv's score). When two players are left with every card known (the last
+utdelning, stock empty), it searches the rest of the giv exactly (minimax).
+
+Everything reads the observation only (:class:`~krypteach.engine.game.Observation`).
+
+>>> from krypteach import Giv, Rules
+>>> g = Giv(Rules(game="kasino"), seed=2)
+>>> kasino_choose(g.observation(), seed=0) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from math import comb
+
+from ..engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards, take_value
+from ..engine.cards import Card
+from ..engine.game import Deal, Giv, Observation, deal_giv
+from ..engine.moves import Move
+from ..engine.rules import Rules
+from ..engine.turn import KASINO_POINTS, giv_scores, kasino_card_points, team_relative
+from ..i18n import _
+
+__all__ = ["KasinoAssessment", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
+           "kasino_world", "kasino_greedy", "kasino_utility", "Marginals"]
+
+_SPADE = tuple(c % 4 == 0 for c in range(52))
+_CODES = tuple(str(Card(i)) for i in range(52))
+
+
+@dataclass
+class KasinoAssessment:
+    """One legal move, its named terms (expected points for the mover's side, in the
+    gain scale: higher is more for us) and words."""
+
+    move: Move
+    terms: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    #: +1 when the highest score wins, -1 in avig kasino: ``total`` is lower-is-better
+    sign: int = 1
+
+    @property
+    def gain(self) -> float:
+        return sum(self.terms.values())
+
+    @property
+    def total(self) -> float:
+        """Lower is better (as the Krypkasino careful bot's totals): minus the gain in kasino, the gain in avig kasino."""
+        return -self.sign * self.gain
+
+
+class Marginals:
+    """What one card is worth to whoever takes it now: its card points, plus its share of
+    "most cards" (1 point) and, for a spade, of "most spades" (2 points): for each, the
+    award times the density of a normal guess at the final difference, at zero (the
+    chance that one card more decides it)."""
+
+    __slots__ = ("card", "spade", "value")
+
+    def __init__(self, rules: Rules, piles_len: Sequence[int], piles_spades: Sequence[int], seat: int) -> None:
+        self.card = _marginal(rules, piles_len, seat, 52, 1.0)
+        self.spade = _marginal(rules, piles_spades, seat, 13, 2.0)
+        card, spade = self.card, self.spade
+        self.value = [KASINO_POINTS[c] + card + (spade if _SPADE[c] else 0.0) for c in range(52)]
+
+    def of(self, cards: Sequence[Card]) -> float:
+        v = self.value
+        return sum([v[c] for c in cards])
+
+
+def _marginal(rules: Rules, per_seat: Sequence[int], seat: int, total: int, award: float) -> float:
+    teams = [0] * rules.team_count
+    for s, k in enumerate(per_seat):
+        teams[rules.team_of(s)] += k
+    mine = rules.team_of(seat)
+    others = [k for t, k in enumerate(teams) if t != mine]
+    d = teams[mine] - (max(others) if others else 0)
+    left = total - sum(teams)
+    if left <= 0:
+        return 0.0
+    sigma = max(1.0, 0.9 * math.sqrt(left))
+    # (one card more moves the difference by one: the density at the tie times the award)
+    return award * math.exp(-0.5 * (d / sigma) ** 2) / (sigma * math.sqrt(2 * math.pi))
+
+
+def _piles_counts(obs: Observation) -> tuple[list[int], list[int]]:
+    """Each seat's pile size and spades, from the observation (captures are public)."""
+    n = obs.rules.players
+    spades = [0] * n
+    for t in obs.history:
+        m = t.move
+        if m.capture is not None and m.value is None:
+            spades[t.player] += _SPADE[m.card] + sum([_SPADE[c] for c in m.capture])
+        if t.sweep is not None and obs.last_capturer is not None:
+            spades[obs.last_capturer] += sum([_SPADE[c] for c in t.sweep])
+    return list(obs.pile_sizes), spades
+
+
+def _takers(rules: Rules, value: int) -> list[int]:
+    """The card numbers that take a build of ``value`` from the hand."""
+    return [c for c in range(52) if take_value(Card(c), rules) == value]
+
+
+def _p_none(pool: int, special: int, hand: int) -> float:
+    """Chance a hand of ``hand`` cards from ``pool`` holds none of ``special`` of them."""
+    if special <= 0 or hand <= 0:
+        return 1.0
+    if hand > pool:
+        hand = pool
+    if special > pool - hand:
+        return 0.0
+    return comb(pool - special, hand) / comb(pool, hand)
+
+
+class _KView:
+    """What one decision needs (see :func:`assess_kasino`)."""
+
+    def __init__(self, obs: Observation, words: bool) -> None:
+        self.obs = obs
+        self.words = words
+        rules = self.rules = obs.rules
+        n = rules.players
+        me = self.me = obs.seat
+        self.sign = -1 if rules.lowest_wins else 1
+        nxt = self.nxt = (me + 1) % n
+        self.partner_next = n > 2 and rules.team_of(nxt) == rules.team_of(me)
+        lens, spades = _piles_counts(obs)
+        self.marg = Marginals(rules, lens, spades, me)
+        unseen = obs.unseen()
+        self.unseen = unseen
+        self.pool = len(unseen)
+        sizes = list(obs.hand_sizes)
+        sizes[me] -= 1
+        self.ends_deal = not any(sizes)
+        self.last_move_of_giv = self.ends_deal and obs.stock_left == 0
+        self.h_next = obs.hand_sizes[nxt]
+        self.h_others = sum(h for s, h in enumerate(obs.hand_sizes) if s != me)
+        # the next player's cards by rank (one card per rank stands for them: captures depend on the rank)
+        by_rank: dict[int, list[Card]] = {}
+        for c in unseen:
+            by_rank.setdefault(c.rank, []).append(c)
+        self.by_rank = by_rank
+        self._leave_cache: dict[tuple, float] = {}
+
+    def assess(self, moves: list[Move]) -> list[KasinoAssessment]:
+        obs, rules, me, words = self.obs, self.rules, self.me, self.words
+        marg = self.marg
+        table = list(obs.table)
+        hand = list(obs.hand)
+        out = []
+        for m in moves:
+            a = KasinoAssessment(m, sign=self.sign)
+            terms, notes = a.terms, a.notes
+            card, cap = m.card, m.capture
+            after = kasino_table_after(table, m, me)
+            if cap is not None and m.value is None:  # a capture
+                taken = (card, *cap)
+                v = marg.of(taken)
+                terms["now"] = v
+                if words:
+                    pts = sum(KASINO_POINTS[c] for c in taken)
+                    sp = sum(_SPADE[c] for c in taken)
+                    notes.append(_("takes {cards} cards ({spades} spades) and {points} points").format(
+                        cards=len(taken), spades=sp, points=pts))
+                if not after:
+                    terms["tabbe"] = float(rules.tabbe_points)
+                    if words:
+                        notes.append(_("a tabbe: the table is empty"))
+            else:
+                terms["now"] = 0.0
+                if words and m.value is None and KASINO_POINTS[card]:
+                    notes.append(_("lays {card} on the table").format(card=card.symbol))
+            rest = list(hand)
+            rest.remove(card)
+            # --- builds we own after the move, to take next turn ---
+            for b in after:
+                if isinstance(b, Build) and b.owner == me:
+                    mine = [c for c in rest if take_value(c, rules) == b.value]
+                    if not mine:
+                        continue
+                    takers = sum(1 for c in self.unseen if take_value(c, rules) == b.value)
+                    p_keep = _p_none(self.pool, takers, self.h_others)
+                    best = min(mine, key=lambda c: marg.value[c])
+                    worth = marg.of(b.cards) + marg.value[best]
+                    terms["build"] = terms.get("build", 0.0) + p_keep * worth
+                    if words:
+                        notes.append(_("you hold {card} to take the build of {value} next turn ({percent}% that "
+                                       "nobody takes it first), worth about {points:.1f} points").format(
+                            card=best.symbol, value=b.value, percent=round(100 * p_keep), points=worth))
+            # --- what the next player can take ---
+            if after and not self.ends_deal and self.h_next:
+                left = self.leave_value(after)
+                if left:
+                    terms["leave"] = left if self.partner_next else -left
+                    if words and abs(left) >= 0.5:
+                        if self.sign * left > 0 and not self.partner_next:
+                            notes.append(_("the next player may take about {points:.1f} points from the table "
+                                           "it leaves").format(points=left))
+            # --- the last move of the giv ---
+            if self.last_move_of_giv:
+                last = me if (cap is not None and m.value is None) else obs.last_capturer
+                if last is not None:
+                    rest_cards = table_cards(after)
+                    worth = marg.of(rest_cards) + rules.last_capture_point
+                    terms["sweep"] = team_relative(rules, me, {last: worth})
+                    if last == me and words:
+                        notes.append(_("as last capturer takes the rest and sistan"))
+            out.append(a)
+        return out
+
+    def leave_value(self, after: list) -> float:
+        """The next player's expected take from ``after`` (its gain scale), choosing as it
+        likes best: the most in kasino, the least in avig kasino; a forced tabbe first."""
+        key = tuple(after)
+        got = self._leave_cache.get(key)
+        if got is not None:
+            return got
+        rules, nxt, marg = self.rules, self.nxt, self.marg
+        lowest = rules.lowest_wins
+        forced_tabbe = rules.forced_tabbe
+        whole = len(table_cards(after))
+        values: list[tuple[tuple[int, float], float]] = []
+        for cards in self.by_rank.values():
+            best: float | None = None
+            took = False
+            forced = 0
+            for mv in kasino_legal_moves([cards[0]], after, rules, nxt):
+                if mv.capture is None or mv.value is not None:
+                    v, cap = 0.0, False
+                else:
+                    v, cap = marg.of(mv.capture), True
+                    if len(mv.capture) == whole:
+                        v += rules.tabbe_points
+                        if forced_tabbe:
+                            forced = 1
+                if best is None or (v < best if lowest else v > best):
+                    best, took = v, cap
+            assert best is not None
+            for c in cards:
+                v = best + (marg.value[c] if took else 0.0)
+                values.append(((-forced, v if lowest else -v), v))
+        values.sort(key=lambda x: x[0])
+        # E[best of a random hand of h from the pool]: the first of the sorted cards it holds
+        pool, h = self.pool, min(self.h_next, self.pool)
+        total = comb(pool, h)
+        exp = 0.0
+        for i, (_k, v) in enumerate(values):
+            if pool - i < h:
+                break
+            p = (comb(pool - i, h) - comb(pool - i - 1, h)) / total  # holds card i, none before it
+            exp += p * v
+        self._leave_cache[key] = exp
+        return exp
+
+
+def assess_kasino(obs: Observation, moves: list[Move] | None = None, *, words: bool = True) -> list[KasinoAssessment]:
+    """The Kasino careful bot's terms for each legal move (see the module docstring).
+
+    >>> from krypteach import Giv, Rules
+    >>> g = Giv.from_position([["10D", "5C"], ["3H", "4H"]], ["6S", "4D", "KC"], rules=Rules(game="kasino"))
+    >>> best = max(assess_kasino(g.observation()), key=lambda a: a.gain)
+    >>> str(best.move)
+    '10D:4D+6S'
+    """
+    view = _KView(obs, words)
+    return view.assess(obs.legal_moves() if moves is None else moves)
+
+
+def _position_rng(seed: int | None, obs: Observation, salt: str) -> random.Random:
+    """A random generator fixed by ``seed`` and the observed position (builds on the table too)."""
+    key = (f"{salt}|{seed}|{obs.seat}|{obs.deal_index}|{' '.join(map(str, obs.hand))}|"
+           f"{' '.join(map(str, obs.table))}|{len(obs.history)}|"
+           + " ".join(str(t.move) for t in obs.history[-8:]))
+    return random.Random(zlib.crc32(key.encode()) ^ ((seed or 0) * 0x9E3779B1 & 0xFFFFFFFF))
+
+
+def ranked_kasino(obs: Observation, seed: int | None, moves: list[Move] | None = None,
+                  words: bool = False) -> list[KasinoAssessment]:
+    """Every legal move's assessment, best first; exact ties ordered by the position's random generator."""
+    assessed = assess_kasino(obs, obs.legal_moves() if moves is None else moves, words=words)
+    rng = _position_rng(seed, obs, "careful")
+    keys = [rng.random() for _ in assessed]
+    order = sorted(range(len(assessed)), key=lambda i: (round(assessed[i].total, 9), keys[i]))
+    return [assessed[i] for i in order]
+
+
+def kasino_choose(obs: Observation, seed: int | None = None) -> Move:
+    """The Kasino careful bot's move."""
+    moves = obs.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    return ranked_kasino(obs, seed, moves)[0].move
+
+
+def kasino_explain(obs: Observation, seed: int | None = None) -> tuple[Move, str]:
+    """The Kasino careful bot's move and why, e.g. ``"5♥ builds 9 …: you hold 9♦ to take the build …"``."""
+    moves = obs.legal_moves()
+    ranked = ranked_kasino(obs, seed, moves, words=True)
+    best = ranked[0]
+    head = best.move.describe()
+    words = "; ".join(best.notes) if best.notes else _("nothing to gain or lose")
+    if len(moves) == 1:
+        return best.move, _("{move}: the only legal move ({why}).").format(move=head, why=words)
+    second = ranked[1]
+    if obs.rules.lowest_wins:
+        text = _("{move}: {why}. Expected {points:+.1f} points for you against {other:+.1f} for {second} "
+                 "(your points minus your opponents': in avig kasino, the fewer the better).")
+    else:
+        text = _("{move}: {why}. Expected {points:+.1f} points for you against {other:+.1f} for {second} "
+                 "(your points minus your opponents').")
+    return best.move, text.format(move=head, why=words, points=_signed(best.gain), other=_signed(second.gain),
+                                  second=second.move.describe())
+
+
+def _signed(x: float) -> float:
+    """``x`` rounded for ``{:+.1f}``, never ``-0.0``."""
+    r = round(x, 1)
+    return 0.0 if r == 0 else r
+
+
+# --- the expert -------------------------------------------------------------------
+
+def kasino_future_deals(rules: Rules, dealer: int, deal_index: int, stock: Sequence[Card]) -> tuple[Deal, ...]:
+    """The utdelningar (or dragkasino's draws) still to come after ``deal_index``, with
+    ``stock`` (in deal order) as their cards: the same cut as a real giv's
+    (:func:`~krypteach.engine.game.deal_giv`)."""
+    if not stock:
+        return ()
+    deck = [Card(0)] * (52 - len(stock)) + list(stock)
+    return deal_giv(deck, rules, dealer)[deal_index:]
+
+
+def kasino_world(obs: Observation, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> Giv:
+    """The giv that ``obs`` and a guess at the hidden cards make, ``obs.seat`` to move."""
+    from .sim import piles_from_history
+
+    rules = obs.rules
+    tabbar = [0] * rules.players
+    for t in obs.history:
+        tabbar[t.player] += t.tabbe
+    return Giv.from_state(rules, hands=hands, table=obs.table, kladda=obs.kladda, turn=obs.seat, dealer=obs.dealer,
+                          previous_mover=obs.previous_mover, piles=piles_from_history(obs), marks=obs.marks,
+                          dukningar=obs.dukningar, tabbar=tabbar, last_capturer=obs.last_capturer,
+                          deals_to_come=kasino_future_deals(rules, obs.dealer, obs.deal_index, stock))
+
+
+def kasino_utility(g: Giv, seat: int, marg: Marginals | None = None) -> float:
+    """``seat``'s side's gain against the others in the gain scale (higher is more for us):
+    the giv's scores when it is over, else the card points and tabbar so far plus the
+    chance-weighted "most cards" and "most spades" (a normal guess at the final differences)."""
+    rules = g.rules
+    if g.is_over:
+        pts = kasino_card_points(rules, g.piles)
+        return team_relative(rules, seat, giv_scores(rules, pts, g.marks, g.dukningar, g.last_capturer))
+    piles = g.piles
+    scores = [float(sum([KASINO_POINTS[c] for c in p]) + rules.tabbe_points * g.marks[s]) for s, p in enumerate(piles)]
+    lens = [len(p) for p in piles]
+    spades = [sum([_SPADE[c] for c in p]) for p in piles]
+    for award, per_seat, total in ((1.0, lens, 52), (2.0, spades, 13)):
+        teams = [0] * rules.team_count
+        for s, k in enumerate(per_seat):
+            teams[rules.team_of(s)] += k
+        left = total - sum(teams)
+        sigma = max(1.0, 0.9 * math.sqrt(left)) if left > 0 else 0.0
+        for t in range(rules.team_count):
+            others = max(k for u, k in enumerate(teams) if u != t)
+            d = teams[t] - others
+            if sigma:
+                p = 0.5 * (1 + math.erf(d / (sigma * math.sqrt(2))))
+            else:
+                p = 1.0 if d > 0 else 0.0
+            members = rules.team_members(t)
+            scores[members[0]] += award * p
+    return team_relative(rules, seat, scores)
+
+
+def kasino_greedy(g: Giv, rng: random.Random, moves: list[Move] | None = None) -> Move:
+    """The expert's fast rollout policy, with the hands known: the most it takes now
+    (card points, cards, spades, a tabbe: :class:`Marginals` at a fixed tie), a build
+    it will take unless another hand holds its taker, and less what the next
+    player's hand can take from the table left; misère in avig kasino. Ties at random."""
+    moves = g.legal_moves() if moves is None else moves
+    if len(moves) == 1:
+        return moves[0]
+    rules = g.rules
+    p = g.turn
+    n = rules.players
+    nxt = (p + 1) % n
+    sign = -1.0 if rules.lowest_wins else 1.0
+    value = _FIXED_VALUE
+    table = g.table
+    hands = g.hands
+    next_hand = hands[nxt]
+    others_cards = [c for s, h in enumerate(hands) if s != p for c in h]
+    partner = n > 2 and rules.team_of(nxt) == rules.team_of(p)
+    best: list[Move] = []
+    best_v = 0.0
+    hand = hands[p]
+    tabbe_pts = rules.tabbe_points
+    for m in moves:
+        cap = m.capture
+        after = kasino_table_after(table, m, p)
+        v = 0.0
+        if cap is not None and m.value is None:
+            v = value[m.card] + sum([value[c] for c in cap])
+            if not after:
+                v += tabbe_pts
+        elif m.value is not None:
+            bv = m.value
+            if not any(take_value(c, rules) == bv for c in others_cards):
+                v = 0.8 * (value[m.card] + sum([value[c] for c in cap or ()]))
+        elif KASINO_POINTS[m.card]:
+            v = -0.3 * value[m.card]
+        if after and next_hand:
+            reply = _best_reply(next_hand, after, rules, nxt)
+            v += reply if partner else -reply
+        v *= sign
+        if not best or v > best_v + 1e-9:
+            best_v = v
+            best = [m]
+        elif v >= best_v - 1e-9:
+            best.append(m)
+    del hand
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+_FIXED_VALUE = [KASINO_POINTS[c] + 0.07 + (0.25 if _SPADE[c] else 0.0) for c in range(52)]
+
+
+def _best_reply(hand: Sequence[Card], table: list, rules: Rules, seat: int) -> float:
+    """What the best single capture of ``hand`` on ``table`` takes (its player's choice:
+    the most, the least in avig kasino, where it may be forced)."""
+    value = _FIXED_VALUE
+    lowest = rules.lowest_wins
+    best: float | None = None
+    whole = None
+    for m in kasino_legal_moves(hand, table, rules, seat):
+        if m.capture is None or m.value is not None:
+            v = 0.0
+        else:
+            v = value[m.card] + sum([value[c] for c in m.capture])
+            if whole is None:
+                whole = len(table_cards(table))
+            if len(m.capture) == whole:
+                v += rules.tabbe_points
+        if best is None or (v < best if lowest else v > best):
+            best = v
+    return best or 0.0
+
+
+def _rollout(g: Giv, rng: random.Random) -> int:
+    """Play on with :func:`kasino_greedy` to the end of the current utdelning (or
+    dragkasino's next eight moves, or the giv's end); the number of moves pushed."""
+    k = 0
+    deals = g.deal_index
+    limit = 2 * g.rules.players if g.rules.draw else 1_000
+    while not g.is_over and k < limit:
+        g.push(kasino_greedy(g, rng))
+        k += 1
+        if not g.rules.draw and g.deal_index != deals:
+            break
+    return k
+
+
+def _exact(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> float:
+    """Minimax (alpha-beta) of ``seat``'s gain to the end of the giv, every card known
+    (two sides); ``budget[0]`` counts positions down (below 0: the answer is not exact)."""
+    if g.is_over:
+        return kasino_utility(g, seat)
+    budget[0] -= 1
+    if budget[0] < 0:
+        return kasino_utility(g, seat)
+    rules = g.rules
+    sign = -1.0 if rules.lowest_wins else 1.0
+    mine = rules.team_of(g.turn) == rules.team_of(seat)
+    maximize = (sign > 0) == mine  # our side maximizes our gain in kasino, minimizes it in avig kasino
+    best = -math.inf if maximize else math.inf
+    for m in g.legal_moves():
+        g.push(m)
+        v = _exact(g, seat, alpha, beta, budget)
+        g.pop()
+        if maximize:
+            if v > best:
+                best = v
+            alpha = max(alpha, v)
+        else:
+            if v < best:
+                best = v
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+#: the exact search of a known endgame gives up after this many positions (then sampling decides)
+EXACT_BUDGET = 20_000
+
+
+def kasino_analyse(bot, obs: Observation, moves: list[Move]):
+    """The expert's decision in classic Kasino (see the module docstring): an
+    :class:`~krypteach.bots.expert.Analysis` whose values are lower-is-better (minus
+    the expected gain in kasino, the gain in avig kasino), "from here"."""
+    from .expert import Analysis, _survivors
+    from .sim import deal_unseen
+
+    rules = obs.rules
+    sign = -1 if rules.lowest_wins else 1
+    ranked = ranked_kasino(obs, bot.seed, moves)
+    me = obs.seat
+    unseen = obs.unseen()
+    # two players, every card known: the rest of the giv searched exactly
+    if bot.exact and rules.players == 2 and obs.stock_left == 0 and len(unseen) == obs.hand_sizes[1 - me]:
+        hands: list[list[Card]] = [[], []]
+        hands[me] = list(obs.hand)
+        hands[1 - me] = list(unseen)
+        g = kasino_world(obs, hands, [])
+        base = kasino_utility(g, me)
+        budget = [EXACT_BUDGET]
+        vals: dict[Move, float] = {}
+        for a in ranked:
+            g.push(a.move)
+            vals[a.move] = -sign * (_exact(g, me, -math.inf, math.inf, budget) - base)
+            g.pop()
+        if budget[0] >= 0:
+            best = min(ranked, key=lambda a: vals[a.move]).move  # stable: careful's order among equals
+            return Analysis("exact", vals, 0, best)
+    candidates = [a.move for a in ranked[: bot.kasino_candidates]]
+    if len(candidates) == 1:
+        return Analysis("forced", {candidates[0]: 0.0}, 0, candidates[0])
+    rng = _position_rng(bot.seed, obs, "expert")
+    alive = list(candidates)
+    values: dict[Move, list[float]] = {m: [] for m in candidates}
+    done = 0
+    base = math.nan  # our gain so far (the same in every determinization: the piles are public)
+    deadline = None if bot.max_seconds is None else time.perf_counter() + bot.max_seconds
+    for _s in range(bot.kasino_samples):
+        hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden={})
+        g = kasino_world(obs, hands, stock)
+        if done == 0:
+            base = kasino_utility(g, me)
+        roll_seed = rng.getrandbits(32)
+        for m in alive:
+            g.push(m)
+            k = 1 + _rollout(g, random.Random(roll_seed))
+            values[m].append(-sign * (kasino_utility(g, me) - base))
+            for _i in range(k):
+                g.pop()
+        done += 1
+        if done >= 6:
+            alive = _survivors(alive, values, done)
+            if len(alive) == 1:
+                break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    means = {m: sum(v) / len(v) for m, v in values.items()}
+    best = min(alive, key=lambda m: means[m])  # stable: careful's order among equals
+    return Analysis("monte-carlo", means, done, best)
