@@ -383,14 +383,14 @@ def build_svg(value: int, cards: Iterable[object], *, width: int = 72, overlap: 
     overlap = min(max(float(overlap), 0.0), 0.8)
     step = width * (1 - overlap)
     radius = round(width * 0.23, 2)
-    top = radius * 0.55  # room above the cards for the badge
+    top = radius * 0.8  # room above the cards for the badge
     fan = width + step * (len(cards) - 1)
-    total_w, total_h = math.ceil(fan + radius * 0.45), math.ceil(height + top)
+    total_w, total_h = math.ceil(fan + radius * 0.7), math.ceil(height + top)
     parts = []
     for i, card in enumerate(cards):
         name, body = _card_body(card, selected, four_color, False)
         parts.append(_svg(body, width, height, "0 0 100 140", name, nested_at=(i * step, top)))
-    cx, cy = fan - radius * 0.55, radius
+    cx, cy = fan - radius * 0.3, radius  # over the last card's top right corner, which has no index
     parts.append(_tag("circle", cx=cx, cy=cy, r=radius, fill=_GOLD, stroke=_GOLD_DARK, stroke_width=1.5))
     if locked:
         parts.append(_tag("circle", cx=cx, cy=cy, r=radius * 0.8, fill="none", stroke=_GOLD_DARK, stroke_width=1.2))

@@ -884,15 +884,18 @@ class GameTable(widgets.VBox):
         r = g.rules
         n = r.players
         running = score_giv(r, g.piles, g.marks, g.dukningar, g.tabbar, None, ()) if not g.is_over else g.result
-        head = ("<tr><th>" + "</th><th>".join(esc(h) for h in (
-            _("Player"), _("Pile"), _("Card points"), _("Tabbe marks"), _("Dukningar"), _("Score"))) + "</th></tr>")
+        kasino = self.kasino  # no dukningar in classic Kasino: a tabbe is a point
+        heads = ((_("Player"), _("Pile"), _("Card points"), _("Tabbar"), _("Score")) if kasino else
+                 (_("Player"), _("Pile"), _("Card points"), _("Tabbe marks"), _("Dukningar"), _("Score")))
+        head = "<tr><th>" + "</th><th>".join(esc(h) for h in heads) + "</th></tr>"
         rows = [f"<tr><td>{esc(self.names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"
-                f"<td>{g.marks[s]}</td><td>{g.dukningar[s]}</td><td>{running.scores[s]}</td></tr>" for s in range(n)]
+                f"<td>{g.marks[s]}</td>" + ("" if kasino else f"<td>{g.dukningar[s]}</td>")
+                + f"<td>{running.scores[s]}</td></tr>" for s in range(n)]
         if r.teams != "none":
             for t, score in enumerate(running.team_scores):
                 members = "+".join(self.names[s] for s in r.team_members(t))
                 team = esc(_("Team {number} ({members})").format(number=t + 1, members=members))
-                rows.append(f"<tr class='kt-total'><td colspan='5'>{team}</td><td>{score}</td></tr>")
+                rows.append(f"<tr class='kt-total'><td colspan='{len(heads) - 1}'>{team}</td><td>{score}</td></tr>")
         title = (_("Scores (final)") if g.is_over else
                  _("Scores so far (lowest wins)") if r.lowest_wins else _("Scores so far (highest wins)"))
         # a wide table scrolls in its own box on a phone; the box takes the keyboard's focus, so it scrolls by keys too
