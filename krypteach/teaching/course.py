@@ -66,6 +66,10 @@ LESSONS: tuple[Lesson, ...] = (
            "proved by the computer")),
     Lesson("09", "09_variant_lab.ipynb", N_("Variant lab"),
            N_("<i>variantlabb</i>: change a rule, let the computer play thousands of givar, and see what changes")),
+    Lesson("10", "10_kasino.ipynb", N_("Classic Kasino and builds"),
+           N_("the older game: one deck, optional captures, and the <i>bygge</i> (build): make it, raise it, take it")),
+    Lesson("11", "11_avig_kasino.ipynb", N_("Avig kasino: Kasino the other way round"),
+           N_("<i>avig kasino</i>: classic Kasino played misère, with forced captures and tvångstabbe")),
 )
 
 
