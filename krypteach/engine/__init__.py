@@ -25,12 +25,12 @@ from .explain import Explanation, explain_move
 from .game import Deal, GameOverError, Giv, Observation, Parti, PositionError, Turn
 from .moves import BuildMove, IllegalMoveError, Move, MoveParseError, table_after
 from .records import RecordError, giv_from_record, giv_to_record, read_records, write_records
-from .rules import PRESETS, Rules, RulesError
+from .rules import PRESETS, Rules, RulesError, preset_description
 from .scoring import GivResult, PartiResult, card_points
 
 __all__ = [
     "Card", "CardParseError", "parse_cards", "double_deck",
-    "Rules", "RulesError", "PRESETS",
+    "Rules", "RulesError", "PRESETS", "preset_description",
     "capture_options", "can_take_whole_table", "tabbe_ranks", "tabbe_pa_text", "traffar", "split_into_traffar",
     "played_value",
     "Move", "BuildMove", "Build", "BuildParseError", "kasino_legal_moves", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
