@@ -81,7 +81,8 @@ def test_the_gate_gives_its_reasons_in_the_request_language():
         assert gate.may_open_page("ann", ["k1"]).reason == ("den här webbläsaren har redan 1 lektionssida öppen: "
                                                             "stäng den och försök igen")
     assert gate.try_code("NOPE1", "9.9.9.9").reason == "that is not this class's code"
-    assert gate.may_open_page("ann", ["k1"]).reason == "this browser already has 1 lesson page open: close it and try again"
+    assert gate.may_open_page("ann", ["k1"]).reason == ("this browser already has 1 lesson page open: close it and "
+                                                        "try again")
 
 
 def _class() -> ProgressStore:
@@ -247,3 +248,98 @@ def test_no_message_of_serve_is_marked_inside_an_fstring():
     files = [*(root / "serve").glob("*.py"), *(root / "classroom").glob("*.py"), root / "site" / "build.py"]
     hidden = {p.name: _marked_inside_fstrings(p.read_text(encoding="utf-8")) for p in files}
     assert {name: found for name, found in hidden.items() if found} == {}
+
+
+# --- a real server: the teacher's page and its messages in the browser's language ---------------
+
+def _request(base: str, method: str, path: str, cookies: dict[str, str], body: bytes | None = None,
+              headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+    """(status, headers, text) of one request, redirects not followed; the Set-Cookie go into ``cookies``."""
+    import http.client
+    from urllib.parse import urlparse
+
+    url = urlparse(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    try:
+        conn.request(method, path, body=body, headers={
+            **(headers or {}), "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
+        r = conn.getresponse()
+        for value in r.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            cookies[name.strip()] = rest.split(";")[0]
+        return r.status, dict(r.headers), r.read().decode(errors="replace")
+    finally:
+        conn.close()
+
+
+def _multipart(files: list[tuple[str, bytes]]) -> tuple[bytes, str]:
+    boundary = "krypteach-test-boundary"
+    parts = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="progress"; filename="{name}"\r\n'
+                     f"Content-Type: application/json\r\n\r\n".encode() + data + b"\r\n" for name, data in files)
+    return parts + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def _done(headers: dict[str, str]) -> str:
+    from urllib.parse import parse_qs, urlparse
+
+    return parse_qs(urlparse(headers["Location"]).query)["done"][0]
+
+
+@pytest.fixture(scope="module")
+def teachers_server(private_env, tmp_path_factory):
+    from .conftest import Server
+
+    tmp = tmp_path_factory.mktemp("teacher")
+    (tmp / "k.toml").write_text('[class]\ncode = "K7RPX"\nteacher_code = "LARARE2481"\n[lessons]\nshow = ["00"]\n',
+                                encoding="utf-8")
+    s = Server(["--config", str(tmp / "k.toml"), "--progress", str(tmp / "p.sqlite3")], private_env,
+               tmp / "serve.log").wait_ready()
+    yield s
+    s.stop()
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_the_teachers_page_and_its_messages_on_a_server(teachers_server, lang):
+    import re
+    from urllib.parse import urlencode
+
+    words = {"sv": ("Lärarkod", "det är inte lärarkoden", "Inga elever än.", "Importerat: Ann: {n} försök",
+                    "Importerat: ingen fil vald", "Ann: {n} försök borttagna", "Vill du nollställa Ann?"),
+             "en": ("Teacher code", "that is not the teacher code", "No learners yet", "Imported: Ann: {n} attempts",
+                    "Imported: no file chosen", "Ann: {n} attempts removed", "Reset Ann?")}[lang]
+    base = teachers_server.base
+    cookies = {"krypteach_lang": lang} if lang == "sv" else {}
+    status, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    assert status == 200 and words[0] in page and f'<html lang="{lang}">' in page
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)[1]  # type: ignore[index]
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    status, _h, page = _request(base, "POST", "/krypteach/teacher", cookies,
+                                urlencode({"_xsrf": xsrf, "teacher_code": "WRONG1"}).encode(), form)
+    assert status == 403 and words[1] in page
+    status, _h, _page = _request(base, "POST", "/krypteach/teacher", cookies,
+                                 urlencode({"_xsrf": xsrf, "teacher_code": "larare2481"}).encode(), form)
+    assert status == 302 and "krypteach_teacher" in cookies
+    status, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    # an empty class, or Ann (reset, nickname kept) from the other language's run
+    assert status == 200 and ((words[2] in page) if "Ann" not in page else
+                              {"sv": "<th>Elev</th>", "en": "<th>Learner</th>"}[lang] in page)
+    added, at = (3, 1764590000.0) if lang == "sv" else (2, 1764600000.0)
+    progress = json.dumps({"format": "krypteach-progress/1", "nickname": "Ann",
+                           "items": {"01_cards": {"q-1": "selfcheck"}},
+                           "attempts": [["01_cards", "q-1", "selfcheck", True, None, None, None, at + i]
+                                        for i in range(added)]}).encode()
+    xsrf_header = {"X-Xsrftoken": cookies["_xsrf"]}
+    body, kind = _multipart([("ann.json", progress)])
+    status, headers, _page = _request(base, "POST", "/krypteach/teacher/import", cookies, body,
+                                      {**xsrf_header, "Content-Type": kind})
+    assert status == 302 and _done(headers) == words[3].format(n=added)
+    body, kind = _multipart([])
+    status, headers, _page = _request(base, "POST", "/krypteach/teacher/import", cookies, body,
+                                      {**xsrf_header, "Content-Type": kind})
+    assert status == 302 and _done(headers) == words[4]
+    status, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    assert words[6] in page
+    learner = re.search(r'name="learner" value="(\d+)"', page)[1]  # type: ignore[index]
+    status, headers, _page = _request(base, "POST", "/krypteach/teacher/reset", cookies,
+                                      urlencode({"_xsrf": xsrf, "learner": learner}).encode(), form)
+    assert status == 302 and _done(headers) == words[5].format(n=added)
