@@ -400,3 +400,21 @@ def test_a_whole_kasino_giv_by_the_buttons_ends_with_kasinos_scoring():
     for name, score in zip(t.names, g.result.scores):
         assert re.search(rf"<tr><td>{name}</td>.*?<td><b>{score}</b></td></tr>", final)
     assert "Scores (final)" in t.scores.value and t.build_button.disabled
+
+
+def test_giv_html_of_a_finished_kasino_giv_says_the_highest_score_wins():
+    g = Giv(K, seed=7)
+    rng = random.Random(3)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_moves()))
+    h = giv_html(g, names=["Ann", "Bo"])
+    res = g.result
+    for s, name in enumerate(["Ann", "Bo"]):
+        assert f"<li>{name}: {res.scores[s]} ({res.card_points[s]} for cards and sistan, tabbar {res.marks[s]})</li>" in h
+    best = max(res.scores)
+    winners = " and ".join(n for s, n in enumerate(["Ann", "Bo"]) if res.scores[s] == best)
+    assert f"Highest score wins: {winners} with {best}." in h and "misère" not in h
+    avig = Giv(Rules.preset("avig-kasino"), seed=7)
+    while not avig.is_over:
+        avig.play(rng.choice(avig.legal_moves()))
+    assert "Lowest score wins (avig kasino): " in giv_html(avig)

@@ -257,6 +257,32 @@ class CardsView:
         return f"CardsView({' '.join(self.cards)!r}, kind={self.kind!r})"
 
 
+def kasino_result_lines(giv: Giv, names: Sequence[str]) -> list[str]:
+    """The scoring of a finished giv of classic Kasino in words, from the engine's result:
+    each player's points (cards and sistan, tabbar) and who wins (the highest score; avig
+    kasino: the lowest).
+
+    >>> from krypteach import Giv, Rules
+    >>> g = Giv.from_position([["9D"], ["2C"]], [Card("9S")], rules=Rules.preset("kasino"))
+    >>> _ = g.play("9D:9S"); _ = g.play("2C")
+    >>> kasino_result_lines(g, ["You", "Bea"])[-1]
+    'Highest score wins: You with 5.'
+    """
+    res, r = giv.result, giv.rules
+    lines = [_("{name}: {score} ({points} for cards and sistan, tabbar {tabbar})").format(
+        name=names[s], score=res.scores[s], points=res.card_points[s], tabbar=res.marks[s] * r.tabbe_points)
+        for s in range(r.players)]
+    if r.teams != "none":
+        winners = _(" and ").join(_("team {number}").format(number=t + 1) for t in res.winners)
+        best = res.team_scores[res.winners[0]]
+    else:
+        winners = _(" and ").join(names[s] for s in res.winners)
+        best = res.scores[res.winners[0]]
+    lines.append((_("Lowest score wins (avig kasino): {winners} with {score}.") if r.lowest_wins else
+                  _("Highest score wins: {winners} with {score}.")).format(winners=winners, score=best))
+    return lines
+
+
 def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] | None = None,
              width: int = 56, four_color: bool = False) -> str:
     """A whole position of a giv as HTML.
@@ -316,7 +342,8 @@ def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] 
     table = table_html(giv.table, giv.kladda, width=width, four_color=four_color, note=note, names=names, you=you)
     result = ""
     if over:
-        lines = describe_result(giv.result, names, piles=giv.piles)
+        lines = (kasino_result_lines(giv, names) if giv.rules.game == "kasino"
+                 else describe_result(giv.result, names, piles=giv.piles))
         result = ('<ul class="kt-result" style="font:13px/1.5 ' + FONT + ';margin:6px 0">'
                   + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ul>")
     game = (_("Kasino · {n} players · {deal}") if giv.rules.game == "kasino"
