@@ -28,10 +28,11 @@ def swedish(fragment: str) -> str:
     for domain in DOMAINS:
         with (LOCALE / "sv" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
             for m in read_po(f, locale="sv"):
-                if m.id and isinstance(m.id, str) and fragment in m.id:
-                    found.append(str(m.string))
+                ids, strings = (m.id, m.string) if isinstance(m.id, tuple) else ((m.id,), (m.string,))
+                if ids[0] and fragment in ids[0]:
+                    found.append(str(strings[0]))
     assert found, f"no message contains {fragment!r}"
-    words = re.split(r"\{", found[0])[0].strip(" .:")
+    words = re.split(r"[{<]", found[0])[0].strip(" .:")
     assert words, found[0]
     return words
 
