@@ -206,7 +206,7 @@ def test_a_broken_record_file_is_named_in_swedish():
             list(read_records(io.StringIO("{")))
         bad = giv_to_record(g)
         bad["deals"][0] = {"x": 1}
-        with pytest.raises(RecordError, match=r'^given, utdelning 0: här ska det stå \{"hands"'):
+        with pytest.raises(RecordError, match=r'^sparad giv, utdelning 0: här ska det stå \{"hands"'):
             giv_from_record(bad)
     with pytest.raises(RecordError, match=r"^line 2, move 2: it is seat \d+'s turn, not seat \d+'s$"):
         list(read_records(io.StringIO(text)))
