@@ -18,6 +18,7 @@ from ...engine.builds import Build, BuildParseError, parse_table
 from ...engine.cards import Card, CardParseError, parse_cards
 from ...engine.records import parse_json, short_repr
 from ...engine.rules import Rules, RulesError
+from ...i18n import _
 
 __all__ = ["KINDS", "KASINO_KINDS", "ALL_KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution", "load_puzzles", "save_puzzles",
            "symbols_text", "capture_text"]
@@ -38,7 +39,7 @@ class PuzzleError(ValueError):
 
 
 def symbols_text(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards) or "empty"
+    return " ".join(c.symbol for c in cards) or _("empty")
 
 
 def capture_text(cards: Iterable[Card]) -> str:
@@ -86,22 +87,26 @@ class Puzzle:
 
             return kasino_prompt(self)
         t = symbols_text(self.table)
+        hand = symbols_text(self.hand)
         if self.kind == "what-must-you-take":
-            return f"You play {self.hand[0].symbol}. The table: {t}. Which cards must it take?"
+            return _("You play {card}. The table: {table}. Which cards must it take?").format(
+                card=self.hand[0].symbol, table=t)
         if self.kind == "which-card":
-            return f"Your hand: {symbols_text(self.hand)}. The table: {t}. Tvångstabbe! Which card must you play?"
+            return _("Your hand: {hand}. The table: {table}. Tvångstabbe! Which card must you play?").format(
+                hand=hand, table=t)
         if self.kind == "safest-card":
-            return (f"Your hand: {symbols_text(self.hand)}. The table: {t}. Which card gives away the fewest points "
-                    "this turn (judged from the table alone)?")
+            return _("Your hand: {hand}. The table: {table}. Which card gives away the fewest points this turn "
+                     "(judged from the table alone)?").format(hand=hand, table=t)
         if self.kind == "set-up-dukning":
-            holds = "holds " + symbols_text(self.next_hand)
-            return (f"Your hand: {symbols_text(self.hand)}. The table: {t}. The next player {holds}. Which move leaves "
-                    "a table the next player must take whole, so that you get the dukning?")
-        last = {0: "you", 1: "your opponent", None: "nobody yet"}[self.last_capturer]
-        return (f"Last deal of a two-player giv, every card known. Your hand: {symbols_text(self.hand)}. "
-                f"Your opponent's hand: {symbols_text(self.next_hand)}. The table: {t}. Klädda högen: "
-                f"{symbols_text(self.kladda)}. Last capturer: {last}. You play first. Which move ends the giv "
-                "with the fewest points for you (your points minus your opponent's from here, both playing their best)?")
+            return _("Your hand: {hand}. The table: {table}. The next player holds {next}. Which move leaves a table "
+                     "the next player must take whole, so that you get the dukning?").format(
+                hand=hand, table=t, next=symbols_text(self.next_hand))
+        last = {0: _("you"), 1: _("your opponent"), None: _("nobody yet")}[self.last_capturer]
+        return _("Last deal of a two-player giv, every card known. Your hand: {hand}. Your opponent's hand: {other}. "
+                 "The table: {table}. Klädda högen: {kladda}. Last capturer: {last}. You play first. Which move ends "
+                 "the giv with the fewest points for you (your points minus your opponent's from here, both playing "
+                 "their best)?").format(hand=hand, other=symbols_text(self.next_hand), table=t,
+                                        kladda=symbols_text(self.kladda), last=last)
 
     def answer_text(self, answer: str) -> str:
         """A stored answer (card codes, ``creep``, a move's text form) in cards and words.
@@ -111,7 +116,9 @@ class Puzzle:
         ('4♠ takes 4♠', 'K♠')
         """
         if self.kind == "what-must-you-take":
-            return "creep" if answer == "creep" else "take " + "+".join(Card(c).symbol for c in answer.split("+"))
+            if answer == "creep":
+                return _("creep")
+            return _("take {cards}").format(cards="+".join(Card(c).symbol for c in answer.split("+")))
         if self.kind in ("which-card", "safest-card"):
             return Card(answer).symbol
         from ...engine.moves import Move

@@ -20,7 +20,7 @@ from ...engine.cards import Card, parse_cards
 from ...engine.moves import Move, MoveParseError, legal_moves, table_after
 from ...engine.rules import Rules
 from ...engine.turn import tabbe_marks, tabbe_score
-from ...i18n import _
+from ...i18n import _, ngettext
 from .kasino import KASINO_KINDS, resolve_selection, solve_kasino
 from .model import Puzzle, PuzzleError, Solution, capture_text, symbols_text
 
@@ -117,8 +117,8 @@ def _solve_take(p: Puzzle, rules: Rules) -> Solution:
     if caps != engine:
         raise PuzzleError(f"puzzle {p.id}: engine captures {engine} differ from the brute force {caps}")
     if not caps:
-        return Solution(frozenset({"creep"}), f"{card.symbol} has no träff on {symbols_text(p.table)}: it creeps "
-                        "and takes nothing.", True, {"creep": 0})
+        return Solution(frozenset({"creep"}), _("{card} has no träff on {table}: it creeps and takes nothing.").format(
+            card=card.symbol, table=symbols_text(p.table)), True, {"creep": 0})
     answers = frozenset(capture_text(c) for c in caps)
     parts = []
     for cap in caps:
@@ -126,13 +126,19 @@ def _solve_take(p: Puzzle, rules: Rules) -> Solution:
         rest = list(p.table)
         for c in cap:
             rest.remove(c)
-        stays = f"; {symbols_text(rest)} stay{'s' if len(rest) == 1 else ''}" if rest else " — the whole table (a tabbe)"
-        parts.append(" and ".join("+".join(c.symbol for c in g) for g in groups) + stays)
+        taken = _(" and ").join("+".join(c.symbol for c in g) for g in groups)
+        if rest:
+            # i18n: {taken} are träffar ("2♣+7♦ and 9♠"), {rest} the cards left on the table
+            parts.append(ngettext("{taken}; {rest} stays", "{taken}; {rest} stay", len(rest)).format(
+                taken=taken, rest=symbols_text(rest)))
+        else:
+            parts.append(_("{taken} — the whole table (a tabbe)").format(taken=taken))
     if len(caps) == 1:
-        why = f"{card.symbol} must take {parts[0]}: it takes all it can, and no träff is left behind."
+        why = _("{card} must take {capture}: it takes all it can, and no träff is left behind.").format(
+            card=card.symbol, capture=parts[0])
     else:
-        why = (f"{card.symbol} can take all it can in {len(caps)} ways, and any of them is right: "
-               + "; or ".join(parts) + ".")
+        why = _("{card} can take all it can in {n} ways, and any of them is right: {ways}.").format(
+            card=card.symbol, n=len(caps), ways=_("; or ").join(parts))
     return Solution(answers, why, len(caps) == 1, dict.fromkeys(answers, 0))
 
 
@@ -146,13 +152,17 @@ def _solve_which(p: Puzzle, rules: Rules) -> Solution:
     c = whole[0]
     groups = split_into_traffar(c, p.table, rules) or [p.table]
     if len(whole) > 1:
-        why = (f"Tvångstabbe: {' and '.join(x.symbol for x in whole)} can each take the whole table; any of them is right.")
+        why = _("Tvångstabbe: {cards} can each take the whole table; any of them is right.").format(
+            cards=_(" and ").join(x.symbol for x in whole))
     else:
         others = [x for x in dict.fromkeys(p.hand) if x != c]
-        why = (f"Tvångstabbe: {c.symbol} takes the whole table as "
-               + " and ".join("+".join(x.symbol for x in g) for g in groups)
-               + (f"; no other card can ({', '.join(x.symbol for x in others)} cannot), so {c.symbol} must be played."
-                  if others else "."))
+        groups_text = _(" and ").join("+".join(x.symbol for x in g) for g in groups)
+        if others:
+            why = _("Tvångstabbe: {card} takes the whole table as {groups}; no other card can ({others} cannot), so "
+                    "{card} must be played.").format(card=c.symbol, groups=groups_text,
+                                                      others=", ".join(x.symbol for x in others))
+        else:
+            why = _("Tvångstabbe: {card} takes the whole table as {groups}.").format(card=c.symbol, groups=groups_text)
     return Solution(frozenset(str(x) for x in whole), why, len(whole) == 1, {str(x): 0 for x in whole})
 
 
@@ -170,10 +180,15 @@ def _solve_safest(p: Puzzle, rules: Rules) -> Solution:
     lines = []
     for c in sorted(cost, key=lambda x: (cost[x][0], x)):
         v, m = cost[c]
-        what = "creeps" if m.capture is None else f"must take {'+'.join(x.symbol for x in m.capture)}"
-        lines.append(f"{c.symbol} {what}: {v} point{'s' if v != 1 else ''}")
-    head = (f"{best[0].symbol} is the safest card: it gives away {low} point{'s' if low != 1 else ''}."
-            if len(best) == 1 else f"{' and '.join(c.symbol for c in best)} are equally safe ({low} points).")
+        if m.capture is None:
+            lines.append(ngettext("{card} creeps: {n} point", "{card} creeps: {n} points", v).format(card=c.symbol, n=v))
+        else:
+            lines.append(ngettext("{card} must take {cards}: {n} point", "{card} must take {cards}: {n} points",
+                                  v).format(card=c.symbol, cards="+".join(x.symbol for x in m.capture), n=v))
+    head = (ngettext("{card} is the safest card: it gives away {n} point.",
+                     "{card} is the safest card: it gives away {n} points.", low).format(card=best[0].symbol, n=low)
+            if len(best) == 1 else _("{cards} are equally safe ({n} points).").format(
+                cards=_(" and ").join(c.symbol for c in best), n=low))
     return Solution(frozenset(str(c) for c in best), head + " " + "; ".join(lines) + ".", len(best) == 1,
                     {str(c): v for c, (v, _) in cost.items()})
 
@@ -194,12 +209,16 @@ def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
         raise PuzzleError(f"puzzle {p.id}: no move sets up a tabbe for the next player")
     m, after, takers = right[0]
     others = [Move.parse(s) for s, t in details.items() if not t and s != str(m)]
-    why = (f"{m.describe()} leaves {symbols_text(after)}, which the next player's "
-           f"{' or '.join(c.symbol for c in takers)} must take whole (tvångstabbe): a tabbe for them and a dukning for you.")
+    why = _("{move} leaves {table}, which the next player's {cards} must take whole (tvångstabbe): a tabbe for them "
+            "and a dukning for you.").format(move=m.describe(), table=symbols_text(after),
+                                             cards=_(" or ").join(c.symbol for c in takers))
     if len(right) > 1:
-        why = "Several moves do it: " + "; ".join(f"{x.describe()} (for {'/'.join(c.symbol for c in t)})" for x, _, t in right) + "."
+        why = _("Several moves do it: {moves}.").format(moves="; ".join(
+            _("{move} (for {cards})").format(move=x.describe(), cards="/".join(c.symbol for c in t))
+            for x, _after, t in right))
     elif others:
-        why += " No other move does: " + ", ".join(o.describe() for o in others) + " leave a table they need not take."
+        why += " " + _("No other move does: {moves} leave a table they need not take.").format(
+            moves=", ".join(o.describe() for o in others))
     return Solution(frozenset(str(x) for x, _, _ in right), why, len(right) == 1, details)
 
 
@@ -210,9 +229,11 @@ def _ends_words(points: int) -> str:
     ('3 points ahead of your opponent', '1 point behind your opponent', 'level with your opponent')
     """
     if points == 0:
-        return "level with your opponent"
+        return _("level with your opponent")
     n = abs(points)
-    return f"{n} point{'s' if n != 1 else ''} {'ahead of' if points < 0 else 'behind'} your opponent"
+    if points < 0:
+        return ngettext("{n} point ahead of your opponent", "{n} points ahead of your opponent", n).format(n=n)
+    return ngettext("{n} point behind your opponent", "{n} points behind your opponent", n).format(n=n)
 
 
 def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
@@ -225,16 +246,18 @@ def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
     low = min(vals.values())
     best = sorted((m for m, v in vals.items() if v == low), key=str)
     line = endgame_line(rules, p.hand, p.next_hand, p.table, kladda=p.kladda, last_capturer=p.last_capturer)
-    who = ("you", "your opponent")
-    played = "; ".join(f"{who[side]}: {m.describe()}" for side, m, _ in line)
+    who = (_("you"), _("your opponent"))
+    played = "; ".join(_("{who}: {move}").format(who=who[side], move=m.describe()) for side, m, _value in line)
     others = sorted(((v, m) for m, v in vals.items() if v != low), key=lambda x: (x[0], str(x[1])))
     ends = _ends_words(low)
-    why = f"With the best play from both of you, {best[0].describe()} ends the giv {ends} ({played})."
+    why = _("With the best play from both of you, {move} ends the giv {ends} ({line}).").format(
+        move=best[0].describe(), ends=ends, line=played)
     if len(best) > 1:
-        why = (f"{' and '.join(m.describe() for m in best)} are equally good: with the best play from both of you "
-               f"each ends the giv {ends}.")
+        why = _("{moves} are equally good: with the best play from both of you each ends the giv {ends}.").format(
+            moves=_(" and ").join(m.describe() for m in best), ends=ends)
     if others:
-        why += " Other first moves: " + "; ".join(f"{m.describe()} ends it {_ends_words(v)}" for v, m in others) + "."
+        why += " " + _("Other first moves: {moves}.").format(moves="; ".join(
+            _("{move} ends it {ends}").format(move=m.describe(), ends=_ends_words(v)) for v, m in others))
     return Solution(frozenset(str(m) for m in best), why, len(best) == 1, {str(m): v for m, v in vals.items()})
 
 
@@ -280,9 +303,9 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
             meant = resolve_selection(p, given)
             given = next((m for m in meant if m in sol.answers), meant[0])
     except (ValueError, MoveParseError) as e:
-        return False, f"Not an answer to this puzzle ({e})."
+        return False, _("Not an answer to this puzzle ({error}).").format(error=e)
     if given in sol.answers:
-        return True, "Right! " + sol.explanation
+        return True, _("Right!") + " " + sol.explanation
     if p.kind in ("kasino-take-or-raise", "kasino-endgame") and given in sol.options:
         from .kasino import kasino_result_words
 
@@ -291,13 +314,13 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
     if p.kind in ("kasino-safe-build", "kasino-steal") and given in sol.options:
         return False, _("Not quite.") + " " + sol.explanation
     if p.kind == "endgame" and given in sol.options:
-        return False, (f"Not the best: {p.answer_text(given)} ends the giv {_ends_words(sol.options[given])}. "
-                       + sol.explanation)
+        return False, _("Not the best: {move} ends the giv {ends}.").format(
+            move=p.answer_text(given), ends=_ends_words(sol.options[given])) + " " + sol.explanation
     if p.kind == "safest-card" and given in sol.options:
         n = sol.options[given]
-        return False, (f"Not quite: {p.answer_text(given)} gives away {n} point{'s' if n != 1 else ''}. "
-                       + sol.explanation)
-    return False, "Not quite. " + sol.explanation
+        return False, ngettext("Not quite: {card} gives away {n} point.", "Not quite: {card} gives away {n} points.",
+                               n).format(card=p.answer_text(given), n=n) + " " + sol.explanation
+    return False, _("Not quite.") + " " + sol.explanation
 
 
 def verify(p: Puzzle) -> list[str]:
