@@ -132,7 +132,7 @@ class ExpertBot:
     def __init__(self, seed: int | None = None, *, samples: int = 20, node_budget: int = 1_000,
                  rollouts: int = 240, min_samples: int = 16,
                  max_candidates: int = 6, exact: bool = True, method: str = "auto", horizon: str = "deal",
-                 max_seconds: float | None = None, kasino_samples: int = 16, kasino_candidates: int = 3) -> None:
+                 max_seconds: float | None = None, kasino_samples: int = 6, kasino_candidates: int = 2) -> None:
         """``kasino_samples`` and ``kasino_candidates``: classic Kasino's budget, at most so
         many determinizations for so many of careful's best moves (docs/performance.md,
         "Classic Kasino bots"); the other options but ``exact`` and ``max_seconds`` tune
