@@ -221,7 +221,7 @@ class GameTable(widgets.VBox):
         self.build_button = button(_("Bygg (build)"), "cubes", "primary",
                                    _("Build on the selected table cards, or raise the selected build, "
                                      "with the selected hand card"))
-        self.build_value = widgets.Dropdown(options=[], description=_("Value (värde)"),
+        self.build_value = widgets.Dropdown(options=[("—", None)], description=_("Value (värde)"),
                                             style={"description_width": "initial"},
                                             layout=widgets.Layout(width="auto"))
         self.build_value.add_class("kt-build-value")
@@ -730,7 +730,7 @@ class GameTable(widgets.VBox):
     def _show_status(self) -> None:
         if self.kasino:
             values = self.build_values()
-            options = [(str(v), v) for v in values]
+            options: list[tuple[str, int | None]] = [(str(v), v) for v in values] or [("—", None)]  # no build: a dash
             if list(self.build_value.options) != options:
                 keep = self.build_value.value
                 self.build_value.options = options
