@@ -166,6 +166,7 @@ def test_table_row_widget_makes_a_build_one_clickable_item():
     row = TableRowWidget(kind="table", owner_names=["You", "Bea"])
     row.cards = ["7C", str(NINE), "KD"]
     assert row.cards == ["7C", "[9:4S+5H@1]", "KD"]
+    assert row.row_label == "table: 2 cards, 1 build"  # what a screen reader calls the row
     tag = _group(row.svgs[1], "[9:4S+5H@1]")
     assert _attr(tag, "role") == "button" and _attr(tag, "data-index") == "1" and _attr(tag, "tabindex") == "0"
     assert "kt-card" in _attr(tag, "class") and _attr(tag, "aria-pressed") == "false"

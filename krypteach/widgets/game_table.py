@@ -55,7 +55,7 @@ from ..engine.game import Giv, Parti, Turn
 from ..engine.moves import IllegalMoveError, Move, describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown, score_giv
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
 from ..views import card_svg, hand_html, stack_svg
 from ..views.downloads import records_download_html
@@ -95,6 +95,8 @@ class TableRowWidget(CardRowWidget):
     ([1], [Build.parse('[9:4S+5H@1]')])
     >>> 'data-build="[9:4S+5H@1]"' in row.svgs[1] and 'role="button"' in row.svgs[1]
     True
+    >>> row.row_label
+    'table: 1 card, 1 build'
     """
 
     owner_names = traitlets.List(traitlets.Unicode())
@@ -150,8 +152,18 @@ class TableRowWidget(CardRowWidget):
             attrs["data-card"] = code
             out.append(card_svg(code, width=self.width, selected=sel, four_color=self.four_color, attrs=attrs))
         self.set_trait("svgs", out)
-        if hasattr(self, "_name_row"):  # the row's name for a screen reader (cards.py)
-            self._name_row()
+        self._name_row()
+
+    def _name_row(self) -> None:
+        """The row's name for a screen reader: "Table (bordet): 2 cards, 1 build" (no builds: as a card row's)."""
+        builds = sum(1 for c in self.cards if c.startswith("["))
+        if not builds:
+            super()._name_row()
+            return
+        n = len(self.cards) - builds
+        what = self.label or _("table")
+        self.set_trait("row_label", ngettext("{what}: {n} card, {builds}", "{what}: {n} cards, {builds}", n).format(
+            what=what, n=n, builds=ngettext("{n} build", "{n} builds", builds).format(n=builds)))
 
 
 class GameTable(widgets.VBox):
