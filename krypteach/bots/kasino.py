@@ -562,8 +562,8 @@ def kasino_analyse(bot, obs: Observation, moves: list[Move]):
             best = min(ranked, key=lambda a: vals[a.move]).move  # stable: careful's order among equals
             return Analysis("exact", vals, 0, best)
     candidates = [a.move for a in ranked[: bot.kasino_candidates]]
-    if len(candidates) == 1:
-        return Analysis("forced", {candidates[0]: 0.0}, 0, candidates[0])
+    if len(candidates) == 1:  # (kasino_candidates=1: careful's choice, not a forced move)
+        return Analysis("monte-carlo", {candidates[0]: 0.0}, 0, candidates[0])
     rng = _position_rng(bot.seed, obs, "expert")
     alive = list(candidates)
     values: dict[Move, list[float]] = {m: [] for m in candidates}
