@@ -181,6 +181,15 @@ def test_tournament_with_kasino_says_higher_is_better():
     assert "lower is better" in t.summary()  # Krypkasino as before
 
 
+def test_kasino_givar_come_back_whole_from_worker_processes():
+    """With jobs > 1 the workers send moves and each giv is replayed here: builds keep their value."""
+    seen = []
+    t = tournament(K, givar=4, bots=["careful", "random"], seed=3, jobs=2, on_giv=lambda g, lineup: seen.append(g))
+    assert any(tu.move.kind == "build" for g in seen for tu in g.turns)
+    assert [s for g in seen for s in g.result.scores] == [r.score for r in t.rows]
+    assert t.rows == tournament(K, givar=4, bots=["careful", "random"], seed=3, jobs=1).rows
+
+
 # --- which bots and options play classic Kasino -------------------------------------
 
 def test_every_level_plays_kasino_and_krypkasino_options_are_refused():

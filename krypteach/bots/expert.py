@@ -45,10 +45,8 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.cards import POINTS, Card
@@ -61,6 +59,7 @@ from .endgame import solve_endgame
 from .kasino import assess_kasino, kasino_analyse
 from .knowledge import forbidden_ranks
 from .sim import deal_unseen, future_deals, piles_from_history, rollout, sample_world, utility
+from .sim import survivors as _survivors
 
 __all__ = ["ExpertBot", "Analysis"]
 
@@ -77,29 +76,6 @@ class Analysis:
 
 #: the deal search stops at ``node_budget`` positions searched, but never before this many samples
 _MIN_DEAL_SAMPLES = 6
-#: a candidate is dropped when its mean difference to the best is above this many standard errors ...
-_DROP_Z = 2.0
-#: ... plus this many points
-_DROP_MARGIN = 0.5
-
-
-def _survivors(alive: list[Move], values: Mapping[Move, Sequence[float]], n: int) -> list[Move]:
-    """The candidates not clearly worse than the best so far (each has ``n`` values, paired by sample)."""
-    best = min(alive, key=lambda m: sum(values[m][-n:]))
-    top = values[best][-n:]
-    keep = []
-    for m in alive:
-        if m is best:
-            keep.append(m)
-            continue
-        diffs = [a - b for a, b in zip(values[m][-n:], top)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)  # (statistics.stdev is exact, and 10x slower)
-        if mean <= _DROP_Z * math.sqrt(var / n) + _DROP_MARGIN:
-            keep.append(m)
-    return keep
-
-
 def _move_class(m: Move) -> tuple:
     """Moves that differ only in the suits of pointless cards play the same."""
 
@@ -163,7 +139,7 @@ class ExpertBot:
             return Analysis("forced", {moves[0]: 0.0}, 0, moves[0])
         rules = obs.rules
         if rules.game == "kasino":  # classic Kasino: builds, and the highest score wins (krypteach/bots/kasino.py)
-            return kasino_analyse(self, obs, moves)
+            return Analysis(*kasino_analyse(self, obs, moves))
         # careful's order breaks ties and picks the candidates when there are many
         assessed = assess_moves(obs, moves)
         order = sorted(range(len(moves)), key=lambda i: assessed[i].total)
@@ -217,7 +193,7 @@ class ExpertBot:
         Only careful's best ``deal_candidates`` moves (moves that differ only in the
         suits of pointless cards count once) are searched, and a candidate is
         dropped once it is clearly worse than the best so far (its mean difference
-        over the samples above ``_DROP_Z`` standard errors plus ``_DROP_MARGIN``
+        over the samples above ``sim.DROP_Z`` standard errors plus ``sim.DROP_MARGIN``
         points, after ``_MIN_DEAL_SAMPLES`` samples). With the smaller budgets this
         plays as well as the old expert that weighed every move over 30 samples,
         in a quarter of the time (the duplicate-deal match is in docs/bots.md)."""

@@ -49,6 +49,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb
+from typing import Any
 
 from ..engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards, take_value
 from ..engine.cards import Card
@@ -57,6 +58,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.turn import KASINO_POINTS, giv_scores, kasino_card_points, team_relative
 from ..i18n import _
+from .sim import deal_unseen, piles_from_history, survivors
 
 __all__ = ["KasinoAssessment", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
            "kasino_world", "kasino_greedy", "kasino_utility", "Marginals"]
@@ -369,8 +371,6 @@ def kasino_future_deals(rules: Rules, dealer: int, deal_index: int, stock: Seque
 
 def kasino_world(obs: Observation, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> Giv:
     """The giv that ``obs`` and a guess at the hidden cards make, ``obs.seat`` to move."""
-    from .sim import piles_from_history
-
     rules = obs.rules
     tabbar = [0] * rules.players
     for t in obs.history:
@@ -533,13 +533,12 @@ def _exact(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> f
 EXACT_BUDGET = 20_000
 
 
-def kasino_analyse(bot, obs: Observation, moves: list[Move]):
-    """The expert's decision in classic Kasino (see the module docstring): an
-    :class:`~krypteach.bots.expert.Analysis` whose values are lower-is-better (minus
-    the expected gain in kasino, the gain in avig kasino), "from here"."""
-    from .expert import Analysis, _survivors
-    from .sim import deal_unseen
-
+def kasino_analyse(bot: Any, obs: Observation, moves: list[Move]) -> tuple[str, dict[Move, float], int, Move]:
+    """The expert's decision in classic Kasino (see the module docstring), for
+    :class:`~krypteach.bots.expert.ExpertBot` (``bot``: its budget and seed): the fields of
+    its ``Analysis``: the method (``"exact"`` or ``"monte-carlo"``), each candidate's
+    value, lower-is-better (minus the expected gain in kasino, the gain in avig kasino)
+    "from here", the samples and the move chosen."""
     rules = obs.rules
     sign = -1 if rules.lowest_wins else 1
     ranked = ranked_kasino(obs, bot.seed, moves)
@@ -560,10 +559,10 @@ def kasino_analyse(bot, obs: Observation, moves: list[Move]):
             g.pop()
         if budget[0] >= 0:
             best = min(ranked, key=lambda a: vals[a.move]).move  # stable: careful's order among equals
-            return Analysis("exact", vals, 0, best)
+            return "exact", vals, 0, best
     candidates = [a.move for a in ranked[: bot.kasino_candidates]]
     if len(candidates) == 1:  # (kasino_candidates=1: careful's choice, not a forced move)
-        return Analysis("monte-carlo", {candidates[0]: 0.0}, 0, candidates[0])
+        return "monte-carlo", {candidates[0]: 0.0}, 0, candidates[0]
     rng = _position_rng(bot.seed, obs, "expert")
     alive = list(candidates)
     values: dict[Move, list[float]] = {m: [] for m in candidates}
@@ -584,11 +583,11 @@ def kasino_analyse(bot, obs: Observation, moves: list[Move]):
                 g.pop()
         done += 1
         if done >= 6:
-            alive = _survivors(alive, values, done)
+            alive = survivors(alive, values, done)
             if len(alive) == 1:
                 break
         if deadline is not None and time.perf_counter() > deadline:
             break
     means = {m: sum(v) / len(v) for m, v in values.items()}
     best = min(alive, key=lambda m: means[m])  # stable: careful's order among equals
-    return Analysis("monte-carlo", means, done, best)
+    return "monte-carlo", means, done, best

@@ -68,17 +68,19 @@ def play_giv(rules: Rules, bots: Sequence[Bot], *, dealer: int = 0, seed: int | 
     return g
 
 
-def giv_moves(g: Giv) -> tuple[tuple[int, tuple[int, ...] | None], ...]:
+def giv_moves(g: Giv) -> tuple[tuple, ...]:
     """The moves of a giv as plain numbers (cheap to send between processes); see :func:`replay_giv`.
+    A classic Kasino build also carries its declared value: ``(card, cards, value)``.
 
     >>> g = Giv(seed=1); _ = g.play(g.legal_moves()[0]); giv_moves(g)
     ((39, (36,)),)
     """
     return tuple((int(t.move.card), None if t.move.capture is None else tuple(map(int, t.move.capture)))
+                 if t.move.value is None else (int(t.move.card), tuple(map(int, t.move.capture or ())), t.move.value)
                  for t in g.turns)
 
 
-def replay_giv(rules: Rules, dealer: int, seed: int | None, moves: Iterable[tuple[int, tuple[int, ...] | None]]) -> Giv:
+def replay_giv(rules: Rules, dealer: int, seed: int | None, moves: Iterable[tuple]) -> Giv:
     """The giv of this deck seed and dealer with these moves (from :func:`giv_moves`) played again.
 
     >>> g = Giv(seed=4)
@@ -86,9 +88,20 @@ def replay_giv(rules: Rules, dealer: int, seed: int | None, moves: Iterable[tupl
     ...     _ = g.play(g.legal_moves()[-1])
     >>> replay_giv(g.rules, 0, 4, giv_moves(g)).state_key() == g.state_key()
     True
+    >>> k = Rules(game="kasino")
+    >>> g = Giv(k, seed=4)
+    >>> while not g.is_over:
+    ...     _ = g.play(g.legal_moves()[0])
+    >>> any(t.move.kind == "build" for t in g.turns), replay_giv(k, 0, 4, giv_moves(g)).state_key() == g.state_key()
+    (True, True)
     """
     g = Giv(rules, dealer=dealer, seed=seed)
-    for card, capture in moves:
+    for item in moves:
+        if len(item) == 3:  # a classic Kasino build: its cards and declared value
+            card, cards, value = item
+            g.push(Move.build(Card(card), [Card(c) for c in cards], value))
+            continue
+        card, capture = item
         g.push(Move(Card(card), None if capture is None else [Card(c) for c in capture]))
     return g
 
