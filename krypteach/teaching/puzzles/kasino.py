@@ -52,6 +52,7 @@ from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.turn import KASINO_POINTS
 from ...i18n import _, ngettext
+from .base import PROMPTS
 
 __all__ = ["KASINO_KINDS", "kasino_proved_moves", "kasino_table_text", "solve_kasino", "kasino_values",
            "resolve_selection", "kasino_prompt", "kasino_result_words"]
@@ -60,7 +61,7 @@ KASINO_KINDS = ("kasino-safe-build", "kasino-steal", "kasino-take-or-raise", "ka
 
 
 def _error() -> type[ValueError]:
-    from .model import PuzzleError
+    from .base import PuzzleError
 
     return PuzzleError
 
@@ -153,6 +154,9 @@ def kasino_prompt(p: Any) -> str:
     return " ".join((_result_rule(p.rules), head, count, ask))
 
 
+
+PROMPTS.update(dict.fromkeys(KASINO_KINDS, kasino_prompt))
+
 def kasino_result_words(points: int) -> str:
     """Your points minus your opponent's from here, in words.
 
@@ -199,7 +203,7 @@ def _build_safety(p: Any) -> dict[Move, list[Move]]:
 
 
 def _solve_builds(p: Any) -> Any:
-    from .model import Solution
+    from .base import Solution
 
     safety = _build_safety(p)
     if len(safety) < 2:
@@ -271,7 +275,7 @@ def kasino_values(rules: Rules, hand: Sequence[Card], next_hand: Sequence[Card],
 
 
 def _solve_search(p: Any) -> Any:
-    from .model import Solution
+    from .base import Solution
 
     err = _error()
     if len(p.hand) not in (len(p.next_hand), len(p.next_hand) + 1):

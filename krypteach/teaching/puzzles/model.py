@@ -19,6 +19,7 @@ from ...engine.cards import Card, CardParseError, parse_cards
 from ...engine.records import parse_json, short_repr
 from ...engine.rules import Rules, RulesError
 from ...i18n import _
+from .base import PROMPTS, PuzzleError, Solution
 
 __all__ = ["KINDS", "KASINO_KINDS", "ALL_KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution", "load_puzzles", "save_puzzles",
            "symbols_text", "capture_text"]
@@ -32,10 +33,6 @@ DIFFICULTIES = ("easy", "medium", "hard")
 FORMAT = "krypteach-puzzles/2"
 #: version 1 named the last capturer "you" / "opponent"; version 2 gives a seat (0 you, 1 your opponent)
 _OLD_FORMATS = {"krypteach-puzzles/1": {"you": 0, "opponent": 1, None: None}}
-
-
-class PuzzleError(ValueError):
-    """A malformed puzzle, or one whose stated answer the solver cannot prove."""
 
 
 def symbols_text(cards: Sequence[Card]) -> str:
@@ -82,10 +79,8 @@ class Puzzle:
     @property
     def prompt(self) -> str:
         """The question in words."""
-        if self.kind in KASINO_KINDS:
-            from .kasino import kasino_prompt
-
-            return kasino_prompt(self)
+        if self.kind in PROMPTS:  # classic Kasino's kinds (krypteach.teaching.puzzles.kasino)
+            return PROMPTS[self.kind](self)
         t = symbols_text(self.table)
         hand = symbols_text(self.hand)
         if self.kind == "what-must-you-take":
@@ -159,7 +154,7 @@ class Puzzle:
         >>> Puzzle.from_dict({**p.to_dict(), "table": None})
         Traceback (most recent call last):
         ...
-        krypteach.teaching.puzzles.model.PuzzleError: puzzle x: table must be a list of card codes ..., got None
+        krypteach.teaching.puzzles.base.PuzzleError: puzzle x: table must be a list of card codes ..., got None
         """
         if where is None:
             pid = d.get("id") if isinstance(d, dict) else None
@@ -212,16 +207,6 @@ class Puzzle:
             raise
         except ValueError as e:
             raise PuzzleError(f"{where}: {e}") from None
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The right answers (as text, normalised), whether the answer is unique, and why in words."""
-
-    answers: frozenset[str]
-    explanation: str
-    unique: bool
-    options: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 # --- files --------------------------------------------------------------------------------
