@@ -166,3 +166,20 @@ def test_result_when_nothing_was_left():
     g.play("9C:9S")
     g.play("5H:5D")  # the last move empties the table
     assert describe_result(g.result, ["Ann", "Bo"])[0] == "Bo captured last; no cards were left on the table."
+
+
+def test_classic_kasino_moves_are_told_as_kasino_moves():
+    """A build is not a capture, a card laid out does not creep, a tabbe gives no dukning."""
+    from krypteach import Move, Rules, Turn
+    from krypteach.i18n import use_language
+    from krypteach.teaching.narrate import describe_turn
+
+    k = Rules.preset("kasino")
+    build = describe_turn(Turn(1, Move.parse("4H>13:9S")), ["You", "Bea"], k)
+    assert build == "Bea builds 13: 4♥ on 9♠ (bygge)."
+    laid = describe_turn(Turn(0, Move.parse("7C")), ["You", "Bea"], k)
+    assert "creep" not in laid and "lay 7♣" in laid
+    swept = describe_turn(Turn(0, Move.parse("9C:4S+5H"), tabbe=1, dukning=1), ["You", "Bea"], Rules.preset("avig-kasino"))
+    assert swept == "You take 4♠+5♥ with 9♣ — tabbe!"
+    with use_language("sv"):
+        assert describe_turn(Turn(1, Move.parse("4H>13:9S")), ["Du", "Bea"], k) == "Bea bygger 13: 4♥ på 9♠."

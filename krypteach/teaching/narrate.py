@@ -137,6 +137,8 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
     you = _is_you(who)
     move = turn.move
     card = move.card.symbol
+    if rules.game == "kasino":
+        return _kasino_turn(turn, who, you, rules)
     if move.capture is None:
         text = (_("You creep {card} (kryper)") if you else _("{who} creeps {card} (kryper)")).format(who=who, card=card)
     elif turn.tabbe == 2:
@@ -181,6 +183,40 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
                 announcement=f"{tabbe_pa_text(turn.tabbe_pa) or ''}".capitalize()))
     if turn.sweep is not None:
         sentences.append(_sweep_text(turn, names, kladda, last_capturer))
+    return " ".join(sentences)
+
+
+def _kasino_turn(turn: Turn, who: str, you: bool, rules: Rules) -> str:
+    """A move of classic Kasino (or avig kasino): a build, a capture or a card laid out;
+    a tabbe there is a point (no dukning), and nothing creeps.
+
+    >>> from krypteach import Move, Turn
+    >>> k = Rules.preset("kasino")
+    >>> describe_turn(Turn(1, Move.parse("5H>9:4S")), ["You", "Bea"], k)
+    'Bea builds 9: 5♥ on 4♠ (bygge).'
+    >>> describe_turn(Turn(0, Move.parse("9C:4S+5H"), tabbe=1), ["You", "Bea"], k)
+    'You take 4♠+5♥ with 9♣ — tabbe!'
+    >>> describe_turn(Turn(0, Move.parse("AH")), ["You", "Bea"], k)
+    'You lay A♥ on the table (lägger ut).'
+    """
+    move = turn.move
+    card = move.card.symbol
+    cards = describe_cards(move.capture or ())
+    if move.value is not None:
+        text = (_("You build {value}: {card} on {cards} (bygge)") if you else
+                _("{who} builds {value}: {card} on {cards} (bygge)")).format(
+            who=who, value=move.value, card=card, cards=cards)
+    elif move.capture is None:
+        text = (_("You lay {card} on the table (lägger ut)") if you else
+                _("{who} lays {card} on the table (lägger ut)")).format(who=who, card=card)
+    else:
+        text = (_("You take {cards} with {card}") if you else _("{who} takes {cards} with {card}")).format(
+            who=who, cards=cards, card=card)
+    if turn.tabbe:
+        text += " — " + _("tabbe!")
+    sentences = [text if text.endswith((".", "!")) else text + "."]
+    if turn.dealt:
+        sentences.append(_("New deal."))
     return " ".join(sentences)
 
 
