@@ -160,8 +160,9 @@ def update(domains: Iterable[str] = DOMAINS) -> None:
 
 def _same_marks(source: str, text: str) -> list[str]:
     problems = []
-    a = sorted(m.group(0) for m in PLACEHOLDER.finditer(source))
-    b = sorted(m.group(0) for m in PLACEHOLDER.finditer(text))
+    # the same names (a translation may say one of them once where the English says it twice)
+    a = sorted({m.group(0) for m in PLACEHOLDER.finditer(source)})
+    b = sorted({m.group(0) for m in PLACEHOLDER.finditer(text)})
     if a != b:
         problems.append(f"placeholders {a} in the source, {b} in the translation")
     la, lb = sorted(LINK.findall(source)), sorted(LINK.findall(text))

@@ -55,7 +55,10 @@ def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *, fi
         patch.set_alpha(0.55)
     ax_scores.set_xticks(ticks, ticklabels)
     ax_scores.axhline(0, color="#888", lw=0.8)
-    ax_scores.set_title(_("Score per giv, by seat (lower is better)"))
+    lowest = {getattr(s.rules, "lowest_wins", True) for s in sims}
+    ax_scores.set_title(_("Score per giv, by seat (lower is better)") if lowest == {True} else
+                        _("Score per giv, by seat (higher is better)") if lowest == {False} else
+                        _("Score per giv, by seat (Krypkasino and avig kasino: lower is better; Kasino: higher)"))
     ax_scores.set_ylabel(_("points"))
 
     # tabbar per giv
