@@ -131,8 +131,10 @@ def test_the_door_speaks_the_browsers_language(browser, served_app):
         page.goto(f"{served_app}/krypteach/join", timeout=LOAD_MS)
         with use_language("sv"):
             assert page.locator("html").get_attribute("lang") == "sv"
-        page.fill("input[name=code]", CLASS_CODE)
-        page.locator("form button, form input[type=submit]").first.click()
+        page.fill("#code", CLASS_CODE)
+        if page.locator("#nickname").count():
+            page.fill("#nickname", "Ann")
+        page.click("button[type=submit]")
         page.wait_for_url("**/voila/render/sv/00_start.ipynb*", timeout=LOAD_MS)
     finally:
         context.close()
