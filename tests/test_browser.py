@@ -48,7 +48,7 @@ def body_text(page) -> str:
 
 
 def test_lessons_exist():
-    assert NAMES[0] == "00_start.ipynb" and [n[:2] for n in NAMES[1:]] == [f"{i:02d}" for i in range(1, 10)], NAMES
+    assert NAMES[0] == "00_start.ipynb" and [n[:2] for n in NAMES[1:]] == [f"{i:02d}" for i in range(1, 12)], NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -101,7 +101,7 @@ def test_lesson_page_loads_clean_and_reacts(page, served_app, name):
 def test_landing_page_links_to_every_lesson(page, served_app):
     try:
         open_lesson(page, served_app, NAMES[0])
-        assert len(NAMES[1:]) == 9, NAMES  # lessons 1-9
+        assert len(NAMES[1:]) == 11, NAMES  # lessons 1-11
         for name in NAMES[1:]:
             link = page.locator(f'a[href$="{name}"]').first
             assert link.count() == 1, f"no link to {name}"
