@@ -194,9 +194,12 @@ def table_html(cards: Iterable[object], kladda: Iterable[object] = (), *, width:
     side = ""
     if kladda:
         stack = stack_svg(len(kladda), width=round(width * 0.8), label=None)
-        side = (f'<div class="kt-kladda" title="{_esc(_("klädda högen: face cards set aside; the last capturer takes them"))}" '
+        # the messages outside the f-string: Babel on Python 3.11 does not see a _() inside one
+        title = _esc(_("klädda högen: face cards set aside; the last capturer takes them"))
+        gloss = _esc(_("(face cards set aside)"))
+        side = (f'<div class="kt-kladda" title="{title}" '
                 f'style="flex:none;margin-left:auto;text-align:center;font:12px/1.3 {FONT};">'
-                f'{stack}<div>klädda högen<br><span style="opacity:.8">{_esc(_("(face cards set aside)"))}</span></div></div>')
+                f'{stack}<div>klädda högen<br><span style="opacity:.8">{gloss}</span></div></div>')
     head = f'<div class="kt-label" style="{_LABEL}">{_esc(label)}</div>' if label else ""
     foot = f'<div class="kt-note" style="font:13px/1.4 {FONT};margin-top:6px">{_esc(note)}</div>' if note else ""
     n_builds = sum(isinstance(c, Build) for c in items)
@@ -317,11 +320,12 @@ def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] 
         marks = " ".join(["▮"] * giv.marks[s]) or "–"
         pile = giv.piles[s]
         border = "#f0a400" if turn else "#d7d2c4"
+        to_play = _esc(" ▶ " + _("to play")) if turn else ""
         seats.append(
             f'<div class="kt-seat{" kt-to-play" if turn else ""}" data-seat="{s}" style="border:2px solid {border};'
             f'border-radius:10px;padding:6px 8px;background:#fffdf7;color:#222;min-width:{width * 2}px;flex:none">'
             f'<div style="font:600 14px {FONT}">{_esc(names[s])}'
-            f'{_esc(" ▶ " + _("to play")) if turn else ""}</div>'
+            f'{to_play}</div>'
             f'<div style="font:11px {FONT};color:#666">{_esc(", ".join(badges))}</div>'
             + hand_html(hand, width=width, face_down=not face_up, overlap=0 if face_up else 0.6,
                         four_color=four_color)

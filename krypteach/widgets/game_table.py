@@ -805,9 +805,11 @@ class GameTable(widgets.VBox):
         stock = ("<div style='margin-top:6px'>" + esc(_("stock (talong): {stock} cards").format(stock=g.stock_size))
                  + "<br>" + esc(_("utdelning {number} of {count}").format(number=g.deal_index, count=len(g.deals)))
                  + "</div>")
+        title = esc(_("klädda högen: face cards dealt to the table are set aside; the last capturer takes them"))
+        gloss = esc(_("(face cards set aside)"))
         kladda = "" if kasino else (  # classic Kasino's face cards stay on the table: no klädda högen
-            f"<div title='{esc(_('klädda högen: face cards dealt to the table are set aside; the last capturer takes them'))}'>"
-            f"{stack_svg(len(g.kladda), width=48)}<div>klädda högen<br>{esc(_('(face cards set aside)'))}</div></div>")
+            f"<div title='{title}'>"
+            f"{stack_svg(len(g.kladda), width=48)}<div>klädda högen<br>{gloss}</div></div>")
         self.side.value = (
             kladda + stock
             + (f"<div class='kt-announce' style='margin-top:6px;font-weight:700'>“{esc(pa)}”</div>" if pa else ""))
