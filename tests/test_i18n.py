@@ -114,3 +114,22 @@ def test_lessons_come_from_one_structure(tmp_path):
 def test_a_notebook_in_no_language_is_refused():
     with pytest.raises(LanguageError):
         localize_notebook({"cells": []}, "klingon")
+
+
+def test_no_message_is_marked_inside_an_f_string():
+    """Babel (on Python 3.11) does not look inside an f-string's braces: a ``_()`` there
+    never reaches the catalogs, and its text stays English on a Swedish page."""
+    import ast
+
+    package = Path(i18n.__file__).resolve().parent.parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
+                            and inner.func.id in ("_", "gettext", "ngettext", "N_")
+                            and any(isinstance(a, ast.Constant) for a in inner.args)):  # _(CONSTANT) is fine
+                        found.append(f"{path.relative_to(package.parent)}:{inner.lineno}")
+    assert not found, found

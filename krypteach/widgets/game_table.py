@@ -858,7 +858,8 @@ class GameTable(widgets.VBox):
             label = esc(_("giv {number} (dealer {dealer})").format(number=i + 1, dealer=names[dealer]))
             rows.append(f"<tr class='kt-to-come'><td>{label}</td>{cells}</tr>")
         total = "".join(f"<td><b>{signed(s, plus=False)}</b></td>" for s in p.totals)
-        rows.append(f"<tr class='kt-total'><td><b>{esc(_('total'))}</b></td>{total}</tr>")
+        total_label = esc(_("total"))
+        rows.append(f"<tr class='kt-total'><td><b>{total_label}</b></td>{total}</tr>")
         if r.teams != "none":
             for t in range(r.team_count):
                 members = "+".join(names[s] for s in r.team_members(t))
@@ -874,8 +875,9 @@ class GameTable(widgets.VBox):
             played = (_("{played} of {count} givar played; the lowest total wins the parti.") if r.lowest_wins else
                       _("{played} of {count} givar played; the highest total wins the parti."))
             foot = "<p>" + esc(played.format(played=len(p.protocol), count=r.givar_count)) + "</p>"
-        self.protocol.value = (f"<div><b>{esc(_('The protocol (protokollet) of the parti'))}</b></div>"
-                               f"<div class='kt-scroll' tabindex='0' role='region' aria-label='{esc(_('The protocol'))}'>"
+        heading, region = esc(_("The protocol (protokollet) of the parti")), esc(_("The protocol"))
+        self.protocol.value = (f"<div><b>{heading}</b></div>"
+                               f"<div class='kt-scroll' tabindex='0' role='region' aria-label='{region}'>"
                                f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table></div>{foot}")
 
     def _downloads_html(self) -> str:
@@ -932,9 +934,11 @@ class GameTable(widgets.VBox):
                 f"<tr><td>{esc(names[s])}</td><td class='kt-cards-cell'>{esc(cards)}</td>"
                 f"<td>{res.card_points[s]}</td><td>{_times(res.marks[s], r.tabbe_points)}</td>"
                 f"<td>{_times(res.dukningar[s], r.dukning_points)}</td><td><b>{signed(res.scores[s], plus=False)}</b></td></tr>")
-        table = (f"<table><tr><th>{esc(_('Player'))}</th><th class='kt-cards-cell'>"
-                 f"{esc(_('Cards that scored (card by card)'))}</th><th>{esc(_('Card points'))}</th>"
-                 f"<th>{esc(_('Tabbe marks'))}</th><th>{esc(_('Dukningar'))}</th><th>{esc(_('Total'))}</th></tr>"
+        player, scored, points = esc(_("Player")), esc(_("Cards that scored (card by card)")), esc(_("Card points"))
+        marks, dukningar, total = esc(_("Tabbe marks")), esc(_("Dukningar")), esc(_("Total"))
+        table = (f"<table><tr><th>{player}</th><th class='kt-cards-cell'>"
+                 f"{scored}</th><th>{points}</th>"
+                 f"<th>{marks}</th><th>{dukningar}</th><th>{total}</th></tr>"
                  + "".join(rows) + "</table>")
         if res.last_capturer is not None and swept:
             sweep_pts = point_breakdown(swept)
@@ -947,8 +951,9 @@ class GameTable(widgets.VBox):
         lines = describe_result(res, names, piles=g.piles)
         summary = lines[-1]
         teams = [line for line in lines if line.startswith(_("Team "))]
-        return (f"<div class='kt-final kt-scores' role='region' aria-label='{esc(_('Scoring of the giv'))}'>"
-                f"<div style='font-size:16px;font-weight:700'>{esc(_('Giv over — scoring (poängräkning)'))}</div>"
+        region, heading = esc(_("Scoring of the giv")), esc(_("Giv over — scoring (poängräkning)"))
+        return (f"<div class='kt-final kt-scores' role='region' aria-label='{region}'>"
+                f"<div style='font-size:16px;font-weight:700'>{heading}</div>"
                 f"{table}<ul>" + (f"<li>{esc(sweep)}</li>" if sweep else "")
                 + "".join(f"<li>{esc(t)}</li>" for t in teams)
                 + f"<li><b>{esc(summary)}</b></li></ul>"
@@ -989,8 +994,9 @@ class GameTable(widgets.VBox):
         summary = (_("Lowest score wins (avig kasino): {winners} with {score}.") if r.lowest_wins else
                    _("Highest score wins: {winners} with {score}.")).format(
             winners=winners, score=signed(best, plus=False))
-        return (f"<div class='kt-final kt-scores' role='region' aria-label='{esc(_('Scoring of the giv'))}'>"
-                f"<div style='font-size:16px;font-weight:700'>{esc(_('Giv over — scoring (poängräkning)'))}</div>"
+        region, heading = esc(_("Scoring of the giv")), esc(_("Giv over — scoring (poängräkning)"))
+        return (f"<div class='kt-final kt-scores' role='region' aria-label='{region}'>"
+                f"<div style='font-size:16px;font-weight:700'>{heading}</div>"
                 f"{table}<ul>" + "".join(f"<li>{esc(t)}</li>" for t in notes)
                 + f"<li><b>{esc(summary)}</b></li></ul>"
                 f"<div>{self._next_step_html()}</div></div>")
