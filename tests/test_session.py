@@ -165,3 +165,20 @@ def test_on_the_static_site_progress_is_kept_in_the_browser_and_read_back(monkey
 def test_a_bad_progress_file_is_refused_with_a_reason(data, says):
     with pytest.raises(ValueError, match=says):
         ProgressStore(":memory:").import_progress(data, "K7RPX")
+
+
+def test_the_start_page_names_the_puzzles_solved_by_their_kind_not_their_code(tmp_path, monkeypatch):
+    from krypteach.i18n import use_language
+
+    where = tmp_path / "p.sqlite3"
+    store = ProgressStore(where)
+    ann = store.join("K7RPX", "Ann")
+    store.record(ann, "08_puzzles", "which-card-easy-03", "puzzle", correct=True, topic="which-card")
+    key = "ab" * 32
+    monkeypatch.setenv(ENV_KEY, key)
+    monkeypatch.setenv(ENV_STORE, str(where))
+    for lang, name in (("en", "Which card must you play? (tvångstabbe): 1"), ("sv", "tvångstabbe")):
+        with use_language(lang):
+            bar = LearnerBar(overview=True, session=Session())
+            _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann), page="/voila/render/en/00_start.ipynb")
+            assert name in bar.html and "which-card:" not in bar.html, bar.html

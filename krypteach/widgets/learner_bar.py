@@ -28,6 +28,7 @@ import traitlets
 from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, current, lesson_of_path
 from ..classroom.store import NicknameError
 from ..i18n import _
+from .puzzle_widget import KIND_TITLES
 
 __all__ = ["LearnerBar"]
 
@@ -185,7 +186,9 @@ class LearnerBar(anywidget.AnyWidget):
         for lesson, ls in sorted(st.lessons.items()):
             title = html.escape(self.titles.get(lesson, lesson))
             rows.append(f"<tr><td>{title}</td><td>{html.escape(ls.text())}</td></tr>")
-        puzzles = ", ".join(f"{html.escape(k)}: {n}" for k, n in st.puzzles.items()) or html.escape(_("none yet"))
+        # each kind by its name in the trainer ("Which card must you play? (tvångstabbe): 2"), not its code
+        puzzles = ", ".join(f"{html.escape(_(KIND_TITLES[k]) if k in KIND_TITLES else k)}: {n}"
+                            for k, n in st.puzzles.items()) or html.escape(_("none yet"))
         givar = _("Givar played: {n}").format(n=st.givar) if st.mean_score is None else \
             _("Givar played: {n}, average score {mean}").format(n=st.givar, mean=f"{st.mean_score:+.1f}")
         self.html = (f"{who} — " + html.escape(_("where you stand"))
