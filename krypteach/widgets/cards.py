@@ -24,6 +24,7 @@ import traitlets
 from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
 from ..views import card_svg
+from ..views.svg import card_label, card_name
 
 __all__ = ["CardRowWidget"]
 
@@ -163,6 +164,8 @@ class CardRowWidget(anywidget.AnyWidget):
             attrs = {"class": classes, "data-card": "back" if self.face_down else code, "data-index": str(i)}
             if self.selectable:
                 attrs.update({"role": "button", "tabindex": "0", "aria-pressed": "true" if sel else "false"})
+                if not self.face_down:  # a button's name holds what it shows ("A♥ hjärter ess", axe: label-content-name-mismatch)
+                    attrs["aria-label"] = f"{card_label(code)} {card_name(code)}"
             out.append(card_svg(None if self.face_down else code, width=self.width, selected=sel,
                                 four_color=self.four_color, face_down=self.face_down, attrs=attrs))
         self.set_trait("svgs", out)

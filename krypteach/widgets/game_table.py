@@ -60,6 +60,7 @@ from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, sig
 from ..views import card_svg, hand_html, stack_svg
 from ..views.downloads import records_download_html
 from ..views.html import as_table_item, build_html
+from ..views.svg import card_label, card_name
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .replay import ReplayViewer
@@ -150,6 +151,8 @@ class TableRowWidget(CardRowWidget):
                 continue
             attrs["class"] = "kt-card" + (" kt-selected" if sel else "") + (" kt-hinted" if i in hinted else "")
             attrs["data-card"] = code
+            if self.selectable:  # a button's name holds what it shows (axe: label-content-name-mismatch)
+                attrs["aria-label"] = f"{card_label(code)} {card_name(code)}"
             out.append(card_svg(code, width=self.width, selected=sel, four_color=self.four_color, attrs=attrs))
         self.set_trait("svgs", out)
         self._name_row()
