@@ -149,7 +149,7 @@ def test_voila_options_and_warm_pools(tmp_path):
     for opt in ("--template=krypteach", "--strip_sources=True", "--show_tracebacks=False", "--preheat_kernel=True",
                 "--Voila.port_retries=0", "--VoilaExecutor.iopub_timeout=60",
                 "--VoilaExecutor.raise_on_iopub_timeout=True", "--MappingKernelManager.cull_idle_timeout=0",
-                "--KernelManager.autorestart=False"):
+                "--KernelManager.autorestart=False", "--KernelManager.transport=ipc"):
         assert opt in argv
     # the class's language (English here) warm, the other languages' start page only
     for name in ("00_start.ipynb", "03_take_all.ipynb", "07_play.ipynb"):

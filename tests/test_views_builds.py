@@ -419,3 +419,23 @@ def test_giv_html_of_a_finished_kasino_giv_says_the_highest_score_wins():
     while not avig.is_over:
         avig.play(rng.choice(avig.legal_moves()))
     assert "Lowest score wins (avig kasino): " in giv_html(avig)
+
+
+def test_a_build_past_14_is_answered_in_words_not_an_error(monkeypatch):
+    """2♣ on K♠ adds up to 15: Bygg says no card is worth 15 (it used to raise in the callback)."""
+    from krypteach.engine.cards import Card
+    from krypteach.widgets import GameTable
+
+    monkeypatch.setenv("KRYPTEACH_GAME_RULES", "kasino")
+    for _try in range(50):
+        gt = GameTable()
+        pair = next(((h, t) for h, c in enumerate(gt.hand_row.cards) for t, x in enumerate(gt.table_row.cards)
+                     if not x.startswith("[") and min(Card(c).rank, 13) + min(Card(x).rank, 13) > 14
+                     and Card(c).rank != Card(x).rank), None)
+        if pair is not None:
+            break
+    else:
+        pytest.skip("no deal with a sum past 14 for the learner")
+    gt.hand_row.selected, gt.table_row.selected = [pair[0]], [pair[1]]
+    gt.build_selected()
+    assert "kt-error" in gt.feedback.value and "no card is worth" in gt.feedback.value

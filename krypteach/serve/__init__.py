@@ -96,6 +96,9 @@ def voila_argv(options: ServeOptions) -> list[str]:
         # a crashed kernel comes back without the page's widgets: let it stay dead, so that
         # the page says so (krypteach/alive) instead of looking alive and not answering
         "--KernelManager.autorestart=False",
+        # kernels talk over Unix sockets, not TCP ports: a class's kernels start at once, and
+        # two of them picking the same free port left one page dead ("Address already in use")
+        "--KernelManager.transport=ipc",
         # the built-in culler does not know the pool; krypteach.serve.app culls instead
         "--MappingKernelManager.cull_idle_timeout=0",
     ]

@@ -52,7 +52,7 @@ from ..classroom.session import current
 from ..engine.builds import Build, build_value, table_cards
 from ..engine.cards import Card
 from ..engine.game import Giv, Parti, Turn
-from ..engine.moves import IllegalMoveError, Move, describe_cards
+from ..engine.moves import IllegalMoveError, Move, MoveParseError, describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown, score_giv
 from ..i18n import _, ngettext
@@ -443,7 +443,14 @@ class GameTable(widgets.VBox):
             value = sum(b.value for b in self.table_row.selected_items if isinstance(b, Build)) + sum(
                 build_value(c, self.giv.rules) or 0 for c in [card, *self.table_row.selected_items]
                 if isinstance(c, Card))
-        self._play(Move.build(card, taken, value))
+        try:
+            move = Move.build(card, taken, value)
+        except MoveParseError:  # 2♣ on K♠ adds up to 15: no card takes that
+            self._say("error", _("{card} on {cards} adds up to {value}: no card is worth {value}, so it is no "
+                                 "build (a build is taken with a card of its value, at most 14).").format(
+                card=card.symbol, cards=describe_cards(taken), value=value))
+            return
+        self._play(move)
 
     def trail_selected(self) -> None:
         """Classic Kasino's **Lägg**: lay the selected hand card on the table (a trail)."""
