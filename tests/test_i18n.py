@@ -116,20 +116,32 @@ def test_a_notebook_in_no_language_is_refused():
         localize_notebook({"cells": []}, "klingon")
 
 
-def test_no_message_is_marked_inside_an_f_string():
-    """Babel (on Python 3.11) does not look inside an f-string's braces: a ``_()`` there
-    never reaches the catalogs, and its text stays English on a Swedish page."""
+def marked_inside_fstrings(source: str) -> list[str]:
+    """The literal messages marked inside an f-string's braces (``f"<b>{_('Save')}</b>"``):
+    Babel (on Python 3.11) does not look there, so they never reach the catalogs and stay
+    English on a Swedish page. ``_(CONSTANT)`` inside one is fine (the constant is marked ``N_``)."""
     import ast
 
-    package = Path(i18n.__file__).resolve().parent.parent
     found = []
-    for path in sorted(package.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.JoinedStr):
-                for inner in ast.walk(node):
-                    if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
-                            and inner.func.id in ("_", "gettext", "ngettext", "N_")
-                            and any(isinstance(a, ast.Constant) for a in inner.args)):  # _(CONSTANT) is fine
-                        found.append(f"{path.relative_to(package.parent)}:{inner.lineno}")
-    assert not found, found
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
+                        and inner.func.id in ("_", "gettext", "ngettext", "N_")):
+                    found += [a.value for a in inner.args if isinstance(a, ast.Constant)]
+    return found
+
+
+def test_the_f_string_check_finds_what_babel_would_miss():
+    assert marked_inside_fstrings("x = f\"<b>{escape(_('Start'))}</b>\"\ny = _('Start')\n") == ["Start"]
+    assert marked_inside_fstrings("x = f\"<h1>{_esc(_('Print'))}</h1>\"\ny = _('Print')\n") == ["Print"]
+    assert marked_inside_fstrings("x = f\"<b>{_('Save')}</b>\"\ny = _('Save')\n") == ["Save"]
+    assert marked_inside_fstrings("x = f\"<b>{_(TITLES[k])}</b>\"\n") == []
+
+
+def test_no_message_is_marked_inside_an_f_string():
+    """No file of the package hides a message from the catalogs inside an f-string."""
+    package = Path(i18n.__file__).resolve().parent.parent
+    found = {str(path.relative_to(package.parent)): hidden for path in sorted(package.rglob("*.py"))
+             if (hidden := marked_inside_fstrings(path.read_text(encoding="utf-8")))}
+    assert found == {}, found

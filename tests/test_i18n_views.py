@@ -99,27 +99,3 @@ def test_no_plots_message_in_swedish():
         text = no_plots_message(ImportError("No module named 'matplotlib'"))
     assert text.startswith("Diagrammen behöver matplotlib") and "pip install matplotlib" in text
     assert no_plots_message(ImportError("x")).startswith("Plots need matplotlib")
-
-
-def _marked_inside_fstrings(source: str) -> list[str]:
-    """Messages marked inside an f-string's braces: Babel on Python 3.11 does not see them
-    there (an f-string is one token), so they would never reach the catalog."""
-    import io
-    import tokenize
-
-    found = []
-    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type == tokenize.STRING and re.match(r"(?i)^[rb]*f", tok.string):
-            found += re.findall(r"\b(?:_|N_|ngettext|gettext)\(\s*['\"][^'\"]*", tok.string)
-    return found
-
-
-def test_no_message_of_the_sheet_the_plots_or_the_narration_is_marked_inside_an_fstring():
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent / "krypteach"
-    assert _marked_inside_fstrings("x = f\"<h1>{_esc(_('Print'))}</h1>\"\ny = _('Print')\n") == ["_('Print"]
-    files = [root / "views" / name for name in ("__init__.py", "downloads.py", "plots.py", "rules_sheet.py")]
-    files += [root / "teaching" / name for name in ("__init__.py", "course.py", "narrate.py", "positions.py")]
-    hidden = {p.name: _marked_inside_fstrings(p.read_text(encoding="utf-8")) for p in files}
-    assert {name: found for name, found in hidden.items() if found} == {}

@@ -255,35 +255,3 @@ def test_the_learner_bar_offers_to_sign_in_in_the_pages_language(monkeypatch):
     bar = LearnerBar(session=Session())
     bar._handle_custom_msg({"hello": 1, "token": "", "page": "/voila/render/03_take_all.ipynb"}, [])
     assert bar.html.startswith("Your progress is not kept yet. <a href=")
-
-
-#: the widgets' files of this catalog whose texts this test file covers (game_table.py and
-#: variant_lab.py have their own)
-OWN_FILES = ("_ui.py", "cards.py", "guard.py", "learner_bar.py", "puzzle_widget.py", "replay.py", "rules_picker.py",
-             "selfcheck.py", "exercises/base.py", "exercises/count_points.py", "exercises/dukning.py",
-             "exercises/find_traffar.py", "exercises/take_all.py", "exercises/tvangstabbe.py")
-
-
-def _marked_inside_fstrings(source: str) -> list[str]:
-    """Literal messages marked inside an f-string's braces: Babel does not see them there (before
-    Python 3.12 an f-string is one token), so they would never reach the catalog."""
-    import io
-    import re
-    import tokenize
-
-    found = []
-    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type == tokenize.STRING and re.match(r"(?i)^[rb]*f", tok.string):
-            found += re.findall(r"\b(?:_|N_|ngettext|gettext)\(\s*['\"][^'\"]*", tok.string)
-    return found
-
-
-def test_no_message_is_marked_inside_an_fstring():
-    from pathlib import Path
-
-    import krypteach.widgets
-
-    here = Path(krypteach.widgets.__file__).parent
-    assert _marked_inside_fstrings("x = f\"<b>{_('Save')}</b>\"\ny = _('Save')\n") == ["_('Save"]
-    hidden = {name: _marked_inside_fstrings((here / name).read_text(encoding="utf-8")) for name in OWN_FILES}
-    assert {name: found for name, found in hidden.items() if found} == {}
