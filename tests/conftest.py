@@ -3,6 +3,7 @@ lesson app (``krypteach serve`` on a free port), and Debian chromium for Playwri
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -107,10 +108,11 @@ class Server:
         self._fh.close()
 
 
-@pytest.fixture(scope="session")
-def served_app(private_env, tmp_path_factory):
-    """Start ``krypteach serve`` on the lessons at a free port (class code KTTEST); yield its base URL."""
-    server = Server(["--class-code", CLASS_CODE], private_env, tmp_path_factory.mktemp("serve") / "serve.log")
+@contextlib.contextmanager
+def serving(env: dict[str, str], log: Path):
+    """``krypteach serve`` on the lessons at a free port (class code KTTEST) while the block
+    runs; yields its base URL, and prints the end of its log if it logged a traceback."""
+    server = Server(["--class-code", CLASS_CODE], env, log)
     try:
         server.wait_ready()
         yield server.base
@@ -119,6 +121,13 @@ def served_app(private_env, tmp_path_factory):
         text = server.log.read_text(errors="replace")
         if "Traceback" in text:
             print("---- krypteach serve log ----\n" + text[-4000:])
+
+
+@pytest.fixture(scope="session")
+def served_app(private_env, tmp_path_factory):
+    """Start ``krypteach serve`` on the lessons at a free port (class code KTTEST); yield its base URL."""
+    with serving(private_env, tmp_path_factory.mktemp("serve") / "serve.log") as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ from krypteach import Rules
 from krypteach.engine.builds import Build, legal_moves, parse_table, table_cards
 from krypteach.engine.cards import parse_cards
 
-from .conftest import CLASS_CODE, Server
+from .conftest import serving
 from .test_browser import STEP_MS, close, open_lesson, wait_for_the_others
 
 pytestmark = pytest.mark.browser
@@ -34,15 +34,8 @@ K = Rules.preset("kasino")
 def kasino_app(private_env, tmp_path_factory):
     """``krypteach serve`` whose game page plays classic Kasino (the classroom preset ``kasino``)."""
     env = {**private_env, "KRYPTEACH_GAME_RULES": "kasino"}
-    server = Server(["--class-code", CLASS_CODE], env, tmp_path_factory.mktemp("serve-kasino") / "serve.log")
-    try:
-        server.wait_ready()
-        yield server.base
-    finally:
-        server.stop()
-        text = server.log.read_text(errors="replace")
-        if "Traceback" in text:
-            print("---- krypteach serve log ----\n" + text[-4000:])
+    with serving(env, tmp_path_factory.mktemp("serve-kasino") / "serve.log") as base:
+        yield base
 
 
 def _position(game):
@@ -126,7 +119,8 @@ def test_a_whole_kasino_giv_by_clicking_with_a_build_made_and_taken(page, kasino
                 if own and not shots:  # a table with your build on it, on a laptop and a phone
                     group = game.locator(f'.kt-cards.kt-table [data-build="{own[0]}"]')
                     label = group.get_attribute("aria-label")
-                    assert label.startswith(f"Bygge {own[0].value} (build of {own[0].value}): ") and \
+                    said = ", låst (locked): " if own[0].locked else ": "  # a multiple build is locked
+                    assert label.startswith(f"Bygge {own[0].value} (build of {own[0].value}){said}") and \
                         label.endswith(", yours"), label
                     assert group.is_visible() and f"Bygge {own[0].value}" in group.inner_text()
                     shots.append(_shot(page, tmp_path, "kasino-build-1280x800.png"))
