@@ -99,8 +99,9 @@ def set_language(lang: str) -> None:
 def set_task_language(lang: str) -> str:
     """Texts in ``lang`` for the rest of the current task only (a server's request: each
     request runs in its own asyncio task, whose context this sets)."""
-    _chosen.set(check_language(lang))
-    return check_language(lang)
+    lang = check_language(lang)
+    _chosen.set(lang)
+    return lang
 
 
 @contextmanager
