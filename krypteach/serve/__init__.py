@@ -77,7 +77,7 @@ def pool_sizes(options: ServeOptions) -> dict[str, Any]:
 
 def voila_argv(options: ServeOptions) -> list[str]:
     """The Voilà options ``krypteach serve`` runs with (besides the culler, which is
-    krypteach's own: see ``krypteach.serve.app``)."""
+    krypteach's own: see ``krypteach.serve.kernels``)."""
     return [
         str(options.root or options.folder),
         "--no-browser",
@@ -88,7 +88,7 @@ def voila_argv(options: ServeOptions) -> list[str]:
         "--strip_sources=True",
         "--show_tracebacks=False",
         "--preheat_kernel=True",
-        "--VoilaConfiguration.multi_kernel_manager_class=krypteach.serve.app.ClassroomKernelManager",
+        "--VoilaConfiguration.multi_kernel_manager_class=krypteach.serve.kernels.ClassroomKernelManager",
         # a busy machine delays a cell's output: wait for it, and fail loudly rather than
         # send a page without its game (nbclient gives up silently after 4 s by default)
         "--VoilaExecutor.iopub_timeout=60",
@@ -99,7 +99,7 @@ def voila_argv(options: ServeOptions) -> list[str]:
         # kernels talk over Unix sockets, not TCP ports: a class's kernels start at once, and
         # two of them picking the same free port left one page dead ("Address already in use")
         "--KernelManager.transport=ipc",
-        # the built-in culler does not know the pool; krypteach.serve.app culls instead
+        # the built-in culler does not know the pool; krypteach.serve.kernels culls instead
         "--MappingKernelManager.cull_idle_timeout=0",
     ]
 
@@ -152,7 +152,8 @@ def serve(options: ServeOptions) -> int:
 
     from ..classroom.session import ENV_KEY, ENV_STORE
     from ..i18n.notebooks import write_lessons
-    from .app import SHARE, ClassroomVoila, ServeSettings, cookie_secret_file
+    from .app import SHARE, ClassroomVoila
+    from .settings import ServeSettings, cookie_secret_file
 
     if options.open_door:
         code = None

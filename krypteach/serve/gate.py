@@ -3,7 +3,7 @@
 Plain Python with no web framework, so that every rule is tested on its own: the
 class code, the Host header check (against DNS rebinding), the cap on kernels for
 the whole server and for each browser, and the guard against guessing the code.
-``krypteach.serve.app`` asks these questions for every request.
+``krypteach.serve.door`` asks these questions for every request.
 """
 
 from __future__ import annotations

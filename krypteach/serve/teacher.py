@@ -4,7 +4,7 @@ A grid of learners × lessons ("2 of 5", coloured), the exercises and puzzles mo
 failed with the rules behind the mistakes, givar played, two plots (matplotlib), a CSV
 export and a button to reset one learner. Self-contained HTML (the plots are inline
 PNGs), refreshed every 20 seconds, readable on a phone, in the request's language.
-``krypteach.serve.app`` puts it behind the teacher code (never the learners' class code).
+``krypteach.serve.teacher_handlers`` puts it behind the teacher code (never the learners' class code).
 """
 
 from __future__ import annotations

@@ -1,0 +1,240 @@
+"""The class door, in front of every handler of ``krypteach serve``.
+
+- :func:`host_ok`: the Host header check (against DNS rebinding), the one copy that every
+  handler asks first;
+- :func:`behind_door`: a Voilà handler behind the door (class code, kernels per browser and
+  for the whole server, a kernel owned by the browser that connected to it first);
+- :class:`JoinHandler`: ``/krypteach/join``, where the class code is typed once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import inspect
+from collections.abc import Callable
+from typing import Any, NoReturn
+from urllib.parse import quote, urlencode, urlparse
+
+import tornado.web
+
+from ..classroom.session import sign_learner
+from ..classroom.store import NicknameError, StoreError
+from ..i18n import _, set_task_language
+from .gate import ClassGate, Verdict, client_id
+from .pages import join_page, message_page
+from .settings import COOKIE, LANG_COOKIE, LEARNER_COOKIE, ServeSettings
+
+__all__ = ["JoinHandler", "behind_door", "forbidden", "host_ok"]
+
+#: handlers whose first URL argument is a kernel id
+_KERNEL_HANDLERS = ("KernelHandler", "VoilaKernelWebsocketHandler", "VoilaShutdownKernelHandler",
+                    "RequestInfoSocketHandler")
+_PAGE_HANDLERS = ("TornadoVoilaHandler",)
+
+
+def host_ok(handler: tornado.web.RequestHandler, refuse: Callable[[Verdict], None] | None = None) -> bool:
+    """Does the request's Host header name this server (:meth:`ClassGate.check_host`)?
+
+    When it does not, the request is refused: by ``refuse(verdict)`` if given (the door's
+    page, or :func:`forbidden`), else with the page that says why.
+    """
+    kt: ServeSettings = handler.settings["krypteach"]
+    verdict = kt.gate.check_host(handler.request.host)
+    if not verdict.ok:
+        if refuse is not None:
+            refuse(verdict)
+        else:
+            handler.set_status(verdict.status)
+            handler.finish(message_page(verdict.page, verdict.reason))
+    return verdict.ok
+
+
+def forbidden(verdict: Verdict) -> NoReturn:
+    """A refusal without a page of ours: tornado's own 403 (the JSON endpoints, the rules sheet)."""
+    raise tornado.web.HTTPError(403)
+
+
+def _fingerprint(gate: ClassGate) -> str:
+    if gate.code is None:
+        return "open"
+    return hashlib.sha256(("krypteach-class:" + gate.code).encode()).hexdigest()[:12]
+
+
+def _known_client(handler: tornado.web.RequestHandler, kt: ServeSettings) -> str | None:
+    """The browser's client id if it already came through the door with this class's code."""
+    raw = handler.get_signed_cookie(COOKIE, max_age_days=30)
+    if not raw:
+        return None
+    client, _, fp = raw.decode(errors="replace").partition(":")
+    return client if client and hmac.compare_digest(fp, _fingerprint(kt.gate)) else None
+
+
+class _Door:
+    """Mixed in front of every Voilà handler: the class door."""
+
+    request: Any
+    settings: dict[str, Any]
+    path_args: list[str]
+    path_kwargs: dict[str, str]
+    kt_client: str | None = None
+    kt_counted = False
+
+    def _kt(self) -> ServeSettings:
+        return self.settings["krypteach"]  # type: ignore[no-any-return]
+
+    def _kt_client(self) -> str | None:
+        return _known_client(self, self._kt())  # type: ignore[arg-type]
+
+    def _kt_remember(self) -> str:
+        client = client_id()
+        self.set_signed_cookie(COOKIE, f"{client}:{_fingerprint(self._kt().gate)}",  # type: ignore[attr-defined]
+                               expires_days=30, httponly=True, samesite="Lax", path="/")
+        return client
+
+    def _kt_refuse(self, verdict: Verdict, retry: str | None = None) -> None:
+        self.set_status(verdict.status)  # type: ignore[attr-defined]
+        self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
+        self.set_header("Cache-Control", "no-store")  # type: ignore[attr-defined]
+        if verdict.page == "full":
+            self.set_header("Retry-After", "15")  # type: ignore[attr-defined]
+        self.finish(message_page(verdict.page, verdict.reason, retry))  # type: ignore[attr-defined]
+
+    async def prepare(self, *args: Any, **kwargs: Any) -> None:
+        kt = self._kt()
+        gate = kt.gate
+        set_task_language(kt.request_language(self))  # type: ignore[arg-type]
+        if not host_ok(self, self._kt_refuse):  # type: ignore[arg-type]
+            return
+        client = self._kt_client()
+        if client is None:
+            code = self.get_argument("class", None)  # type: ignore[attr-defined]
+            if gate.open:
+                client = self._kt_remember()
+            elif code is not None:
+                verdict = gate.try_code(code, self.request.remote_ip)
+                if not verdict.ok:
+                    self._kt_refuse(verdict, "/krypteach/join")
+                    return
+                client = self._kt_remember()
+            elif self.request.method == "GET" and type(self).__name__.startswith(_PAGE_HANDLERS + ("Tornado",)):
+                self.redirect("/krypteach/join?" + urlencode({"next": self.request.uri}))  # type: ignore[attr-defined]
+                return
+            else:
+                self._kt_refuse(Verdict(False, 403, _("enter the class code first"), "code"), "/krypteach/join")
+                return
+        self.kt_client = client
+        name = type(self).__name__
+        kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else None)
+        if name.startswith(_KERNEL_HANDLERS) and kernel_id:
+            owner = gate.owner(kernel_id)
+            if name.startswith("VoilaShutdownKernelHandler"):
+                if owner not in (None, client):
+                    self._kt_refuse(Verdict(False, 403, _("not your page"), "code"))
+                    return
+            elif not gate.claim(kernel_id, client):
+                self._kt_refuse(Verdict(False, 403, _("this page belongs to another browser"), "code"))
+                return
+        if name.startswith(_PAGE_HANDLERS) and kt.shown is not None:
+            page = (self.path_kwargs.get("path") or (self.path_args[0] if self.path_args else "")).rsplit("/", 1)[-1]
+            if page not in kt.shown:
+                self._kt_refuse(Verdict(False, 404, _("this lesson is not shown in this class"), "missing"),
+                                kt.start_url(kt.request_language(self)) if kt.start_page else "/")  # type: ignore[arg-type]
+                return
+        if name.startswith(_PAGE_HANDLERS):
+            path = self.path_kwargs.get("path") or (self.path_args[0] if self.path_args else "")
+            lang = path.split("/", 1)[0]
+            if lang in kt.languages:  # the learner's language is the one of the page they opened last
+                set_task_language(lang)
+                if self.get_cookie(LANG_COOKIE) != lang:  # type: ignore[attr-defined]
+                    self.set_cookie(LANG_COOKIE, lang, expires_days=365, samesite="Lax", path="/")  # type: ignore[attr-defined]
+        if name.startswith(_PAGE_HANDLERS):
+            verdict = gate.may_open_page(client, self.settings["krypteach_pages"]())
+            if not verdict.ok:
+                self._kt_refuse(verdict, self.request.uri)
+                return
+            gate.opening(client)
+            self.kt_counted = True
+        result = super().prepare(*args, **kwargs)  # type: ignore[misc]
+        if inspect.isawaitable(result):
+            await result
+        if self.kt_counted:
+            # the page's beforeunload shutdown needs this cookie (voila-dashboards/voila#1458)
+            self.xsrf_token  # type: ignore[attr-defined]  # noqa: B018
+
+    def on_finish(self) -> None:
+        if self.kt_counted and self.kt_client:
+            self._kt().gate.opened(self.kt_client)
+            self.kt_counted = False
+        parent = getattr(super(), "on_finish", None)
+        if parent is not None:
+            parent()
+
+
+def behind_door(handler: type) -> type:
+    """``handler`` (one of Voilà's) with the class door in front of it."""
+    return type(handler.__name__ + "Door", (_Door, handler), {})
+
+
+class JoinHandler(tornado.web.RequestHandler):
+    """``/krypteach/join``: the class code, typed once."""
+
+    def _next(self) -> str:
+        kt: ServeSettings = self.settings["krypteach"]
+        default = kt.start_url(kt.request_language(self)) if kt.start_page else "/"
+        nxt = self.get_argument("next", default)
+        parsed = urlparse(nxt)
+        # only a path on this server (never //elsewhere or http://elsewhere)
+        if parsed.scheme or parsed.netloc or not nxt.startswith("/") or nxt.startswith("//"):
+            return default
+        return nxt
+
+    def prepare(self) -> None:
+        kt: ServeSettings = self.settings["krypteach"]
+        set_task_language(kt.request_language(self))
+
+    def get(self) -> None:
+        if not host_ok(self):
+            return
+        kt: ServeSettings = self.settings["krypteach"]
+        known = _known_client(self, kt) is not None or kt.gate.open
+        if known and kt.store is None:
+            self.redirect(self._next())
+            return
+        self.set_header("Cache-Control", "no-store")
+        self.finish(join_page(self._next(), ask_code=not known))
+
+    def post(self) -> None:
+        if not host_ok(self):
+            return
+        kt: ServeSettings = self.settings["krypteach"]
+        known = _known_client(self, kt)
+        if known is None:
+            verdict = kt.gate.try_code(self.get_argument("code", ""), self.request.remote_ip or "?")
+            if not verdict.ok:
+                self.set_status(verdict.status)
+                self.set_header("Cache-Control", "no-store")
+                self.finish(join_page(self._next(), verdict.reason, nickname=self.get_argument("nickname", "")[:60]))
+                return
+        nickname = self.get_argument("nickname", None)
+        if nickname is not None and kt.store is not None:
+            try:
+                learner = kt.store.join(kt.class_label, nickname)
+            except (NicknameError, StoreError) as e:
+                self.set_status(400)
+                self.set_header("Cache-Control", "no-store")
+                self.finish(join_page(self._next(), ask_code=known is None and not kt.gate.open,
+                                      nickname=nickname[:60], nickname_error=str(e)))
+                return
+            name = kt.store.nickname(learner) or nickname
+            # read by the page's learner bar (so not HttpOnly); signed, so a page cannot name somebody else
+            self.set_cookie(LEARNER_COOKIE, quote(sign_learner(kt.learner_key, kt.class_label, name, learner)),
+                            expires_days=30, samesite="Lax", path="/")
+        if known is None:
+            self.set_signed_cookie(COOKIE, f"{client_id()}:{_fingerprint(kt.gate)}", expires_days=30,
+                                   httponly=True, samesite="Lax", path="/")
+        self.redirect(self._next())
+
+    def check_xsrf_cookie(self) -> None:
+        """The code form needs no XSRF token: a forged post could only log a browser into
+        the class it already sits in."""

@@ -1,0 +1,133 @@
+"""The teacher's requests: ``/krypteach/teacher`` (sign in, the class's overview), its CSV
+export, the import of progress files from the static site, and a learner's reset. Behind
+the teacher code and cookie; the learners' class code never opens them. The pages
+themselves are :mod:`krypteach.serve.teacher`."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from urllib.parse import urlencode
+
+import tornado.web
+
+from ..classroom.store import ProgressStore
+from ..i18n import _, ngettext, set_task_language
+from .door import host_ok
+from .pages import message_page
+from .settings import TEACHER_COOKIE, ServeSettings
+from .teacher import teacher_login_page, teacher_page
+
+__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherResetHandler"]
+
+
+def _teacher_fingerprint(code: str) -> str:
+    return hashlib.sha256(("krypteach-teacher:" + code).encode()).hexdigest()[:16]
+
+
+class _TeacherBase(tornado.web.RequestHandler):
+    """The teacher's page: its own code and cookie; the learners' class code never opens it."""
+
+    def _kt(self) -> ServeSettings:
+        return self.settings["krypteach"]  # type: ignore[no-any-return]
+
+    def prepare(self) -> None:
+        kt = self._kt()
+        set_task_language(kt.request_language(self))
+        if not host_ok(self):
+            return
+        self.set_header("Cache-Control", "no-store")
+        if kt.teacher_code is None or kt.store is None:
+            self.set_status(404)
+            self.finish(message_page("teacher", _("this server has no teacher's page (no progress is kept)")))
+
+    def _is_teacher(self) -> bool:
+        kt = self._kt()
+        raw = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=1)
+        if not raw or kt.teacher_code is None:
+            return False
+        return hmac.compare_digest(raw.decode(errors="replace"), _teacher_fingerprint(kt.teacher_code))
+
+    def _titles(self) -> dict[str, str]:
+        return self._kt().titles
+
+    def _teachers_store(self) -> ProgressStore | None:
+        """The class's store for a signed-in teacher; anybody else is sent to the teacher code."""
+        store = self._kt().store
+        if not self._is_teacher() or store is None:
+            self.redirect("/krypteach/teacher")
+            return None
+        return store
+
+
+class TeacherHandler(_TeacherBase):
+    def get(self) -> None:
+        if not self._is_teacher():
+            self.finish(teacher_login_page(self.xsrf_form_html()))
+            return
+        kt = self._kt()
+        assert kt.store is not None
+        flash = self.get_argument("done", "")[:400]
+        self.finish(teacher_page(kt.store.overview(kt.class_label), kt.class_label, self.xsrf_form_html(),
+                                 self._titles(), notice=kt.store.notice, flash=flash))
+
+    def post(self) -> None:
+        kt = self._kt()
+        address = self.request.remote_ip or "?"
+        given = self.get_argument("teacher_code", "")
+        verdict = kt.gate.try_teacher_code(given, kt.teacher_code or "", address)
+        if not verdict.ok:
+            self.set_status(verdict.status)
+            self.finish(teacher_login_page(self.xsrf_form_html(), verdict.reason))
+            return
+        self.set_signed_cookie(TEACHER_COOKIE, _teacher_fingerprint(kt.teacher_code or ""), expires_days=1,
+                               httponly=True, samesite="Strict", path="/krypteach/teacher")
+        self.redirect("/krypteach/teacher")
+
+
+class TeacherExportHandler(_TeacherBase):
+    def get(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        label = self._kt().class_label
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="krypteach-{label}.csv"')
+        self.finish(store.export_csv(label))
+
+
+class TeacherImportHandler(_TeacherBase):
+    """Learners' progress files from the static site (``krypteach build-site``), into this class."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        files = self.request.files.get("progress", [])
+        said = []
+        for f in files[:200]:
+            try:
+                name, added = store.import_progress(f["body"], self._kt().class_label)
+            except ValueError as e:
+                said.append(f"{f['filename']}: {e}")
+            else:
+                said.append(ngettext("{name}: {n} attempt", "{name}: {n} attempts", added).format(name=name, n=added))
+        text = "; ".join(said) if said else _("no file chosen")
+        self.redirect("/krypteach/teacher?" + urlencode({"done": _("Imported: {files}").format(files=text)[:400]}))
+
+
+class TeacherResetHandler(_TeacherBase):
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        try:
+            learner = int(self.get_argument("learner", ""))
+        except ValueError:
+            raise tornado.web.HTTPError(400, "which learner?") from None
+        if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
+            raise tornado.web.HTTPError(404, "no such learner in this class")
+        name = store.nickname(learner) or "?"
+        n = store.reset_learner(learner)
+        done = ngettext("{name}: {n} attempt removed", "{name}: {n} attempts removed", n).format(name=name, n=n)
+        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
