@@ -1,0 +1,264 @@
+"""The puzzle prover's rules, each pinned with concrete cards (issue 18: tests that catch a
+broken rule). Every test here kills mutants of ``krypteach/teaching/puzzles/prove.py`` that the
+other tests let live (docs/testing.md, "Mutation testing")."""
+
+from __future__ import annotations
+
+import pytest
+
+from krypteach import Move, Rules, parse_cards
+from krypteach.engine import reference
+from krypteach.teaching.puzzles import prove
+from krypteach.teaching.puzzles.model import Puzzle, PuzzleError
+
+P = parse_cards
+NO_TVANG = Rules(forced_tabbe=False)
+
+
+def puzzle(kind, hand, table, **kw):
+    return Puzzle("t", kind, "easy", P(hand), P(table), **{k: P(v) if k in ("next_hand", "kladda") else v
+                                                              for k, v in kw.items()})
+
+
+# --- what a move gives away: its cards and a tabbe's points ------------------------------
+
+def test_a_tabbe_counts_in_a_moves_cost():
+    # 5♠ (1 point) takes the lone 5♦ (0): a tabbe, 5 points more; a dubbeltabbe (5♦ with its twin) is 10
+    assert prove.move_cost(Move.parse("5S:5D"), P("5D"), NO_TVANG) == 1 + 0 + 5
+    assert prove.move_cost(Move.parse("5D:5D"), P("5D"), NO_TVANG) == 0 + 0 + 10
+    # without dubbeltabbe the twin is a plain tabbe: the rules reach the tabbe count
+    assert prove.move_cost(Move.parse("5D:5D"), P("5D"), Rules(forced_tabbe=False, dubbeltabbe=False)) == 5
+    # leaving a card behind is no tabbe; a creep gives nothing
+    assert prove.move_cost(Move.parse("5S:5D"), P("5D 3H"), NO_TVANG) == 1
+    assert prove.move_cost(Move.parse("5S"), P("3H"), NO_TVANG) == 0
+
+
+def test_the_tabbe_decides_the_safest_card():
+    # J♥ must take 5♣+6♣ and J♣, the whole table: no card points, but a tabbe (5); 10♦ creeps (0).
+    # Without the tabbe's cost both would give away 0 and there would be no unique answer.
+    p = puzzle("safest-card", "JH 10D", "6C JC 5C", rules=NO_TVANG)
+    s = prove.solve(p)
+    assert s.answers == {"10D"} and s.unique and s.options == {"10D": 0, "JH": 5}
+
+
+# --- the proof: the reference rules must agree with the engine ----------------------------
+
+def test_the_proof_fails_when_the_reference_disagrees_on_the_legal_moves(monkeypatch):
+    hand, table = P("10S 4H"), P("AH 7C 3D 9S")
+    real = reference.legal_moves
+    monkeypatch.setattr(reference, "legal_moves", lambda *a, **k: set(real(*a, **k)) | {("4H", None)})
+    # (the reference wrongly lets 4♥ creep under tvångstabbe)
+    with pytest.raises(PuzzleError, match=r"disagree on the legal moves for hand 10♠ 4♥ at table A♥ 7♣ 3♦ 9♠: "
+                                          r"\['10S:AH\+3D\+7C\+9S'\] vs \['10S:AH\+3D\+7C\+9S', '4H'\]"):
+        prove.proved_moves(hand, table, Rules())
+    # and a puzzle built on it is not proved
+    problems = prove.verify(Puzzle("w", "which-card", "easy", hand, table, answers=("10S",)))
+    assert len(problems) == 1 and "disagree on the legal moves" in problems[0]
+
+
+def test_what_must_you_take_fails_when_the_reference_disagrees(monkeypatch):
+    monkeypatch.setattr(reference, "capture_options", lambda *a, **k: [["9S"]])
+    p = Puzzle("m", "what-must-you-take", "easy", P("9H"), P("9S 2C 7H"), answers=("2C+7H+9S",))
+    with pytest.raises(PuzzleError, match=r"puzzle m: engine captures .*2C.*7H.*9S.* differ from the brute force"):
+        prove.solve(p)
+
+
+def test_the_reference_gets_the_puzzles_rules():
+    # under each rule set the reference and the engine must agree (a rule not passed on makes them differ)
+    cases = [
+        (Rules(capture="free", forced_tabbe=False), "9H", "2C 7H 9S"),  # free capture: any träffar, or creep
+        (Rules(forced_tabbe=False), "9H 5C", "9S"),                     # no tvångstabbe: 5♣ may creep
+        (Rules(ace="1"), "AH", "5D 9S"),                                # the ace counts 1 only: it creeps
+        (Rules(ace="14hand"), "AH", "5D 9S"),                           # a played ace is 14: it takes both
+    ]
+    for rules, hand, table in cases:
+        moves = prove.proved_moves(P(hand), P(table), rules)
+        assert set(moves) == set(prove.legal_moves(P(hand), P(table), rules))
+    assert [str(m) for m in prove.proved_moves(P("AH"), P("5D 9S"), Rules(ace="1"))] == ["AH"]
+    assert prove.takes_whole(P("AH")[0], P("5D 9S"), Rules()) and not prove.takes_whole(P("AH")[0], P("5D 9S"),
+                                                                                         Rules(ace="1"))
+
+
+def test_proved_moves_are_per_card_captures_then_creep_whatever_the_references_order(monkeypatch):
+    free = Rules(capture="free", forced_tabbe=False)
+    want = ["5C:5D", "5C", "9H:4D+5D", "9H:4D+5D+9S", "9H:9S", "9H"]
+    assert [str(m) for m in prove.proved_moves(P("9H 5C"), P("9S 4D 5D"), free)] == want
+    real = reference.legal_moves
+    monkeypatch.setattr(reference, "legal_moves", lambda *a, **k: list(reversed(list(real(*a, **k)))))
+    assert [str(m) for m in prove.proved_moves(P("9H 5C"), P("9S 4D 5D"), free)] == want
+
+
+# --- a puzzle's cards, and the puzzles that cannot be ---------------------------------------
+
+@pytest.mark.parametrize(("where", "over"), [
+    ({"table": "9S 9S"}, "9S"), ({"next_hand": "9S", "table": "9S"}, "9S"), ({"kladda": "9S", "table": "9S"}, "9S"),
+    ({"next_hand": "9S", "kladda": "9S"}, "9S")])
+def test_a_card_three_times_anywhere_is_refused(where, over):
+    kw = {"table": "2C"} | where
+    p = Puzzle("c", "safest-card", "easy", P("9S 4H"), P(kw.pop("table")),
+               **{k: P(v) for k, v in kw.items()}, rules=NO_TVANG)
+    with pytest.raises(PuzzleError, match=rf"puzzle c: {over} appear more than twice \(there are two decks\)"):
+        prove.check_cards(p)
+
+
+def test_every_card_over_the_count_is_named():
+    p = Puzzle("c", "safest-card", "easy", P("9S 4H"), P("9S 9S 4H 4H"), rules=NO_TVANG)
+    with pytest.raises(PuzzleError, match=r"puzzle c: 9S, 4H appear more than twice"):
+        prove.check_cards(p)
+    one_deck = Rules(game="kasino")
+    assert one_deck.copies == 1
+    q = Puzzle("k", "safest-card", "easy", P("9S 4H"), P("9S 4H"), rules=one_deck)
+    with pytest.raises(PuzzleError, match=r"puzzle k: 9S, 4H appear more than once \(there is one deck\)"):
+        prove.check_cards(q)
+
+
+@pytest.mark.parametrize(("p", "says"), [
+    (puzzle("what-must-you-take", "9H 2C", "9S"), "puzzle t: what-must-you-take gives exactly one card to play"),
+    (puzzle("what-must-you-take", "9H", "9S", rules=Rules(capture="free", forced_tabbe=False)),
+     "puzzle t: under the free capture rule nothing must be taken"),
+    (puzzle("which-card", "10S", "AH 9S", rules=NO_TVANG), "puzzle t: which-card needs tvångstabbe and a table"),
+    (puzzle("which-card", "10S", ""), "puzzle t: which-card needs tvångstabbe and a table"),
+    (puzzle("which-card", "4H", "AH 9S"), "puzzle t: no card in the hand takes the whole table"),
+    (puzzle("safest-card", "10S 4H", "AH 9S"), "puzzle t: tvångstabbe decides this hand; it is not a safest-card"),
+    (puzzle("set-up-dukning", "10S", "AH 9S", next_hand="4H", rules=NO_TVANG),
+     "puzzle t: set-up-dukning needs tvångstabbe and the next player's hand"),
+    (puzzle("set-up-dukning", "10S", "AH 9S"), "puzzle t: set-up-dukning needs tvångstabbe and the next player's hand"),
+    (puzzle("set-up-dukning", "KS", "2C", next_hand="QH"), "puzzle t: no move sets up a tabbe for the next player"),
+    (puzzle("endgame", "KS", "2C", next_hand="QH", rules=Rules(players=3)),
+     "puzzle t: endgame puzzles are for two players"),
+    (puzzle("endgame", "KS", "2C", next_hand="QH JH"), "you must hold as many cards as your opponent, or one more"),
+    (puzzle("endgame", "KS JS 9S", "2C", next_hand="QH"), "you must hold as many cards as your opponent, or one more"),
+    (puzzle("which-card", "10S", "AH 9S", rules=Rules(game="kasino")),
+     "puzzle t: which-card is a Krypkasino puzzle: its rules cannot be classic Kasino's"),
+], ids=lambda x: x if isinstance(x, str) else x.kind)
+def test_a_puzzle_that_cannot_be_says_why(p, says):
+    with pytest.raises(PuzzleError) as e:
+        prove.solve(p)
+    assert says in str(e.value)
+
+
+def test_an_empty_hand_is_refused():
+    p = Puzzle("t", "safest-card", "easy", (), P("2C"))
+    with pytest.raises(PuzzleError, match="puzzle t: the hand is empty"):
+        prove.check_cards(p)
+
+
+def test_an_endgame_hand_of_one_more_card_is_fine():
+    # you hold one more card than your opponent (you moved first in this utdelning): no error
+    assert prove.solve(puzzle("endgame", "KS JS", "2C", next_hand="QH", last_capturer=0)).options
+
+
+# --- the explanation a learner reads, for each way a puzzle can come out --------------------
+
+EXPLAINED = [
+    (puzzle("what-must-you-take", "9H", "2C 5D"), {"creep": 0}, True,
+     "9♥ has no träff on 2♣ 5♦: it creeps and takes nothing."),
+    (puzzle("what-must-you-take", "9H", "9S 2C 5D 7H"), {"2C+7H+9S": 0}, True,
+     "9♥ must take 9♠ and 2♣+7♥; 5♦ stays: it takes all it can, and no träff is left behind."),
+    (puzzle("what-must-you-take", "9H", "9S 2C 7H"), {"2C+7H+9S": 0}, True,
+     "9♥ must take 9♠ and 2♣+7♥ — the whole table (a tabbe): it takes all it can, and no träff is left behind."),
+    (puzzle("what-must-you-take", "9H", "4C 5D 5S"), {"4C+5D": 0, "4C+5S": 0}, False,
+     "9♥ can take all it can in 2 ways, and any of them is right: 4♣+5♠; 5♦ stays; or 4♣+5♦; 5♠ stays."),
+    (puzzle("what-must-you-take", "9H", "4C 5D 5S 3H"), None, False, "4♣+5♠; 5♦ 3♥ stay; or 4♣+5♦; 5♠ 3♥ stay."),
+    (puzzle("which-card", "10S 4H", "AH 7C 3D 9S"), {"10S": 0}, True,
+     "Tvångstabbe: 10♠ takes the whole table as A♥+9♠ and 3♦+7♣; no other card can (4♥ cannot), so 10♠ must be "
+     "played."),
+    (puzzle("which-card", "10S 4H 5C", "AH 7C 3D 9S"), None, True, "(4♥, 5♣ cannot)"),
+    (puzzle("which-card", "10S", "AH 7C 3D 9S"), {"10S": 0}, True,
+     "Tvångstabbe: 10♠ takes the whole table as A♥+9♠ and 3♦+7♣."),
+    (puzzle("which-card", "10S 10H 4H", "AH 7C 3D 9S"), {"10S": 0, "10H": 0}, False,
+     "Tvångstabbe: 10♠ and 10♥ can each take the whole table; any of them is right."),
+    (puzzle("safest-card", "JH 10D", "6C JC 5C", rules=NO_TVANG), {"10D": 0, "JH": 5}, True,
+     "10♦ is the safest card: it gives away 0 points. 10♦ creeps: 0 points; J♥ must take 5♣+6♣+J♣: 5 points."),
+    (puzzle("safest-card", "9C 8D", "7D AS 8S", rules=NO_TVANG), {"8D": 8, "9C": 3}, True,
+     "9♣ is the safest card: it gives away 3 points. 9♣ must take A♠+8♠: 3 points; 8♦ must take A♠+7♦+8♠: 8 points."),
+    (puzzle("safest-card", "KD QD", "2C", rules=NO_TVANG), {"KD": 0, "QD": 0}, False,
+     "Q♦ and K♦ are equally safe (0 points). Q♦ creeps: 0 points; K♦ creeps: 0 points."),
+    (puzzle("set-up-dukning", "10C 4S", "5S 4S 7C", next_hand="QD"), {"4S:4S": ["QD"], "10C": []}, True,
+     "4♠ takes 4♠ leaves 5♠ 7♣, which the next player's Q♦ must take whole (tvångstabbe): a tabbe for them and a "
+     "dukning for you. No other move does: 10♣ creeps leave a table they need not take."),
+    (puzzle("set-up-dukning", "QC QH", "2D AH", next_hand="AC AS"), {"QH": ["AS", "AC"], "QC": ["AS", "AC"]}, False,
+     "Several moves do it: Q♥ creeps (for A♠/A♣); Q♣ creeps (for A♠/A♣)."),
+    (puzzle("endgame", "KS JS 9S", "2C", next_hand="QH JH", kladda="10D", last_capturer=0),
+     {"9S": -16, "JS": -6, "KS": 6}, True,
+     "With the best play from both of you, 9♠ creeps ends the giv 16 points ahead of your opponent (you: 9♠ creeps; "
+     "your opponent: J♥ takes 2♣+9♠; you: J♠ creeps; your opponent: Q♥ creeps; you: K♠ creeps). Other first moves: "
+     "J♠ creeps ends it 6 points ahead of your opponent; K♠ creeps ends it 6 points behind your opponent."),
+    (puzzle("endgame", "KS JS", "2C", next_hand="QH JH", kladda="10D", last_capturer=0), {"JS": 5, "KS": 5}, False,
+     "J♠ creeps and K♠ creeps are equally good: with the best play from both of you each ends the giv 5 points "
+     "behind your opponent."),
+]
+
+
+@pytest.mark.parametrize(("p", "options", "unique", "words"), EXPLAINED, ids=lambda x: getattr(x, "kind", None))
+def test_the_explanation_says_exactly_why(p, options, unique, words):
+    s = prove.solve(p)
+    if options is not None:
+        assert s.options == options
+        assert s.explanation == words
+    else:
+        assert words in s.explanation
+    assert s.unique is unique
+
+
+def test_who_captured_last_decides_an_endgame():
+    # nobody can capture: the last capturer sweeps 2♣ K♠ Q♥ (and takes the card points)
+    values = {lc: prove.solve(puzzle("endgame", "KS", "2C", next_hand="QH", kladda="10D", last_capturer=lc)).options
+              for lc in (0, 1, None)}
+    assert values == {0: {"KS": 4}, 1: {"KS": -4}, None: {"KS": 0}}
+
+
+@pytest.mark.parametrize(("points", "words"), [
+    (-3, "3 points ahead of your opponent"), (-1, "1 point ahead of your opponent"),
+    (1, "1 point behind your opponent"), (4, "4 points behind your opponent"), (0, "level with your opponent")])
+def test_how_a_giv_ends_in_words(points, words):
+    assert prove._ends_words(points) == words
+
+
+# --- answers ----------------------------------------------------------------------------
+
+TAKE = puzzle("what-must-you-take", "9H", "9S 2C 5D 7H")
+
+
+@pytest.mark.parametrize("answer", ["2C 7H 9S", "9S+7H+2C", "9H:2C+7H+9S", Move.parse("9H:2C+7H+9S"),
+                                    P("2C 7H 9S")])
+def test_a_capture_answer_in_any_form(answer):
+    assert prove.check_answer(TAKE, answer)[0]
+
+
+@pytest.mark.parametrize("answer", [None, "", "creep", "nothing", "kryper", " Creep ", Move.parse("9H"), ()])
+def test_a_creep_answer_in_any_form(answer):
+    assert prove.check_answer(puzzle("what-must-you-take", "9H", "2C 5D"), answer)[0]
+    assert not prove.check_answer(TAKE, answer)[0]
+
+
+@pytest.mark.parametrize("answer", ["10S", "10♠", "10S:AH+3D+7C+9S", Move.parse("10S:AH+3D+7C+9S"), P("10S")[0]])
+def test_a_card_answer_in_any_form(answer):
+    assert prove.check_answer(puzzle("which-card", "10S 4H", "AH 7C 3D 9S"), answer)[0]
+
+
+def test_a_wrong_answer_says_what_it_gives_away():
+    p = puzzle("safest-card", "JH 10D", "6C JC 5C", rules=NO_TVANG)
+    assert prove.check_answer(p, "JH") == (False, "Not quite: J♥ gives away 5 points. " + prove.solve(p).explanation)
+    one = puzzle("safest-card", "9C 3S", "AS 8S 2D", rules=NO_TVANG)
+    s = prove.solve(one)
+    wrong = next(a for a in s.options if a not in s.answers and s.options[a] == 1) if 1 in s.options.values() else None
+    if wrong:
+        assert prove.check_answer(one, wrong)[1].startswith(f"Not quite: {one.answer_text(wrong)} gives away 1 point. ")
+
+
+def test_a_wrong_endgame_move_says_how_it_ends():
+    p = puzzle("endgame", "KS JS 9S", "2C", next_hand="QH JH", kladda="10D", last_capturer=0)
+    assert prove.check_answer(p, "KS") == (
+        False, "Not the best: K♠ creeps ends the giv 6 points behind your opponent. " + prove.solve(p).explanation)
+
+
+def test_an_unreadable_answer_says_so():
+    ok, words = prove.check_answer(TAKE, "9H:??")
+    assert not ok and words.startswith("Not an answer to this puzzle (") and "None" not in words
+
+
+def test_a_stored_answer_that_cannot_be_read_is_a_problem():
+    p = Puzzle("w", "which-card", "easy", P("10S 4H"), P("AH 7C 3D 9S"), answers=("10S:??",))
+    problems = prove.verify(p)
+    assert problems and problems[-1].startswith("puzzle w: a stored answer cannot be read (")
