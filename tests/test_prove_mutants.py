@@ -130,7 +130,7 @@ def test_every_card_over_the_count_is_named():
     (puzzle("endgame", "KS JS 9S", "2C", next_hand="QH"), "you must hold as many cards as your opponent, or one more"),
     (puzzle("which-card", "10S", "AH 9S", rules=Rules(game="kasino")),
      "puzzle t: which-card is a Krypkasino puzzle: its rules cannot be classic Kasino's"),
-], ids=lambda x: x if isinstance(x, str) else x.kind)
+], ids=lambda x: None if isinstance(x, str) else x.kind)
 def test_a_puzzle_that_cannot_be_says_why(p, says):
     with pytest.raises(PuzzleError) as e:
         prove.solve(p)
@@ -190,7 +190,8 @@ EXPLAINED = [
 ]
 
 
-@pytest.mark.parametrize(("p", "options", "unique", "words"), EXPLAINED, ids=lambda x: getattr(x, "kind", None))
+@pytest.mark.parametrize(("p", "options", "unique", "words"), EXPLAINED,
+                         ids=[f"{p.kind}-{i}" for i, (p, *_rest) in enumerate(EXPLAINED)])
 def test_the_explanation_says_exactly_why(p, options, unique, words):
     s = prove.solve(p)
     if options is not None:

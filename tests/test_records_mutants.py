@@ -100,7 +100,7 @@ def kasino_record():
      "line 2, move 1: build='9' must be a whole number 2–14, in a 'krypteach-giv/2' record"),
     (lambda r: r["moves"][0].update(build=True),
      "line 2, move 1: build=True must be a whole number 2–14, in a 'krypteach-giv/2' record"),
-])
+], ids=["table not a list", "table of numbers", "bad build", "build a string", "build a bool"])
 def test_a_broken_kasino_record_says_where_and_what(change, words):
     rec = kasino_record()
     assert rec["format"] == "krypteach-giv/2"
@@ -135,7 +135,7 @@ def test_a_position_with_whole_hands_and_a_whole_table_is_still_a_position():
     ({"turn": 0, "previous_mover": "x"}, "line 3: position previous_mover='x' is not a seat: it must be a whole "
                                          "number 0–1"),
     ([0], 'line 3: a position is {"turn": seat, "previous_mover": seat or null} beside exactly one deal'),
-])
+], ids=["turn", "previous mover", "not an object"])
 def test_a_bad_position_says_where_and_what(position, words):
     rec = giv_to_record(Giv.from_position(HANDS, parse_cards("KS")))
     rec["position"] = position
@@ -149,7 +149,7 @@ def test_a_bad_position_says_where_and_what(position, words):
     ('{"a": 1,\n "b": }', "f.jsonl: not valid JSON (Expecting value at line 2, column 7)"),
     ('{"a": }', "f.jsonl: not valid JSON (Expecting value at column 7)"),
     (b'[1, "\xff"]', "f.jsonl: not UTF-8 text (byte 0xff at position 6); save the file as UTF-8"),
-])
+], ids=["line 2", "line 1", "not utf-8"])
 def test_json_that_cannot_be_read_says_where(text, words):
     with pytest.raises(RecordError) as e:
         parse_json(text, "f.jsonl", RecordError)
