@@ -130,7 +130,7 @@ def test_every_card_over_the_count_is_named():
     (puzzle("endgame", "KS JS 9S", "2C", next_hand="QH"), "you must hold as many cards as your opponent, or one more"),
     (puzzle("which-card", "10S", "AH 9S", rules=Rules(game="kasino")),
      "puzzle t: which-card is a Krypkasino puzzle: its rules cannot be classic Kasino's"),
-], ids=lambda x: None if isinstance(x, str) else x.kind)
+], ids=lambda x: "why" if isinstance(x, str) else x.kind)
 def test_a_puzzle_that_cannot_be_says_why(p, says):
     with pytest.raises(PuzzleError) as e:
         prove.solve(p)
@@ -233,7 +233,8 @@ def test_a_creep_answer_in_any_form(answer):
     assert not prove.check_answer(TAKE, answer)[0]
 
 
-@pytest.mark.parametrize("answer", ["10S", "10♠", "10S:AH+3D+7C+9S", Move.parse("10S:AH+3D+7C+9S"), P("10S")[0]])
+@pytest.mark.parametrize("answer", ["10S", "10♠", "10S:AH+3D+7C+9S", Move.parse("10S:AH+3D+7C+9S"), P("10S")[0]],
+                         ids=["code", "symbol", "move", "Move", "Card"])
 def test_a_card_answer_in_any_form(answer):
     assert prove.check_answer(puzzle("which-card", "10S 4H", "AH 7C 3D 9S"), answer)[0]
 
