@@ -264,3 +264,60 @@ def test_a_stored_answer_that_cannot_be_read_is_a_problem():
     p = Puzzle("w", "which-card", "easy", P("10S 4H"), P("AH 7C 3D 9S"), answers=("10S:??",))
     problems = prove.verify(p)
     assert problems and problems[-1].startswith("puzzle w: a stored answer cannot be read (")
+
+
+# --- more rules, words and answers (the mutants the first pass left) --------------------------
+
+def test_what_must_you_take_is_proved_under_the_puzzles_rules():
+    # the ace counts 1 only: A♥ has no träff on 5♦ 9♠ (the engine must be asked with these rules too)
+    p = puzzle("what-must-you-take", "AH", "5D 9S", rules=Rules(ace="1"))
+    assert prove.solve(p).answers == {"creep"}
+
+
+def test_a_card_with_equally_cheap_captures_shows_its_first():
+    # 9♥ must take 4♣+5♥ or 4♣+5♦, both 0 points: the line names the first in the proved order
+    p = puzzle("safest-card", "9H KD", "4C 5D 5H QS", rules=NO_TVANG)
+    assert [str(m) for m in prove.proved_moves(p.hand, p.table, NO_TVANG)] == ["9H:4C+5H", "9H:4C+5D", "KD"]
+    assert prove.solve(p).explanation == ("9♥ and K♦ are equally safe (0 points). 9♥ must take 4♣+5♥: 0 points; "
+                                          "K♦ creeps: 0 points.")
+
+
+def test_one_point_is_said_in_the_singular():
+    p = puzzle("safest-card", "KS KC", "3S 6D 5D 4C", rules=NO_TVANG)
+    assert prove.solve(p).explanation == ("K♣ is the safest card: it gives away 1 point. K♣ must take 3♠+4♣+6♦: "
+                                          "1 point; K♠ must take 3♠+4♣+6♦: 2 points.")
+    q = puzzle("safest-card", "5C QS", "7S QD JD", rules=NO_TVANG)
+    assert prove.check_answer(q, "QS") == (False, "Not quite: Q♠ gives away 1 point. 5♣ is the safest card: it "
+                                                  "gives away 0 points. 5♣ creeps: 0 points; Q♠ must take Q♦: 1 point.")
+
+
+def test_right_and_plainly_wrong_answers_word_for_word():
+    p = puzzle("which-card", "10S 4H", "AH 7C 3D 9S")
+    why = prove.solve(p).explanation
+    assert prove.check_answer(p, "10S") == (True, "Right! " + why)
+    assert prove.check_answer(p, "4H") == (False, "Not quite. " + why)
+
+
+@pytest.mark.parametrize(("kind", "said"), [
+    ("kasino-take-or-raise", "Not the best: after A♥ builds 12 with 5♠+6♦ you take 2 points fewer than your "
+                             "opponent. "),
+    ("kasino-safe-build", "Not quite. ")], ids=["take-or-raise", "safe-build"])
+def test_a_wrong_build_answer_word_for_word(kind, said):
+    from krypteach.teaching.puzzles import load_puzzles
+
+    p = next(q for q in load_puzzles(game="kasino") if q.kind == kind)
+    s = prove.solve(p)
+    wrong = next(a for a in s.options if a not in s.answers)
+    assert prove.check_answer(p, wrong) == (False, said + s.explanation)
+
+
+def test_more_answer_forms():
+    # a safest card given as its move, and an endgame move written with symbols
+    assert prove.check_answer(puzzle("safest-card", "9C 8D", "7D AS 8S", rules=NO_TVANG), "9C:AS+8S")[0]
+    assert prove.check_answer(puzzle("endgame", "KS JS 9S", "2C", next_hand="QH JH", kladda="10D", last_capturer=0),
+                              "9♠")[0]
+
+
+def test_a_puzzle_with_two_answers_is_named_not_unique():
+    p = Puzzle("w", "which-card", "easy", P("10S 10H 4H"), P("AH 7C 3D 9S"), answers=("10S", "10H"))
+    assert prove.verify(p) == ["puzzle w: the answer is not unique (10H, 10S)"]
