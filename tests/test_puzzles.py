@@ -209,6 +209,13 @@ def test_generate_each_kind(kind):
         assert all(check_answer(p, a)[0] for a in p.answers)
 
 
+def test_generate_gives_up_after_max_tries():
+    rng = random.Random(5)
+    with pytest.raises(PuzzleError, match=r"^could not generate a hard endgame puzzle in 0 tries$"):
+        generate("endgame", "hard", rng, id="x", max_tries=0)
+    assert rng.random() == random.Random(5).random()  # with an id given, no try draws from the stream
+
+
 def test_bad_puzzles_raise_clear_errors():
     with pytest.raises(ValueError, match="unknown kind"):
         Puzzle("b", "riddle", "easy", parse_cards("9H"), parse_cards("9S"))

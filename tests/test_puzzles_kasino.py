@@ -5,6 +5,7 @@ a broken build puzzle makes ``krypteach puzzles --check`` fail."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -18,6 +19,7 @@ from krypteach.teaching.puzzles import (
     KASINO_KINDS,
     KINDS,
     Puzzle,
+    PuzzleError,
     check_answer,
     check_puzzles,
     load_puzzles,
@@ -25,6 +27,7 @@ from krypteach.teaching.puzzles import (
     solve,
     verify,
 )
+from krypteach.teaching.puzzles.kasino import generate_kasino
 
 KASINO = load_puzzles(game="kasino")
 
@@ -51,6 +54,13 @@ def test_the_shipped_file_is_the_generator_s_and_round_trips():
     assert again == KASINO
     for p in KASINO:
         assert Puzzle.from_dict(json.loads(json.dumps(p.to_dict()))) == p
+
+
+def test_generate_kasino_proves_its_answer_and_gives_up_after_max_tries():
+    p = generate_kasino("kasino-steal", "easy", random.Random(3), Rules(game="kasino"), "g")
+    assert p.id == "g" and verify(p) == [] and len(p.answers) == 1
+    with pytest.raises(PuzzleError, match=r"^could not generate a easy kasino-steal puzzle in 0 tries$"):
+        generate_kasino("kasino-steal", "easy", random.Random(3), Rules(game="kasino"), "g", max_tries=0)
 
 
 def opponent_steals(p, move):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 from ...bots import make_bot
 from ...bots.endgame import best_moves, solve_endgame
@@ -14,6 +15,7 @@ from ...engine.game import Giv
 from ...engine.moves import legal_moves
 from ...engine.rules import Rules
 from ..positions import DECK, TABLE_DECK, draw, whole_table_for
+from .base import generate_with
 from .model import DIFFICULTIES, KINDS, Puzzle, PuzzleError, Solution
 from .prove import UNIQUE_ANSWER, solve, takes_whole
 
@@ -40,21 +42,9 @@ def generate(kind: str, difficulty: str = "medium", rng: random.Random | None = 
             "set-up-dukning": _gen_setup, "endgame": _gen_endgame}[kind]
     level = DIFFICULTIES.index(difficulty)
     pid = id or f"{kind}-{difficulty}-{rng.getrandbits(24):06x}"
-    for _ in range(max_tries):
-        fields = make(rng, level, rules)
-        if fields is None:
-            continue
-        p = Puzzle(pid, kind, difficulty, rules=rules, **fields)
-        try:
-            sol = solve(p)
-        except PuzzleError:
-            continue
-        if UNIQUE_ANSWER[kind] and not sol.unique:
-            continue
-        if not _fits(p, sol, level, rules):
-            continue
-        return Puzzle(pid, kind, difficulty, rules=rules, answers=tuple(sorted(sol.answers)), **fields)
-    raise PuzzleError(f"could not generate a {difficulty} {kind} puzzle in {max_tries} tries")
+    return generate_with(kind, difficulty, lambda: make(rng, level, rules),
+                         partial(Puzzle, pid, kind, difficulty, rules=rules), solve,
+                         lambda p, sol: _fits(p, sol, level, rules), unique=UNIQUE_ANSWER[kind], max_tries=max_tries)
 
 
 def _fits(p: Puzzle, sol: Solution, level: int, rules: Rules) -> bool:

@@ -42,6 +42,7 @@ puzzle's position and at every position the search reaches.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ...engine import reference
@@ -52,7 +53,7 @@ from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...engine.turn import KASINO_POINTS
 from ...i18n import _, ngettext
-from .base import PROMPTS
+from .base import PROMPTS, generate_with
 
 __all__ = ["KASINO_KINDS", "kasino_proved_moves", "kasino_table_text", "solve_kasino", "kasino_values",
            "resolve_selection", "kasino_prompt", "kasino_result_words"]
@@ -392,8 +393,7 @@ def _position(kind: str, level: int, rng: Any) -> dict | None:
 
 
 def _fits(p: Any, sol: Any, level: int) -> bool:
-    if not sol.unique:
-        return False
+    """Difficulty checks that need the solution (every Kasino kind wants a unique answer)."""
     if p.kind in ("kasino-safe-build", "kasino-steal"):
         builds = len(sol.options)
         return builds == 2 + level if level < 2 else builds >= 4
@@ -412,22 +412,12 @@ def _fits(p: Any, sol: Any, level: int) -> bool:
 
 def generate_kasino(kind: str, difficulty: str, rng: Any, rules: Rules, pid: str, max_tries: int = 5000) -> Any:
     """A new Kasino puzzle of ``kind``, solved and checked (its ``answers`` are the solver's)."""
-    from .model import DIFFICULTIES, Puzzle, PuzzleError
+    from .model import DIFFICULTIES, Puzzle
 
     level = DIFFICULTIES.index(difficulty)
-    for _try in range(max_tries):
-        fields = _position(kind, level, rng)
-        if fields is None:
-            continue
-        p = Puzzle(pid, kind, difficulty, rules=rules, **fields)
-        try:
-            sol = solve_kasino(p)
-        except PuzzleError:
-            continue
-        if not _fits(p, sol, level):
-            continue
-        return Puzzle(pid, kind, difficulty, rules=rules, answers=tuple(sorted(sol.answers)), **fields)
-    raise PuzzleError(f"could not generate a {difficulty} {kind} puzzle in {max_tries} tries")
+    return generate_with(kind, difficulty, lambda: _position(kind, level, rng),
+                         partial(Puzzle, pid, kind, difficulty, rules=rules), solve_kasino,
+                         lambda p, sol: _fits(p, sol, level), unique=True, max_tries=max_tries)
 
 
 #: the shipped set: (kind, rules preset, difficulty, how many)
