@@ -182,3 +182,16 @@ def test_a_stream_that_is_not_utf8_names_the_line_after_the_last_good_one():
     with pytest.raises(RecordError) as e:
         list(read_records(lines()))
     assert str(e.value) == "line 3 or a little later: not UTF-8 text (invalid start byte); save the file as UTF-8"
+
+
+def test_players_must_be_a_whole_number():
+    with pytest.raises(RecordError) as e:
+        giv_from_record(changed(lambda r: r.update(players=2.0)), where="line 4")
+    assert str(e.value) == "line 4: players=2.0 but the rules say 2"
+
+
+def test_a_krypkasino_deal_without_table_or_aside_has_none():
+    g = Giv.from_position(HANDS, ())
+    rec = giv_to_record(g)
+    del rec["deals"][0]["table"], rec["deals"][0]["aside"]
+    assert giv_from_record(rec).state_key() == g.state_key()
