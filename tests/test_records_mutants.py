@@ -36,7 +36,7 @@ BROKEN = {
     "format": (changed(lambda r: r.update(format=7)),
                "line 4: format must be 'krypteach-giv/2' (or the older 'krypteach-giv/1'), got 7"),
     "missing field": (changed(lambda r: r.pop("dealer")), "line 4: missing field 'dealer'"),
-    "kasino in version 1": (changed(lambda r: r["rules"].update(game="kasino")),
+    "kasino in version 1": (changed(lambda r: r.update(rules=Rules(game="kasino").to_dict())),
                             "line 4: a 'krypteach-giv/1' record is Krypkasino; classic Kasino needs 'krypteach-giv/2'"),
     "players a bool": (changed(lambda r: r.update(players=True)), "line 4: players=True but the rules say 2"),
     "players": (changed(lambda r: r.update(players=3)), "line 4: players=3 but the rules say 2"),
