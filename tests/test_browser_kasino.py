@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from krypteach import Rules
-from krypteach.engine.builds import Build, legal_moves, parse_table, table_cards
+from krypteach.engine.builds import Build, parse_table, table_cards
 from krypteach.engine.cards import parse_cards
+from krypteach.engine.games import legal_moves
 
 from .conftest import serving
 from .test_browser import STEP_MS, close, open_lesson, wait_for_the_others

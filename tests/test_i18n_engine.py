@@ -15,7 +15,8 @@ import pytest
 from krypteach import Card, Giv, IllegalMoveError, Move, Rules, RulesError, parse_cards
 from krypteach.engine.builds import Build
 from krypteach.engine.cards import CardParseError
-from krypteach.engine.explain import explain_kasino_move, explain_move
+from krypteach.engine.games import explain_move
+from krypteach.engine.games.kasino import explain_kasino_move
 from krypteach.engine.moves import MoveParseError
 from krypteach.engine.rules import PRESETS, preset_description
 from krypteach.i18n import use_language
@@ -101,7 +102,7 @@ def test_classic_kasino_builds_are_explained_in_swedish():
 
 def _positions(seed: int, rules: Rules, count: int):
     """Positions met in random givar: (hand, table, player, every legal move and a few illegal ones)."""
-    from krypteach.engine.builds import legal_moves
+    from krypteach.engine.games import legal_moves
 
     rng = random.Random(seed)
     out = []

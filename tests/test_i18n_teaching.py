@@ -10,7 +10,7 @@ import random
 import pytest
 
 from krypteach import Giv, Move, Rules, Turn, parse_cards
-from krypteach.engine.scoring import score_giv
+from krypteach.engine.games import game_of
 from krypteach.i18n import language, use_language
 from krypteach.i18n.catalogs import check as check_catalogs
 from krypteach.teaching.course import LESSONS, lesson_list_html, shown_lessons, titles
@@ -57,7 +57,7 @@ def test_the_learner_is_du_in_swedish():
         assert seat_names(2, ["Ann", "Bo"]) == ["Ann", "Bo"]
         # a page that hands the English default names over still says "Du"
         assert describe_turn(Turn(0, Move.parse("9H:9S")), ["You", "Bea"]).startswith("Du tar 9♠ med 9♥")
-        res = score_giv(Rules(), [[], []], [0, 0], [0, 0], [0, 0], None, parse_cards("KS QH"))
+        res = game_of(Rules()).score([[], []], [0, 0], [0, 0], [0, 0], None, parse_cards("KS QH"))
         assert describe_result(res, ["You", "Bea"])[1:] == ["Du: 0 kortpoäng = 0.", "Bea: 0 kortpoäng = 0.",
                                                              "Lägst poäng vinner: Du och Bea med 0."]
     assert seat_names(3) == ["You", "Bea", "Dan"]
@@ -85,7 +85,7 @@ def test_a_whole_giv_in_swedish_has_no_english_left(seed):
 
 
 def test_the_result_in_swedish():
-    res = score_giv(Rules(), [[], []], [0, 0], [0, 0], [0, 0], None, parse_cards("KS QH"))
+    res = game_of(Rules()).score([[], []], [0, 0], [0, 0], [0, 0], None, parse_cards("KS QH"))
     with use_language("sv"):
         lines = describe_result(res, ["Ann", "Bo"])
     assert lines[0] == "Ingen tog in något: de 2 kort som blev kvar räknas inte för någon."

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from krypteach import Card, Giv, IllegalMoveError, Move, Parti, Rules, RulesError, parse_cards
 from krypteach.engine import reference
-from krypteach.engine.builds import Build, kasino_legal_moves, legal_moves, parse_table, table_cards
+from krypteach.engine.builds import Build, kasino_legal_moves, parse_table, table_cards
+from krypteach.engine.games import legal_moves
+from krypteach.engine.games.kasino import kasino_card_points
 from krypteach.engine.records import (
     FORMAT_1,
     FORMAT_2,
@@ -20,7 +22,6 @@ from krypteach.engine.records import (
     load_givar,
     read_records,
 )
-from krypteach.engine.turn import kasino_card_points
 
 
 def ref_table(table):

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from krypteach import Giv, Move, Rules, Turn, parse_cards
-from krypteach.engine.scoring import point_breakdown, score_giv
+from krypteach.engine.games import game_of
+from krypteach.engine.scoring import point_breakdown
 from krypteach.teaching import narrate
 from krypteach.teaching.narrate import (
     describe_giv,
@@ -119,7 +120,7 @@ def test_describe_result_lines_add_up():
 
 def test_describe_result_when_nobody_captured():
     rules = Rules()
-    res = score_giv(rules, [[], []], [0, 0], [0, 0], [0, 0], None, parse_cards("KS QH"))
+    res = game_of(rules).score([[], []], [0, 0], [0, 0], [0, 0], None, parse_cards("KS QH"))
     lines = describe_result(res, ["Ann", "Bo"])
     assert lines[0] == "Nobody captured: the 2 cards left score for nobody."
     assert lines[-1] == "Lowest score wins (misère): Ann and Bo with 0."

@@ -18,7 +18,6 @@ import traitlets
 from krypteach import Giv, Rules, giv_to_record, read_records
 from krypteach.cli import main
 from krypteach.engine.records import load_givar
-from krypteach.engine.scoring import score_giv
 from krypteach.teaching.narrate import describe_giv, signed
 from krypteach.views.downloads import records_text
 from krypteach.widgets import GameTable
@@ -163,8 +162,7 @@ def test_the_replays_step_n_shows_the_giv_after_n_moves(rules):
         assert 'data-card="back"' not in viewer.board.value
         table_html = viewer.board.value.split('class="kt-table"')[1]
         assert re.findall(r'data-card="([^"]+)"', table_html) == [str(c) for c in ref.table]
-        running = ref.result if ref.is_over else score_giv(ref.rules, ref.piles, ref.marks, ref.dukningar,
-                                                            ref.tabbar, None, ())
+        running = ref.running_result()
         for s in range(rules.players):
             assert (f"<tr><td>{table.names[s]}</td><td>{len(ref.piles[s])}</td><td>{running.card_points[s]}</td>"
                     f"<td>{ref.marks[s]}</td><td>{ref.dukningar[s]}</td><td>{signed(running.scores[s], plus=False)}"

@@ -13,7 +13,7 @@ import pytest
 from krypteach import Giv, Move, Rules, parse_cards
 from krypteach.cli import main
 from krypteach.engine.builds import Build, parse_table
-from krypteach.engine.turn import KASINO_POINTS
+from krypteach.engine.games.kasino import KASINO_POINTS
 from krypteach.teaching.puzzles import (
     FORMAT,
     KASINO_KINDS,

@@ -54,9 +54,10 @@ from typing import Any
 from ..engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards, take_value
 from ..engine.cards import Card
 from ..engine.game import Deal, Giv, Observation, deal_giv
+from ..engine.games.kasino import KASINO_POINTS
 from ..engine.moves import Move
 from ..engine.rules import Rules
-from ..engine.turn import KASINO_POINTS, giv_scores, kasino_card_points, team_relative
+from ..engine.turn import giv_scores, team_relative
 from ..i18n import _
 from .sim import deal_unseen, piles_from_history, survivors
 
@@ -387,10 +388,11 @@ def kasino_utility(g: Giv, seat: int, marg: Marginals | None = None) -> float:
     chance-weighted "most cards" and "most spades" (a normal guess at the final differences)."""
     rules = g.rules
     if g.is_over:
-        pts = kasino_card_points(rules, g.piles)
-        return team_relative(rules, seat, giv_scores(rules, pts, g.marks, g.dukningar, g.last_capturer))
+        return team_relative(rules, seat, g.result.scores)
     piles = g.piles
-    scores = [float(sum([KASINO_POINTS[c] for c in p]) + rules.tabbe_points * g.marks[s]) for s, p in enumerate(piles)]
+    # the points in each pile and the marks standing (the game's scoring without its majority points)
+    scores = [float(x) for x in giv_scores(rules, [sum([KASINO_POINTS[c] for c in p]) for p in piles], g.marks,
+                                           g.dukningar, None)]
     lens = [len(p) for p in piles]
     spades = [sum([_SPADE[c] for c in p]) for p in piles]
     for award, per_seat, total in ((1.0, lens, 52), (2.0, spades, 13)):

@@ -130,11 +130,4 @@ def unseen_counts(obs: Observation) -> list[int]:
     >>> sum(unseen_counts(Giv(seed=3).observation()))  # 104 less the hand and the table
     96
     """
-    left = [2] * 52
-    for c in obs.hand:
-        left[c] -= 1
-    for c in obs.dealt_to_table:
-        left[c] -= 1
-    for t in obs.history:
-        left[t.move.card] -= 1
-    return left
+    return obs.unseen_counts()

@@ -10,7 +10,7 @@ legality, explanations and results. ``krypteach`` re-exports this API.
 Move.parse('10C:10S')
 """
 
-from .builds import Build, BuildParseError, kasino_legal_moves, legal_moves
+from .builds import Build, BuildParseError, kasino_legal_moves
 from .captures import (
     can_take_whole_table,
     capture_options,
@@ -21,9 +21,9 @@ from .captures import (
     traffar,
 )
 from .cards import Card, CardParseError, double_deck, parse_cards
-from .explain import Explanation, explain_move
 from .game import Deal, GameOverError, Giv, Observation, Parti, PositionError, Turn
-from .moves import BuildMove, IllegalMoveError, Move, MoveParseError, table_after
+from .games import Game, MoveResult, explain_move, game_of, legal_moves
+from .moves import BuildMove, Explanation, IllegalMoveError, Move, MoveParseError, table_after
 from .records import RecordError, giv_from_record, giv_to_record, read_records, write_records
 from .rules import PRESETS, Rules, RulesError, preset_description
 from .scoring import GivResult, PartiResult, card_points
@@ -35,6 +35,7 @@ __all__ = [
     "played_value",
     "Move", "BuildMove", "Build", "BuildParseError", "kasino_legal_moves", "MoveParseError", "IllegalMoveError", "Explanation", "legal_moves", "explain_move", "table_after",
     "GivResult", "PartiResult", "card_points",
+    "Game", "MoveResult", "game_of",
     "Deal", "Turn", "Giv", "Parti", "Observation", "GameOverError", "PositionError",
     "RecordError", "giv_to_record", "giv_from_record", "read_records", "write_records",
 ]

@@ -46,12 +46,11 @@ from ..i18n import _
 from .capture_cache import captures_of
 from .cards import Card, CardParseError, parse_cards
 from .moves import BuildMove, Move, MoveParseError
-from .moves import legal_moves as krypkasino_legal_moves
 from .rules import Rules
-from .turn import apply_owner_duty
 
-__all__ = ["legal_moves", "Build", "BuildParseError", "kasino_legal_moves", "kasino_table_after", "table_cards", "loose_cards",
-           "builds_on", "build_value", "take_value", "whole_table_takers"]
+__all__ = ["Build", "BuildParseError", "kasino_legal_moves", "kasino_table_after", "table_cards", "loose_cards",
+           "builds_on", "build_value", "take_value", "whole_table_takers", "owned_builds", "apply_owner_duty",
+           "check_move_cards", "parse_table"]
 
 
 class BuildParseError(ValueError):
@@ -285,21 +284,43 @@ def _build_moves(card: Card, hand: Sequence[Card], table: Sequence[Card | Build]
     return moves
 
 
-def legal_moves(hand: Sequence[Card], table: Sequence, rules: Rules | None = None,
-                player: int | None = None) -> list[Move]:
-    """The legal moves of a turn, in either game (``krypteach.legal_moves``):
-    Krypkasino's (:func:`krypteach.engine.moves.legal_moves`) or classic
-    Kasino's (:func:`kasino_legal_moves`, where ``player`` is the seat to move).
+def owned_builds(table: Sequence[Card | Build], player: int | None) -> list[Build]:
+    """The builds on ``table`` that ``player`` owns (made or raised last)."""
+    if player is None:
+        return []
+    return [x for x in table if isinstance(x, Build) and x.owner == player]
 
-    >>> from krypteach import parse_cards
-    >>> [str(m) for m in legal_moves(parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))]
-    ['10S:AH+3D+7C+9S']
-    >>> [str(m) for m in legal_moves(parse_cards("5H 9D"), parse_cards("4S"), Rules(game="kasino"), 0)]
-    ['5H>9:4S', '5H', '9D']
+
+def apply_owner_duty(moves: list[Move], table: Sequence[Card | Build], player: int | None,
+                     rules: Rules) -> list[Move]:
+    """Classic Kasino's duty of a build's owner, applied to the moves of a turn.
+
+    While ``player`` owns a build, with ``owner_duty="take-or-raise"`` (the
+    default, seed 004: "har du byggt måste du ta bygget nästa tur") every move
+    must take one of its builds or build on it (raise it, or add a group of
+    the same value); with ``"no-trail"`` it may do anything but trail. When no
+    move meets the duty (a hand-made position where the owner lacks the card),
+    every move stays legal: a turn always has a move.
+
+    >>> table = [Card("7C"), Build(9, parse_cards("4S 5H"), 0)]
+    >>> moves = [Move.parse("9D:4S+5H"), Move.parse("7H:7C"), Move.parse("2C")]
+    >>> [str(m) for m in apply_owner_duty(moves, table, 0, Rules(game="kasino"))]
+    ['9D:4S+5H']
+    >>> [str(m) for m in apply_owner_duty(moves, table, 0, Rules(game="kasino", owner_duty="no-trail"))]
+    ['9D:4S+5H', '7H:7C']
     """
-    if rules is not None and rules.game == "kasino":
-        return kasino_legal_moves(hand, table, rules, player)
-    return krypkasino_legal_moves(hand, table, rules)
+    duty = rules.owner_duty
+    if duty == "none":
+        return moves
+    mine = owned_builds(table, player)
+    if not mine:
+        return moves
+    if duty == "no-trail":
+        kept = [m for m in moves if m.capture is not None]
+    else:
+        firsts = [b.cards[0] for b in mine]
+        kept = [m for m in moves if m.capture is not None and any(c in m.capture for c in firsts)]
+    return kept or moves
 
 
 def kasino_legal_moves(hand: Sequence[Card], table: Sequence[Card | Build], rules: Rules,
@@ -307,7 +328,7 @@ def kasino_legal_moves(hand: Sequence[Card], table: Sequence[Card | Build], rule
     """The legal moves of classic Kasino for ``player`` holding ``hand`` at ``table``.
 
     Per card in hand: its captures, then its builds, then the trail; then the
-    forced tabbe and the owner's duty (:func:`krypteach.engine.turn.apply_owner_duty`).
+    forced tabbe and the owner's duty (:func:`apply_owner_duty`).
     ``player`` ``None`` means a seat that owns no build.
 
     >>> from krypteach import Rules, parse_cards
@@ -382,3 +403,14 @@ def parse_table(text: str | Iterable[str | Card | Build]) -> list[Card | Build]:
             except CardParseError as e:
                 raise MoveParseError(str(e)) from None
     return out
+
+
+def build_total(card: Card, cards: Iterable[Card], rules: Rules) -> int | None:
+    """What ``card`` laid on ``cards`` adds up to in a build (each card's
+    :func:`build_value`), or ``None`` when one of them has no build value.
+
+    >>> build_total(Card("5H"), parse_cards("4S 9C"), Rules(game="kasino"))
+    18
+    """
+    values = [build_value(c, rules) for c in (card, *cards)]
+    return None if None in values else sum(v for v in values if v is not None)

@@ -26,22 +26,21 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..i18n import _, ngettext
 from . import display
-from .builds import kasino_legal_moves, kasino_table_after, parse_table, table_cards
-from .capture_cache import caps_table, ranks_taking_whole_packed
-from .capture_search import UNIT, pack
-from .captures import tabbe_pa_text, tabbe_ranks
-from .cards import POINTS, Card, parse_cards
-from .explain import Explanation, explain_move
-from .moves import IllegalMoveError, Move, legal_moves, legal_moves_packed, table_after
+from .captures import tabbe_pa_text
+from .cards import Card, parse_cards
+from .games import game_of
+from .moves import Explanation, IllegalMoveError, Move
 from .rules import Rules, deal_plan
-from .scoring import GivResult, PartiResult, score_giv
-from .turn import KASINO_POINTS, book_tabbe, dukning_seat, tabbe_marks
+from .scoring import GivResult, PartiResult
+from .state import Deal, Turn
 
 __all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "PositionError", "deal_giv", "Observation"]
+
+_new_observation = object.__new__
 
 
 
@@ -57,76 +56,6 @@ def _is_seat(seat: object, players: int) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
 
 
-class Deal(NamedTuple):
-    """One utdelning: cards to each seat, cards left on the table, face cards set aside."""
-
-    hands: tuple[tuple[Card, ...], ...]
-    table: tuple[Card, ...]
-    aside: tuple[Card, ...]
-
-    def cards(self) -> list[Card]:
-        return [c for h in self.hands for c in h] + list(self.table) + list(self.aside)
-
-
-class Turn:
-    """What one move did: who played what, and its consequences.
-
-    ``tabbe`` is 0, 1, or 2 (dubbeltabbe); ``dukning`` the seat that set it up
-    (or ``None``); ``cancelled`` how many rounds of marks were turned down;
-    ``tabbe_pa`` the ranks that could now take the whole table ("tabbe på …");
-    ``dealt`` whether a new utdelning followed; ``sweep`` the cards the last
-    capturer took when the giv ended after this move.
-
-    A game works ``tabbe_pa`` out when it is first asked for (it is a search
-    over the table, which a fast simulation never needs). Turns compare equal
-    when all these fields are equal; treat them as read-only.
-
-    >>> Turn(1, Move.parse("9C"), tabbe_pa=(10,))
-    Turn(player=1, move=Move.parse('9C'), tabbe=0, dukning=None, cancelled=0, tabbe_pa=(10,), dealt=False, sweep=None)
-    """
-
-    __slots__ = ("player", "move", "tabbe", "dukning", "cancelled", "_tabbe_pa", "dealt", "sweep", "_table")
-    _fields = ("player", "move", "tabbe", "dukning", "cancelled", "tabbe_pa", "dealt", "sweep")
-
-    def __init__(self, player: int, move: Move, tabbe: int = 0, dukning: int | None = None, cancelled: int = 0,
-                 tabbe_pa: Sequence[int] = (), dealt: bool = False, sweep: tuple[Card, ...] | None = None) -> None:
-        self.player = player
-        self.move = move
-        self.tabbe = tabbe
-        self.dukning = dukning
-        self.cancelled = cancelled
-        self._tabbe_pa: tuple[int, ...] | None = tuple(tabbe_pa)
-        self.dealt = dealt
-        self.sweep = sweep
-        self._table: tuple[int, str] | None = None  # (packed value counts, ace rule) while tabbe_pa is not worked out
-
-    @property
-    def tabbe_pa(self) -> tuple[int, ...]:
-        pa = self._tabbe_pa
-        if pa is None:
-            packed, ace = self._table  # type: ignore[misc]
-            pa = self._tabbe_pa = ranks_taking_whole_packed(packed, ace)
-        return pa
-
-    def _astuple(self) -> tuple:
-        return (self.player, self.move, self.tabbe, self.dukning, self.cancelled, self.tabbe_pa, self.dealt, self.sweep)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Turn):
-            return NotImplemented
-        return self._astuple() == other._astuple()
-
-    def __hash__(self) -> int:
-        return hash(self._astuple())
-
-    def __repr__(self) -> str:
-        return "Turn(" + ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, self._astuple())) + ")"
-
-
-_new_turn = object.__new__
-_new_observation = object.__new__
-
-
 def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal, ...]:
     """Cut a deck order into the giv's utdelningar.
 
@@ -138,37 +67,7 @@ def deal_giv(deck: Sequence[Card], rules: Rules, dealer: int = 0) -> tuple[Deal,
     >>> len(deals), [str(c) for c in deals[0].hands[1]]
     (9, ['AS', 'AD', '2S', '2D'])
     """
-    n = rules.players
-    pos = 0
-    deals = []
-    deck = tuple(deck)
-    if rules.game == "kasino":  # no klädda högen: face cards stay on the table
-        plan = deal_plan(rules, len(deck))
-        for i, (k, t) in enumerate(plan):
-            if rules.draw and i:  # dragkasino: draw i goes to the seat that made move i
-                seat = (dealer + i) % n
-                deals.append(Deal(tuple((deck[pos],) if s == seat else () for s in range(n)), (), ()))
-                pos += 1
-                continue
-            end = pos + k * n
-            dealt: list[tuple[Card, ...]] = [()] * n
-            for j in range(n):
-                dealt[(dealer + 1 + j) % n] = deck[pos + j:end:n]
-            deals.append(Deal(tuple(dealt), deck[end:end + t], ()))
-            pos = end + t
-        return tuple(deals)
-    for k, t in deal_plan(rules, len(deck)):
-        # one card at a time round the table: the seat j places after the dealer gets every n-th card
-        end = pos + k * n
-        hands: list[tuple[Card, ...]] = [()] * n
-        for j in range(n):
-            hands[(dealer + 1 + j) % n] = deck[pos + j:end:n]
-        laid = deck[end:end + t]
-        pos = end + t
-        deals.append(Deal(tuple(hands),
-                          tuple([c for c in laid if c < 40]),  # not a klätt kort (J, Q, K: see Card.is_face)
-                          tuple([c for c in laid if c >= 40])))
-    return tuple(deals)
+    return game_of(rules).deal(deck, dealer)
 
 
 @dataclass(frozen=True)
@@ -201,14 +100,18 @@ class Observation:
         """This seat's legal moves (a new list)."""
         if self.known_moves is not None:
             return list(self.known_moves)
-        if self.rules.game == "kasino":
-            return kasino_legal_moves(self.hand, self.table, self.rules, self.seat)
-        return legal_moves(self.hand, self.table, self.rules)
+        return game_of(self.rules).legal_moves(self.hand, self.table, self.seat)
 
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: the other hands and the stock (as a sorted multiset).
 
         Counted with a list, not a ``Counter``: the bots ask at every decision."""
+        left = self.unseen_counts()
+        return [Card(i) for i in range(52) for _ in range(left[i])]
+
+    def unseen_counts(self) -> list[int]:
+        """How many copies of each card (index: card number 0..51) this seat has
+        not seen: from the deck's copies of it (2 in Krypkasino, 1 in classic Kasino)."""
         left = [self.rules.copies] * 52
         for c in self.hand:
             left[c] -= 1
@@ -216,7 +119,7 @@ class Observation:
             left[c] -= 1
         for t in self.history:
             left[t.move.card] -= 1
-        return [Card(i) for i in range(52) for _ in range(left[i])]
+        return left
 
 
 
@@ -241,20 +144,14 @@ class Giv:
             raise ValueError(_("{name}={value} is not a seat: seats are 0..{last}").format(
                 name="dealer", value=dealer, last=n - 1))
         self.dealer = dealer
+        self.game = game = game_of(rules)
         if deals is None:
             if deck is None:
-                from .cards import double_deck, full_deck
-
-                r = rng if rng is not None else random.Random(seed)
-                if rules.game == "kasino":
-                    deck = full_deck()
-                    r.shuffle(deck)
-                else:
-                    deck = double_deck(r)
+                deck = game.new_deck(rng if rng is not None else random.Random(seed))
             else:
                 deck = [Card(c) for c in deck]
-                _check_deck(deck, rules.copies)
-            deals = deal_giv(deck, rules, dealer)
+                game.check_deck(deck)
+            deals = game.deal(deck, dealer)
         else:
             deals = tuple(deals)
             _check_deals(deals, rules, dealer)
@@ -272,13 +169,14 @@ class Giv:
         self.turn = (dealer + 1) % n
         self.swept: tuple[Card, ...] | None = None
         self.previous_mover: int | None = None  # who moved before this giv's first move (positions only)
-        self._undo: list[tuple] = []
+        #: what :meth:`pop` needs to take each move back (the game's ``push`` appends it)
+        self.undo_log: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
-        self._packed: int | None = None  # the table's packed value counts, when _apply has computed them
-        self._caps_cache = caps_table(rules.ace, rules.capture)
+        #: the game's key of the table while it is known (Krypkasino: its packed value counts), else None
+        self.table_key: int | None = None
         self._seen: tuple[tuple[Deal, ...], int, tuple[Card, ...], int] | None = None  # see _dealt_so_far
-        self._kasino = rules.game == "kasino"  # classic Kasino: builds on the table, its own push/pop path
-        self._deal()
+        self._push = game.push
+        self.deal_next()
 
     @classmethod
     def from_position(cls, hands: Sequence[Sequence[Card | str]], table: Sequence[Card | str] = (), *,
@@ -301,16 +199,11 @@ class Giv:
         if rules.players != n:
             rules = rules.replace(players=n, teams="none" if n not in (4, 6) else rules.teams, givar=None)
         hs = [parse_cards(h) for h in hands]
-        tb: list[Any]
-        if rules.game == "kasino":
-            tb = parse_table(table)
-            flat = table_cards(tb)
-            bad = [x for x in tb if not isinstance(x, Card) and not _is_seat(x.owner, n)]
-            if bad:
-                raise PositionError(_("build {build} is owned by no seat: seats are 0..{last}").format(
-                    build=bad[0], last=n - 1))
-        else:
-            tb = flat = parse_cards(table)
+        tb, flat = game_of(rules).parse_table(table)
+        bad = [x for x in tb if not isinstance(x, Card) and not _is_seat(x.owner, n)]
+        if bad:
+            raise PositionError(_("build {build} is owned by no seat: seats are 0..{last}").format(
+                build=bad[0], last=n - 1))
         kl = parse_cards(kladda)
         if not _is_seat(turn, n):
             raise PositionError(_("{name}={value} is not a seat: seats are 0..{last}").format(
@@ -372,14 +265,35 @@ class Giv:
         g.tabbar = list(tabbar) if tabbar is not None else [0] * n
         g.turns, g.last_capturer, g.deal_index, g.turn, g.swept = [], last_capturer, 1, turn, None
         g.previous_mover = previous_mover
-        g._undo, g._legal, g._packed = [], None, None
-        g._caps_cache = caps_table(rules.ace, rules.capture)
+        g.undo_log, g._legal, g.table_key = [], None, None
         g._seen = None
-        g._kasino = rules.game == "kasino"
+        g.game = game = game_of(rules)
+        g._push = game.push
         return g
 
+    def clone(self) -> Giv:
+        """An independent copy of this giv as it stands, its history included:
+        play on either and the other is unchanged (what a search or a review
+        tries moves on).
+
+        >>> g = Giv(seed=2); _ = g.play(g.legal_moves()[0])
+        >>> c = g.clone(); _ = c.play(c.legal_moves()[0])
+        >>> len(g.turns), len(c.turns), c.pop() is not None and c.state_key() == g.state_key()
+        (1, 2, True)
+        """
+        c = object.__new__(Giv)
+        c.__dict__.update(self.__dict__)
+        c.hands = [list(h) for h in self.hands]
+        c.piles = [list(p) for p in self.piles]
+        c.table, c.kladda = list(self.table), list(self.kladda)
+        c.marks, c.dukningar, c.tabbar = list(self.marks), list(self.dukningar), list(self.tabbar)
+        c.turns, c.undo_log = list(self.turns), list(self.undo_log)
+        c._legal = None
+        return c
+
     # --- dealing ---------------------------------------------------------
-    def _deal(self) -> None:
+    def deal_next(self) -> None:
+        """Deal the next utdelning (a game's ``push`` calls it when the hands are empty)."""
         d = self.deals[self.deal_index]
         for seat, h in enumerate(d.hands):
             self.hands[seat] = list(h)
@@ -423,11 +337,8 @@ class Giv:
         if self._legal is None:
             if self.swept is not None or (self.deal_index == len(self.deals) and not any(self.hands)):  # is_over
                 self._legal = []
-            elif self._kasino:
-                self._legal = kasino_legal_moves(self.hands[self.turn], self.table, self.rules, self.turn)
             else:
-                # _apply keeps the table's packed counts (None: not yet known)
-                self._legal = legal_moves_packed(self.hands[self.turn], self.table, self.rules, self._packed, self._caps_cache)
+                self._legal = self.game.giv_legal_moves(self)
         return self._legal
 
     def is_legal(self, move: Move | str) -> bool:
@@ -451,8 +362,9 @@ class Giv:
         if self.is_over:
             m = Move.parse(move) if isinstance(move, str) else move
             return Explanation(False, "giv-over", _("The giv is over: no more moves."), m)
-        e = explain_move(self.hands[self.turn], self.table, move, self.rules, self.turn)
-        prev = dukning_seat(self.rules, self.turns[-1].player if self.turns else self.previous_mover)
+        m = Move.parse(move) if isinstance(move, str) else move
+        e = self.game.explain(self.hands[self.turn], self.table, m, self.turn)
+        prev = self.game.dukning_seat(self.last_mover)
         if e.legal and e.tabbe and prev is not None:
             if names is None:
                 said = ngettext("The player who moved just before you gets a dukning (dukade för tabben).",
@@ -479,9 +391,7 @@ class Giv:
     def tabbe_pa(self) -> list[int]:
         """Ranks that would take the whole table now ("tabbe på …"; not worked
         out for classic Kasino yet: ``[]``)."""
-        if self._kasino:
-            return []
-        return tabbe_ranks(self.table, self.rules)
+        return self.game.tabbe_pa(self.table)
 
     def _dealt_so_far(self) -> tuple[tuple[Card, ...], int]:
         """(every card the deals so far laid on the table, the stock's size), kept
@@ -506,8 +416,7 @@ class Giv:
             seat=seat, rules=self.rules, hand=tuple(self.hands[seat]), table=tuple(self.table),
             kladda=tuple(self.kladda), history=tuple(self.turns), dealt_to_table=dealt,
             pile_sizes=tuple(map(len, self.piles)),
-            pile_points=tuple([sum(map((KASINO_POINTS if self._kasino else POINTS).__getitem__, p))
-                               for p in self.piles]),
+            pile_points=tuple([sum(map(self.game.card_values.__getitem__, p)) for p in self.piles]),
             marks=tuple(self.marks), dukningar=tuple(self.dukningar),
             hand_sizes=tuple(map(len, self.hands)), stock_left=stock_left,
             deal_index=self.deal_index, deals_total=len(self.deals), dealer=self.dealer,
@@ -524,7 +433,7 @@ class Giv:
         if self.is_over:
             raise GameOverError(_("The giv is over: {move} cannot be played.").format(move=move), move)
         if move not in self.legal_moves():
-            e = explain_move(self.hands[self.turn], self.table, move, self.rules, self.turn)
+            e = self.game.explain(self.hands[self.turn], self.table, move, self.turn)
             raise IllegalMoveError(_("{move} cannot be played: {reason}").format(move=move, reason=e.message), move, e)
         return self.push(move)
 
@@ -538,83 +447,15 @@ class Giv:
         >>> t = g.push(g.legal_moves()[0]); g.pop() == t
         True
         """
-        if self._kasino:
-            return self._push_kasino(move)
-        p = self.turn
-        hand = self.hands[p]
-        idx = hand.index(move.card)
-        hand.pop(idx)
-        table_before = self.table
-        pile = self.piles[p]
-        marks_before = None
-        last_capturer_before = self.last_capturer
-        tabbe = 0
-        dukning = None
-        cancelled = 0
-        capture = move.capture
-        packed = self._packed  # the table's packed value counts, kept up to date move by move (None: unknown)
-        new_table = table_after(table_before, move)
-        if capture is not None:
-            if packed is not None:
-                packed -= sum(map(UNIT.__getitem__, capture))
-            pile_len = len(pile)
-            pile.append(move.card)
-            pile.extend(capture)
-            self.last_capturer = p
-            if not new_table:
-                marks_before = (tuple(self.marks), tuple(self.dukningar), tuple(self.tabbar))
-                tabbe = tabbe_marks(table_before, move, self.rules)
-                dukning = self.turns[-1].player if self.turns else self.previous_mover
-                cancelled = book_tabbe(self.rules, self.marks, self.dukningar, self.tabbar, taker=p,
-                                       previous_mover=dukning, made=tabbe)
-        else:
-            pile_len = len(pile)
-            if packed is not None:
-                packed += UNIT[move.card]
-            elif not table_before:
-                packed = UNIT[move.card]
-        self.table = new_table
-        self.turn = (p + 1) % self.rules.players
-        dealt = False
-        sweep = None
-        kladda_before = self.kladda
-        deal_index = self.deal_index
-        if not any(self.hands):
-            if deal_index < len(self.deals):
-                self._deal()
-                dealt = True
-                packed = None  # new cards on the table
-            else:
-                sweep = tuple(self.table) + tuple(self.kladda)
-                if self.last_capturer is not None:
-                    self.piles[self.last_capturer].extend(sweep)
-                    self.table = []
-                    self.kladda = []
-                self.swept = sweep
-        table = self.table
-        t = _new_turn(Turn)  # Turn(...) without the argument handling; tabbe_pa is worked out when asked for
-        if table:
-            if packed is None:
-                packed = pack(table)
-            self._packed = packed
-            t._tabbe_pa = None
-            t._table = (packed, self.rules.ace)
-        else:
-            self._packed = None
-            t._tabbe_pa = ()
-            t._table = None
-        t.player, t.move, t.tabbe, t.dukning, t.cancelled, t.dealt, t.sweep = p, move, tabbe, dukning, cancelled, dealt, sweep
-        self.turns.append(t)
-        self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
         self._legal = None
-        return t
+        return self._push(self, move)
 
     def pop(self) -> Turn:
         """Take back the last move exactly (including a deal or the final sweep it
         caused) and return its :class:`Turn`."""
-        if not self._undo:
+        if not self.undo_log:
             raise IllegalMoveError(_("Nothing to take back: no move has been played in this giv."))
-        idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self._undo.pop()
+        idx, table, kladda, pile_len, marks_before, last_cap, deal_index = self.undo_log.pop()
         t = self.turns.pop()
         p = t.player
         if t.sweep is not None:
@@ -639,64 +480,7 @@ class Giv:
         self.last_capturer = last_cap
         self.turn = p
         self._legal = None
-        self._packed = None
-        return t
-
-    # --- classic Kasino: the same bookkeeping, with builds on the table and draws ---
-    def _push_kasino(self, move: Move) -> Turn:
-        """:meth:`push` for classic Kasino: the table is loose cards and builds
-        (:func:`~krypteach.engine.builds.kasino_table_after`), tabbe marks as in
-        Krypkasino (:func:`~krypteach.engine.turn.tabbe_marks`, no dukning), and
-        in dragkasino the player draws after the play."""
-        rules = self.rules
-        p = self.turn
-        hand = self.hands[p]
-        idx = hand.index(move.card)
-        hand.pop(idx)
-        table_before = self.table
-        pile = self.piles[p]
-        pile_len = len(pile)
-        marks_before = None
-        last_capturer_before = self.last_capturer
-        tabbe, dukning, cancelled = 0, None, 0
-        new_table = kasino_table_after(table_before, move, p)
-        if move.capture is not None and move.value is None:  # a capture
-            pile.append(move.card)
-            pile.extend(move.capture)
-            self.last_capturer = p
-            if not new_table:
-                marks_before = (tuple(self.marks), tuple(self.dukningar), tuple(self.tabbar))
-                tabbe = tabbe_marks(table_cards(table_before), move, rules)
-                dukning = dukning_seat(rules, self.last_mover)
-                cancelled = book_tabbe(rules, self.marks, self.dukningar, self.tabbar, taker=p,
-                                       previous_mover=dukning, made=tabbe)
-        self.table = new_table
-        self.turn = (p + 1) % rules.players
-        dealt = False
-        sweep = None
-        kladda_before = self.kladda
-        deal_index = self.deal_index
-        if deal_index < len(self.deals) and (rules.draw or not any(self.hands)):
-            if rules.draw:
-                for seat, h in enumerate(self.deals[deal_index].hands):
-                    self.hands[seat].extend(h)
-                self.deal_index += 1
-            else:
-                self._deal()
-            dealt = True
-        if self.deal_index == len(self.deals) and not any(self.hands):
-            sweep = tuple(table_cards(self.table)) + tuple(self.kladda)
-            if self.last_capturer is not None:
-                self.piles[self.last_capturer].extend(sweep)
-                self.table = []
-                self.kladda = []
-            self.swept = sweep
-        t = _new_turn(Turn)
-        t._tabbe_pa, t._table = (), None
-        t.player, t.move, t.tabbe, t.dukning, t.cancelled, t.dealt, t.sweep = p, move, tabbe, dukning, cancelled, dealt, sweep
-        self.turns.append(t)
-        self._undo.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
-        self._legal = None
+        self.table_key = None
         return t
 
     def play_out(self, choose: Callable[[Giv], Move]) -> None:
@@ -710,8 +494,29 @@ class Giv:
         """Scores of the finished giv (raises if it is not over)."""
         if not self.is_over:
             raise IllegalMoveError(_("The giv is not over yet: play until every hand is empty."))
-        return score_giv(self.rules, self.piles, self.marks, self.dukningar, self.tabbar,
-                         self.last_capturer, self.swept or ())
+        return self.game.score(self.piles, self.marks, self.dukningar, self.tabbar, self.last_capturer,
+                               self.swept or ())
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's score so far, in the game's own sense (lower is better in
+        Krypkasino and avig kasino, higher in Kasino): the finished giv's scores
+        once it is over, else the points in each pile and the marks standing
+        now (majority points to whoever holds the majority now, no sistan).
+
+        >>> g = Giv.from_position([["10S"], ["4H"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
+        >>> g.returns()
+        (0, 0)
+        >>> _ = g.play("10S:AH+3D+7C+9S"); g.returns()
+        (8, -5)
+        """
+        return self.running_result().scores
+
+    def running_result(self) -> GivResult:
+        """:attr:`result` at any moment: the finished giv's once it is over, else
+        what the piles and marks give now (no last sweep, no sistan yet)."""
+        if self.is_over:
+            return self.result
+        return self.game.score(self.piles, self.marks, self.dukningar, self.tabbar, None, ())
 
     def state_key(self) -> tuple:
         """Everything that defines the position (for equality checks, e.g. after undo)."""
@@ -722,7 +527,7 @@ class Giv:
     def card_count(self) -> int:
         """Cards in hands, on the table (in builds too), aside, in piles and in the
         stock (always 104 in a real giv of Krypkasino, 52 in classic Kasino)."""
-        on_table = sum(len(x.cards) if not isinstance(x, Card) else 1 for x in self.table)
+        on_table = len(self.game.table_cards(self.table))
         return (sum(map(len, self.hands)) + on_table + len(self.kladda) + sum(map(len, self.piles))
                 + self.stock_size)
 
@@ -739,58 +544,12 @@ class Giv:
         return display.show("giv", self)
 
 
-def _check_deck(deck: Sequence[Card], copies: int = 2) -> None:
-    from collections import Counter
-
-    if copies == 1:
-        if len(deck) != 52 or len(set(deck)) != 52:
-            raise ValueError(_("a classic Kasino deck must have the 52 cards, each once; got {count} cards").format(
-                count=len(deck)))
-        return
-    if len(deck) != 104:
-        raise ValueError(_("a deck must have 104 cards (two decks), got {count}").format(count=len(deck)))
-    bad = [str(c) for c, k in Counter(deck).items() if k != 2]
-    if bad:
-        raise ValueError(_("every card must appear exactly twice in the deck; wrong count for {cards}").format(
-            cards=", ".join(bad)))
-
-
 def _check_deals(deals: Sequence[Deal], rules: Rules, dealer: int = 0) -> None:
     plan = deal_plan(rules)
     if len(deals) != len(plan):
         raise ValueError(_("{given} deals given, but the rules deal {count} utdelningar").format(
             given=len(deals), count=len(plan)))
-    cards: list[Card] = []
-    if rules.game == "kasino":
-        for i, (d, (k, t)) in enumerate(zip(deals, plan)):
-            sizes = [len(h) for h in d.hands]
-            if len(d.hands) != rules.players:
-                raise ValueError(_("deal {number}: {players} seats, not {count}").format(
-                    number=i, players=rules.players, count=len(d.hands)))
-            if rules.draw and i:
-                if sorted(sizes) != [0] * (rules.players - 1) + [1] or d.table or d.aside:
-                    raise ValueError(_("draw {number}: one card to one seat").format(number=i))
-                if not d.hands[(dealer + i) % rules.players]:
-                    raise ValueError(_("draw {number}: the card goes to seat {seat}, which made move {number}").format(
-                        number=i, seat=(dealer + i) % rules.players))
-            elif any(s != k for s in sizes) or len(d.table) != t or d.aside:
-                raise ValueError(_("deal {number}: every one of {players} seats must get {count} cards and the "
-                                   "table {table}").format(number=i, players=rules.players, count=k, table=t))
-            cards.extend(d.cards())
-        _check_deck(cards, 1)
-        return
-    for i, (d, (k, t)) in enumerate(zip(deals, plan)):
-        if len(d.hands) != rules.players or any(len(h) != k for h in d.hands):
-            raise ValueError(_("deal {number}: every one of {players} seats must get {count} cards").format(
-                number=i, players=rules.players, count=k))
-        if len(d.table) + len(d.aside) != t:
-            raise ValueError(_("deal {number}: {count} cards must be laid on the table (table + aside), got {got}").format(
-                number=i, count=t, got=len(d.table) + len(d.aside)))
-        if any(c.is_face for c in d.table) or any(not c.is_face for c in d.aside):
-            raise ValueError(_("deal {number}: face cards laid on the table go aside (klädda högen), "
-                               "other cards stay").format(number=i))
-        cards.extend(d.cards())
-    _check_deck(cards)
+    game_of(rules).check_deals(deals, dealer)
 
 
 class Parti:

@@ -26,7 +26,8 @@ cards of the builds it takes in the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..i18n import _
 from .capture_cache import RESULTS, USABLE, caps_code, caps_table, expand_all, table_by_value
@@ -36,10 +37,7 @@ from .rules import Rules
 
 _DEFAULT = Rules()
 
-if TYPE_CHECKING:  # explain imports this module: here the explanation type is only named
-    from .explain import Explanation
-
-__all__ = ["BuildMove", "IllegalMoveError", "Move", "MoveParseError", "describe_cards", "legal_moves", "table_after"]
+__all__ = ["BuildMove", "Explanation", "IllegalMoveError", "Move", "MoveParseError", "describe_cards", "legal_moves", "table_after"]
 
 
 class MoveParseError(ValueError):
@@ -212,6 +210,43 @@ class BuildMove(Move):
     def describe(self) -> str:
         return _("{card} builds {value} with {cards}").format(card=self.card.symbol, value=self.value,
                                                              cards=describe_cards(self.capture or ()))
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a proposed move is legal or not, in words a learner understands.
+
+    ``rule`` is a short key: ``"ok"``, ``"not-in-hand"``, ``"not-on-table"``,
+    ``"tvangstabbe"``, ``"must-capture"``, ``"not-traffar"``, ``"take-all"``,
+    ``"maximum"`` (and ``"giv-over"`` from :meth:`Giv.explain`); classic
+    Kasino's builds add ``"build-no-card"``, ``"build-owner-must-act"``,
+    ``"build-owner-trail"``, ``"build-lowered"``, ``"build-locked"``,
+    ``"build-sum"``, ``"build-multiple"``, ``"build-split"`` and
+    ``"build-wrong-value"`` (see :func:`explain_kasino_move`). ``traffar``
+    splits a legal capture into its träffar; ``missing`` holds cards that must
+    also be taken (or the whole table for a tvångstabbe); ``better`` lists
+    legal moves with the same card (or the forced cards).
+
+    >>> e = Explanation(False, "must-capture", "You may not creep.", Move.parse("9C"))
+    >>> bool(e), str(e)
+    (False, 'You may not creep.')
+    """
+
+    legal: bool
+    rule: str
+    message: str
+    move: Move
+    traffar: tuple[tuple[Card, ...], ...] = ()
+    missing: tuple[Card, ...] = ()
+    extra: tuple[Card, ...] = ()
+    better: tuple[Move, ...] = field(default=())
+    tabbe: int = 0  # tabbe marks the move makes: 0, 1, or 2 for a dubbeltabbe
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __bool__(self) -> bool:
+        return self.legal
 
 
 def describe_cards(cards: Sequence[Card], sep: str = "+") -> str:

@@ -54,6 +54,9 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 #: Options that only classic Kasino has (left out of Krypkasino's ``to_dict``, so its records are as before).
 KASINO_ONLY = ("game", "multiple_builds", "owner_duty", "face_cards", "draw", "target", "lowest_wins")
+#: Options that mean nothing in classic Kasino (it has no dukning, no dubbeltabbe, no marks turned
+#: down): a Kasino rule set keeps their Kasino defaults and refuses any other value.
+KRYPKASINO_ONLY = ("dubbeltabbe", "cancel_marks", "dukning_points")
 
 _ACE_ALIASES = {
     "1or14": "1or14", "1 or 14": "1or14", "1/14": "1or14", "14/1": "1or14", "both": "1or14",
@@ -224,8 +227,14 @@ class Rules:
                     raise RulesError(_("{name}={value} is an option of classic Kasino only: "
                                        "use game='kasino' (or the preset 'kasino')").format(
                         name=name, value=repr(getattr(self, name))))
-        elif self.teams == "threes":
-            raise RulesError(_("teams='threes' needs 6 players, and classic Kasino is for 2–4"))
+        else:
+            for name in KRYPKASINO_ONLY:
+                if getattr(self, name) != defaults[name]:
+                    raise RulesError(_("{name}={value} is an option of Krypkasino only: classic Kasino has "
+                                       "no dukning, no dubbeltabbe and no marks turned down").format(
+                        name=name, value=repr(getattr(self, name))))
+            if self.teams == "threes":
+                raise RulesError(_("teams='threes' needs 6 players, and classic Kasino is for 2–4"))
         if self.givar is not None:
             need_int("givar", 1, 600)
             if self.givar % n:

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import POINTS, Card
+from .cards import Card
 from .rules import Rules
-from .turn import giv_scores, kasino_card_points
 
-__all__ = ["card_points", "GivResult", "PartiResult", "point_breakdown", "score_giv"]
+__all__ = ["card_points", "GivResult", "PartiResult", "point_breakdown"]
 
 
 def card_points(cards: Iterable[Card]) -> int:
@@ -118,16 +117,3 @@ class PartiResult:
         """Teams (seats without teams) with the lowest total (the highest in
         classic Kasino); ties share the win."""
         return _lowest(self.team_totals, self.rules.lowest_wins)
-
-
-def score_giv(rules: Rules, piles: Sequence[Sequence[Card]], marks: Sequence[int], dukningar: Sequence[int],
-              tabbar: Sequence[int], last_capturer: int | None, aside_cards: Sequence[Card]) -> GivResult:
-    """Score a finished giv from its piles and marks."""
-    if rules.game == "kasino":  # storan 2, lillan 1, aces 1, most spades 2, most cards 1
-        cp = kasino_card_points(rules, piles)
-    else:
-        cp = [sum(map(POINTS.__getitem__, p)) for p in piles]  # card_points, for cards known to be Cards
-    scores = giv_scores(rules, cp, marks, dukningar, last_capturer)
-    if last_capturer is not None and rules.last_capture_point:
-        cp[last_capturer] += rules.last_capture_point
-    return GivResult(rules, tuple(cp), tuple(marks), tuple(dukningar), tuple(tabbar), scores, last_capturer, tuple(aside_cards))

@@ -15,10 +15,9 @@ what a move is worth and whom it marks, so a rule lives in one place:
 - :func:`giv_scores`: the score formula of a finished giv.
 - :func:`team_relative`: how a change of scores counts for one seat (its
   team's change against the mean of the others').
-- classic Kasino (``Rules(game="kasino")``): :func:`apply_owner_duty` (the
-  owner of a build must take it or raise it), :func:`dukning_seat` (no
-  dukning in Kasino) and :func:`kasino_card_points` (storan, lillan, aces, most
-  spades, most cards), beside :func:`giv_scores`.
+
+Each game (:mod:`krypteach.engine.games`) plays its turns with these: classic
+Kasino's own rules (the owner's duty, its card points) live in its module.
 
 The table a move leaves is :func:`krypteach.engine.moves.table_after`.
 
@@ -37,16 +36,12 @@ The table a move leaves is :func:`krypteach.engine.moves.table_after`.
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import TYPE_CHECKING
 
 from .cards import Card
+from .moves import Move
 from .rules import Rules
 
-if TYPE_CHECKING:  # builds (which moves' legal moves reach) import this module: Move is only named here
-    from .moves import Move
-
-__all__ = ["tabbe_marks", "book_tabbe", "tabbe_score", "cancel_marks", "giv_scores", "team_relative",
-           "apply_owner_duty", "owned_builds", "dukning_seat", "kasino_card_points", "KASINO_POINTS"]
+__all__ = ["tabbe_marks", "book_tabbe", "tabbe_score", "cancel_marks", "giv_scores", "team_relative"]
 
 
 def tabbe_marks(table: Sequence[Card], move: Move, rules: Rules) -> int:
@@ -150,90 +145,3 @@ def team_relative(rules: Rules, me: int, deltas: Mapping[int, float] | Sequence[
     mine = rules.team_of(me)
     others = [team[t] for t in range(n_teams) if t != mine]
     return team[mine] - (sum(others) / len(others) if others else 0.0)
-
-
-# --- classic Kasino ------------------------------------------------------------
-
-
-def owned_builds(table: Sequence, player: int | None) -> list:
-    """The builds on ``table`` that ``player`` owns (made or raised last)."""
-    if player is None:
-        return []
-    return [x for x in table if hasattr(x, "owner") and x.owner == player]
-
-
-def apply_owner_duty(moves: list[Move], table: Sequence, player: int | None, rules: Rules) -> list[Move]:
-    """Classic Kasino's duty of a build's owner, applied to the moves of a turn.
-
-    While ``player`` owns a build, with ``owner_duty="take-or-raise"`` (the
-    default, seed 004: "har du byggt måste du ta bygget nästa tur") every move
-    must take one of its builds or build on it (raise it, or add a group of
-    the same value); with ``"no-trail"`` it may do anything but trail. When no
-    move meets the duty (a hand-made position where the owner lacks the card),
-    every move stays legal: a turn always has a move.
-
-    >>> from krypteach import Move, parse_cards
-    >>> from krypteach.engine.builds import Build
-    >>> table = [Card("7C"), Build(9, parse_cards("4S 5H"), 0)]
-    >>> moves = [Move.parse("9D:4S+5H"), Move.parse("7H:7C"), Move.parse("2C")]
-    >>> [str(m) for m in apply_owner_duty(moves, table, 0, Rules(game="kasino"))]
-    ['9D:4S+5H']
-    >>> [str(m) for m in apply_owner_duty(moves, table, 0, Rules(game="kasino", owner_duty="no-trail"))]
-    ['9D:4S+5H', '7H:7C']
-    """
-    duty = rules.owner_duty
-    if duty == "none":
-        return moves
-    mine = owned_builds(table, player)
-    if not mine:
-        return moves
-    if duty == "no-trail":
-        kept = [m for m in moves if m.capture is not None]
-    else:
-        firsts = [b.cards[0] for b in mine]
-        kept = [m for m in moves if m.capture is not None and any(c in m.capture for c in firsts)]
-    return kept or moves
-
-
-def dukning_seat(rules: Rules, previous_mover: int | None) -> int | None:
-    """Who gets the dukning for a tabbe: the previous mover in Krypkasino,
-    nobody in classic Kasino (it has no dukning)."""
-    return None if rules.game == "kasino" else previous_mover
-
-
-def _kasino_points(card: int) -> int:
-    rank, suit = card // 4 + 1, "SHDC"[card % 4]
-    if rank == 10 and suit == "D":
-        return 2  # stora kasino (storan)
-    if rank == 2 and suit == "S":
-        return 1  # lilla kasino (lillan)
-    return 1 if rank == 1 else 0  # each ace
-
-
-#: classic Kasino's points of each card by index (``int(card)``): storan 2, lillan 1, each ace 1
-KASINO_POINTS = tuple(_kasino_points(i) for i in range(52))
-
-
-def kasino_card_points(rules: Rules, piles: Sequence[Sequence[Card]]) -> list[int]:
-    """Classic Kasino's card points of each seat's pile: storan 2, lillan 1,
-    each ace 1, most spades 2, most cards 1 (per team in team play; a tie
-    gives nobody the point). A team's majority points go to its member with
-    the most of them (the lower seat on a tie); team scores do not depend on it.
-    Sistan (``last_capture_point``) is added by :func:`giv_scores`.
-
-    >>> from krypteach import parse_cards
-    >>> kasino_card_points(Rules(game="kasino"), [parse_cards("10D 2S AH 3S 4S"), parse_cards("5H 6H 7S")])
-    [7, 0]
-    >>> kasino_card_points(Rules(game="kasino"), [parse_cards("3S 4H"), parse_cards("5S 6H")])  # ties: nobody
-    [0, 0]
-    """
-    points = [sum(map(KASINO_POINTS.__getitem__, p)) for p in piles]
-    for award, count in ((2, lambda p: sum(1 for c in p if c % 4 == 0)), (1, len)):
-        per_seat = [count(p) for p in piles]
-        per_team = [sum(per_seat[s] for s in rules.team_members(t)) for t in range(rules.team_count)]
-        best = max(per_team)
-        if per_team.count(best) == 1:
-            team = per_team.index(best)
-            seat = max(rules.team_members(team), key=lambda s: (per_seat[s], -s))
-            points[seat] += award
-    return points

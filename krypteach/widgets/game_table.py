@@ -54,7 +54,7 @@ from ..engine.cards import Card
 from ..engine.game import Giv, Parti, Turn
 from ..engine.moves import IllegalMoveError, Move, MoveParseError, describe_cards
 from ..engine.rules import Rules
-from ..engine.scoring import point_breakdown, score_giv
+from ..engine.scoring import point_breakdown
 from ..i18n import _, ngettext
 from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
 from ..views import card_svg, hand_html, stack_svg
@@ -909,7 +909,7 @@ class GameTable(widgets.VBox):
         g = self.giv
         r = g.rules
         n = r.players
-        running = score_giv(r, g.piles, g.marks, g.dukningar, g.tabbar, None, ()) if not g.is_over else g.result
+        running = g.running_result()
         kasino = self.kasino  # no dukningar in classic Kasino: a tabbe is a point
         heads = ((_("Player"), _("Pile"), _("Card points"), _("Tabbar"), _("Score")) if kasino else
                  (_("Player"), _("Pile"), _("Card points"), _("Tabbe marks"), _("Dukningar"), _("Score")))
@@ -978,7 +978,7 @@ class GameTable(widgets.VBox):
         names = self.names
         rows = []
         for s in range(r.players):
-            spades = sum(1 for c in g.piles[s] if str(c).endswith("S"))
+            spades = sum(1 for c in g.piles[s] if c.suit == "S")
             sistan = r.last_capture_point if res.last_capturer == s else 0
             rows.append(f"<tr><td>{esc(names[s])}</td><td>{len(g.piles[s])}</td><td>{spades}</td><td>{sistan}</td>"
                         f"<td>{res.card_points[s]}</td><td>{_times(res.marks[s], r.tabbe_points)}</td>"

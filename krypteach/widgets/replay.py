@@ -36,7 +36,6 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..engine.game import Giv
 from ..engine.records import RecordError, giv_from_record, giv_to_record, parse_json
-from ..engine.scoring import score_giv
 from ..i18n import _, ngettext
 from ..teaching.narrate import describe_giv, seat_names, signed
 from ..views import giv_html
@@ -393,7 +392,7 @@ class ReplayViewer(widgets.VBox):
     def _show_scores(self) -> None:
         g = self.giv
         r = g.rules
-        running = g.result if g.is_over else score_giv(r, g.piles, g.marks, g.dukningar, g.tabbar, None, ())
+        running = g.running_result()
         head = "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in (_("Player"), _("Pile"), _("Card points"),
                                                                _("Tabbe marks"), _("Dukningar"), _("Score"))) + "</tr>"
         rows = [f"<tr><td>{esc(self.names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"

@@ -49,9 +49,9 @@ from ...engine import reference
 from ...engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards
 from ...engine.cards import Card
 from ...engine.game import Giv, PositionError
+from ...engine.games.kasino import KASINO_POINTS
 from ...engine.moves import Move
 from ...engine.rules import Rules
-from ...engine.turn import KASINO_POINTS
 from ...i18n import _, ngettext
 from .base import PROMPTS, generate_with
 

@@ -10,8 +10,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.cards import Card
+from ...engine.games import game_of
 from ...engine.rules import Rules
-from ...engine.scoring import card_points, point_breakdown, score_giv
+from ...engine.scoring import card_points, point_breakdown
 from ...i18n import N_, _, ngettext
 from ...teaching.narrate import signed
 from .base import Action, Exercise, Part, cards_of, cards_row, html_part
@@ -45,7 +46,7 @@ def read_whole_number(text: str) -> int | None:
 class CountPointsExercise(Exercise):
     """Count the points of a pile, with tabbe marks and dukningar.
 
-    The right count is the engine's (:func:`~krypteach.engine.scoring.score_giv`).
+    The right count is the engine's (:meth:`~krypteach.engine.games.base.Game.score`).
 
     A wrong total first gets a nudge; the breakdown card by card comes with the second
     wrong try on the same pile, or with Show answer. An empty box or a word is not a try.
@@ -81,7 +82,7 @@ class CountPointsExercise(Exercise):
         """Show a fixed pile (codes) with ``marks`` tabbe marks and ``dukningar``."""
         self.pile = sorted(cards_of(pile))
         self.marks, self.dukningar = marks, dukningar
-        result = score_giv(self.rules, [self.pile], [marks], [dukningar], [marks], None, ())
+        result = game_of(self.rules).score([self.pile], [marks], [dukningar], [marks], None, ())
         self.expected = result.scores[0]
         self.pile_row.cards = [str(c) for c in self.pile]
         extras = []

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from ...engine.captures import capture_options, played_value, split_into_traffar
 from ...engine.cards import Card
-from ...engine.explain import explain_move
+from ...engine.games import explain_move
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...i18n import N_, _

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from ...engine.captures import can_take_whole_table, played_value, tabbe_pa_text, tabbe_ranks
 from ...engine.cards import Card
-from ...engine.explain import explain_move
+from ...engine.games import explain_move
 from ...engine.moves import Move, describe_cards
 from ...engine.rules import Rules
 from ...i18n import N_, _
