@@ -57,7 +57,7 @@ from ..engine.game import Deal, Giv, Observation, deal_giv
 from ..engine.games.kasino import KASINO_POINTS
 from ..engine.moves import Move
 from ..engine.rules import Rules
-from ..engine.turn import giv_scores, team_relative
+from ..engine.turn import team_relative
 from ..i18n import _
 from .sim import deal_unseen, piles_from_history, survivors
 
@@ -390,9 +390,7 @@ def kasino_utility(g: Giv, seat: int, marg: Marginals | None = None) -> float:
     if g.is_over:
         return team_relative(rules, seat, g.result.scores)
     piles = g.piles
-    # the points in each pile and the marks standing (the game's scoring without its majority points)
-    scores = [float(x) for x in giv_scores(rules, [sum([KASINO_POINTS[c] for c in p]) for p in piles], g.marks,
-                                           g.dukningar, None)]
+    scores = [float(x) for x in g.game.points_so_far(piles, g.marks, g.dukningar)]
     lens = [len(p) for p in piles]
     spades = [sum([_SPADE[c] for c in p]) for p in piles]
     for award, per_seat, total in ((1.0, lens, 52), (2.0, spades, 13)):

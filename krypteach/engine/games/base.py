@@ -187,6 +187,20 @@ class Game(ABC):
         return GivResult(rules, tuple(cp), tuple(marks), tuple(dukningar), tuple(tabbar), scores, last_capturer,
                          tuple(aside_cards))
 
+    def points_so_far(self, piles: Sequence[Sequence[Card]], marks: Sequence[int],
+                      dukningar: Sequence[int]) -> tuple[int, ...]:
+        """Each seat's card values taken and marks standing so far, without the
+        points decided only at the end (most cards, most spades, sistan): what a
+        search adds up move by move.
+
+        >>> from krypteach import Rules
+        >>> from krypteach.engine.games import game_of
+        >>> game_of(Rules(game="kasino")).points_so_far([parse_cards("10D 3S"), []], [1, 0], [0, 0])
+        (3, 0)
+        """
+        values = self.card_values
+        return giv_scores(self.rules, [sum(map(values.__getitem__, p)) for p in piles], marks, dukningar, None)
+
     def better(self, a: float, b: float) -> bool:
         """True when score ``a`` is better than ``b`` in this game's sense."""
         return a < b if self.lower_is_better else a > b

@@ -7,7 +7,7 @@ points storan 2, lillan 1, each ace 1, most spades 2, most cards 1, sistan 1
 dukning. The highest score wins, the lowest in avig kasino
 (``Rules.preset("avig-kasino")``: forced capture and forced tabbe too).
 
->>> from krypteach import Rules
+>>> from krypteach import Rules, parse_cards
 >>> game = KasinoGame(Rules(game="kasino"))
 >>> [str(m) for m in game.legal_moves(parse_cards("5H 9D"), parse_cards("4S"), 0)]
 ['5H>9:4S', '5H', '9D']
@@ -88,7 +88,7 @@ def kasino_card_points(rules: Rules, piles: Sequence[Sequence[Card]]) -> list[in
 
 
 
-def _items_text(cards: Sequence[Card], table: Sequence) -> str:
+def _items_text(cards: Sequence[Card], table: Sequence[Card | Build]) -> str:
     """The table items a move names: builds as ``[9: 4♠+5♥]``, loose cards as symbols."""
     taken = set(cards)
     parts = [x.symbol for x in table
@@ -100,7 +100,7 @@ def _value_word(v: int) -> str:
     return {14: "fjorton"}.get(v, NUMBER_WORDS.get(v, str(v)))
 
 
-def explain_kasino_move(hand: Sequence[Card], table: Sequence, move: Move | str, rules: Rules,
+def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], move: Move | str, rules: Rules,
                         player: int | None = None) -> Explanation:
     """Explain a move of classic Kasino for ``player`` holding ``hand`` at ``table``.
     :class:`KasinoGame` explains its moves with it. The verdict is
@@ -118,7 +118,7 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence, move: Move | str,
     - and, as in Krypkasino, ``"not-in-hand"``, ``"not-on-table"``, ``"tvangstabbe"``,
       ``"must-capture"``, ``"not-traffar"``, ``"take-all"``.
 
-    >>> from krypteach import Rules
+    >>> from krypteach import Rules, parse_cards
     >>> k = Rules(game="kasino")
     >>> table = [Card("7C"), Build(9, parse_cards("4S 5H"), 0)]
     >>> e = explain_kasino_move(parse_cards("9D 7H"), table, Move.parse("7H:7C"), k, 0)
@@ -203,7 +203,7 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence, move: Move | str,
                            cards=describe_cards(move.capture), card=sym), move, better=same_card)
 
 
-def _bad_build(move: Move, hand: Sequence[Card], table: Sequence, rules: Rules, caps: list[Move], forced: bool,
+def _bad_build(move: Move, hand: Sequence[Card], table: Sequence[Card | Build], rules: Rules, caps: list[Move], forced: bool,
                same_card: tuple[Move, ...]) -> Explanation:
     card, sym, v = move.card, move.card.symbol, move.value or 0
     if forced and caps:
@@ -246,7 +246,7 @@ def _bad_build(move: Move, hand: Sequence[Card], table: Sequence, rules: Rules, 
                        move, better=same_card)
 
 
-def _legal(move: Move, table: Sequence, hand: Sequence[Card], rules: Rules, player: int | None) -> Explanation:
+def _legal(move: Move, table: Sequence[Card | Build], hand: Sequence[Card], rules: Rules, player: int | None) -> Explanation:
     card, sym = move.card, move.card.symbol
     game = KasinoGame(rules)
     if move.value is not None:

@@ -7,7 +7,7 @@ marks the taker and gives the previous mover a *dukning*
 (:mod:`krypteach.engine.turn`); card points as :data:`~krypteach.engine.cards.POINTS`;
 the lowest score wins.
 
->>> from krypteach import Rules
+>>> from krypteach import Rules, parse_cards
 >>> game = KrypkasinoGame(Rules())
 >>> [str(m) for m in game.legal_moves(parse_cards("9C 4H"), parse_cards("9S 2C 5D 7H"))]
 ['9C:2C+7H+9S', '4H']

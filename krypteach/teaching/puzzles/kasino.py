@@ -49,7 +49,6 @@ from ...engine import reference
 from ...engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards
 from ...engine.cards import Card
 from ...engine.game import Giv, PositionError
-from ...engine.games.kasino import KASINO_POINTS
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...i18n import _, ngettext
@@ -227,9 +226,8 @@ def _solve_builds(p: Any) -> Any:
                     {str(m): [str(r) for r in s] for m, s in safety.items()})
 
 
-def _pile_points(g: Giv) -> list[int]:
-    tabbe = g.rules.tabbe_points
-    return [sum(KASINO_POINTS[c] for c in g.piles[s]) + tabbe * g.marks[s] for s in range(2)]
+def _pile_points(g: Giv) -> tuple[int, ...]:
+    return g.game.points_so_far(g.piles, g.marks, g.dukningar)
 
 
 def kasino_values(rules: Rules, hand: Sequence[Card], next_hand: Sequence[Card], table: Sequence[Card | Build],
