@@ -87,6 +87,16 @@ class Game(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.rules!r}>"
 
+    # a game holds no state of play: a copied giv shares its game (and the game's caches)
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.rules,))
+
     # --- the deck and the deal --------------------------------------------
     @property
     def copies(self) -> int:
