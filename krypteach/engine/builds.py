@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..i18n import _
 from .capture_cache import captures_of
@@ -356,7 +356,9 @@ def kasino_legal_moves(hand: Sequence[Card], table: Sequence[Card | Build], rule
     return apply_owner_duty(moves, table, player, rules)
 
 
-def kasino_table_after(table: Sequence[Card | Build], move: Move, player: int, rules: Rules | None = None) -> list:
+# list[Any], not list[Card | Build]: callers read the new build at [-1] without narrowing
+# (teaching/puzzles/kasino.py); list[Card | Build] once they do
+def kasino_table_after(table: Sequence[Card | Build], move: Move, player: int, rules: Rules | None = None) -> list[Any]:
     """The table once ``player`` has played ``move``: a trail adds the card, a
     capture removes the loose cards and whole builds it takes, a build removes
     what it takes in and adds the new :class:`Build` (owned by ``player``) last.

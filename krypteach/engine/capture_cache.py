@@ -75,7 +75,7 @@ _RANK_TUPLES = [tuple(r for r in range(1, 14) if bits >> (r - 1) & 1) for bits i
 def clear_caches() -> None:
     """Empty every cache of the capture code (benchmarks start cold with this)."""
     # the per-rules dicts are emptied, not dropped: games hold on to them
-    caches: list[dict] = [*_CAPS.values(), *_LIVE.values(), *_WHOLE.values(), SUMS, KEEP, PARTITIONABLE]
+    caches: list[dict[int, int] | dict[int, bool]] = [*_CAPS.values(), *_LIVE.values(), *_WHOLE.values(), SUMS, KEEP, PARTITIONABLE]
     for d in caches:
         d.clear()
     RESULTS.clear()
@@ -96,7 +96,7 @@ def caps_table(ace: str, mode: str) -> dict[int, int]:
     return d
 
 
-def _make_room(d: dict) -> None:
+def _make_room(d: dict[int, int]) -> None:
     """Called before adding to ``d``: empty everything when a cache is full (bounded memory)."""
     if len(d) >= CACHE_LIMIT or len(RESULTS) >= CACHE_LIMIT or len(PARTITIONABLE) >= CACHE_LIMIT:
         clear_caches()

@@ -14,7 +14,7 @@ the answers; :mod:`krypteach.engine.captures` turns them back into cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import product
 from operator import mul
 
@@ -47,7 +47,8 @@ def counts_of(cards: Iterable[int]) -> Counts:
 
 # --- value-level machinery -------------------------------------------------
 
-def subsets_summing(k: Counts, target: int, top: int, test=None) -> list[Counts]:
+def subsets_summing(k: Counts, target: int, top: int,
+                    test: Callable[[Counts], bool] | None = None) -> list[Counts]:
     """Every sub-multiset of ``k`` using values <= ``top`` that sums to ``target``.
 
     With ``test``, stop at the first one for which ``test(group)`` is true and

@@ -161,13 +161,13 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     def _repr_svg_(self) -> str | None:

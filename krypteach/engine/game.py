@@ -518,7 +518,7 @@ class Giv:
             return self.result
         return self.game.score(self.piles, self.marks, self.dukningar, self.tabbar, None, ())
 
-    def state_key(self) -> tuple:
+    def state_key(self) -> tuple[object, ...]:
         """Everything that defines the position (for equality checks, e.g. after undo)."""
         return (self.rules, self.dealer, self.deal_index, self.turn, tuple(map(tuple, self.hands)), tuple(self.table),
                 tuple(self.kladda), tuple(map(tuple, self.piles)), tuple(self.marks), tuple(self.dukningar),

@@ -160,7 +160,7 @@ class BuildMove(Move):
         raise AttributeError("a move is immutable")
 
     @classmethod
-    def parse(cls, text: str) -> BuildMove:  # type: ignore[override]
+    def parse(cls, text: str) -> BuildMove:
         """Parse ``"5H>9:4S"`` (build nine) or ``"4C>13:4S+5H"`` (raise to thirteen).
 
         >>> Move.parse("4c>13:5h+4s")
@@ -198,13 +198,13 @@ class BuildMove(Move):
     def __hash__(self) -> int:
         return hash((tuple(self), self.value))
 
-    def __reduce__(self):  # type: ignore[override]
+    def __reduce__(self) -> tuple[type[BuildMove], tuple[Card, tuple[Card, ...] | None, int | None]]:
         return (BuildMove, (self.card, self.capture, self.value))
 
     def __copy__(self) -> BuildMove:
         return self
 
-    def __deepcopy__(self, memo: dict) -> BuildMove:
+    def __deepcopy__(self, memo: dict[int, object]) -> BuildMove:
         return self
 
     def describe(self) -> str:
@@ -280,7 +280,7 @@ def _new_move(card: Card, capture: tuple[Card, ...] | None) -> Move:
 _CREEPS = tuple(_new_move(Card(i), None) for i in range(52))  # moves are immutable: one creep per card
 
 
-def legal_moves(hand: Sequence[Card], table: Sequence, rules: Rules | None = None,
+def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None = None,
                 player: int | None = None) -> list[Move]:
     """The legal moves for a player holding ``hand`` at ``table``.
 

@@ -31,13 +31,16 @@ import reprlib
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..i18n import _
 from .cards import Card, CardParseError
 from .game import Deal, Giv
 from .moves import IllegalMoveError, Move
 from .rules import Rules, RulesError, deal_plan
+
+if TYPE_CHECKING:  # builds is imported where it is used, as before
+    from .builds import Build
 
 __all__ = [
     "FORMAT",
@@ -164,7 +167,7 @@ def _cards(value: Any, where: str) -> list[Card]:
         raise RecordError(f"{where}: {e}") from None
 
 
-def _table(value: Any, where: str) -> list:
+def _table(value: Any, where: str) -> list[Card | Build]:
     """A classic Kasino table: card codes and builds ``"[9:4S+5H@0]"``."""
     from .builds import BuildParseError, parse_table
 
@@ -226,8 +229,9 @@ def giv_from_record(rec: dict[str, Any], *, where: str | None = None) -> Giv:
         table_where = _("{where}, table").format(where=deal_where)
         table = (_table(d.get("table", []), table_where) if rules.game == "kasino"
                  else _cards(d.get("table", []), table_where))
-        deals.append(Deal(hands, tuple(table), tuple(_cards(d.get("aside", []),
-                                                            _("{where}, aside").format(where=deal_where)))))
+        # a Kasino position's table may hold builds, which Deal.table (typed for Krypkasino's cards) carries too
+        aside = tuple(_cards(d.get("aside", []), _("{where}, aside").format(where=deal_where)))
+        deals.append(Deal(hands, tuple(table), aside))  # type: ignore[arg-type]
     position = rec.get("position")
     try:
         if position is None:

@@ -32,12 +32,20 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from itertools import combinations
+from typing import cast
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 ACE_VARIANTS: tuple[str, ...] = ("1or14", "1", "14hand")
 CAPTURE_VARIANTS: tuple[str, ...] = ("maximal", "maximum", "free")
+
+# classic Kasino, in plain data: a build is (value, its card codes, owner seat); a table item is a
+# card code or a build; a move is ("trail", card), ("capture", card, codes) or ("build", card, codes, value)
+RefBuild = tuple[int, tuple[str, ...], int]
+RefItem = str | RefBuild
+RefMove = tuple[str, str] | tuple[str, str, tuple[str, ...]] | tuple[str, str, tuple[str, ...], int]
 
 # Values from RULES.md "Cards": 2-10 as printed, J 11, Q 12, K 13; an ace on the table
 # always counts 1 in a sum ("Träffar in detail"). The played ace is handled separately.
@@ -71,7 +79,7 @@ def sort_key(card: str) -> tuple[int, int]:
     return RANKS.index(rank), SUITS.index(suit)
 
 
-def sorted_codes(cards) -> tuple[str, ...]:
+def sorted_codes(cards: Iterable[str]) -> tuple[str, ...]:
     """The cards as a tuple sorted by :func:`sort_key`."""
     return tuple(sorted(cards, key=sort_key))
 
@@ -265,7 +273,7 @@ def _kasino_take_value(card: str, ace: str, face: str) -> int | None:
     return _kasino_card_value(card, face)
 
 
-def _partitions_into(cards: list[str], ok_group) -> bool:
+def _partitions_into(cards: list[str], ok_group: Callable[[list[str]], bool]) -> bool:
     """Can ``cards`` be split into groups, each accepted by ``ok_group``?"""
     if not cards:
         return True
@@ -291,16 +299,16 @@ def _is_kasino_traff(card: str, group: list[str], ace: str, face: str) -> bool:
     return target is not None and None not in vals and sum(vals) == target  # type: ignore[arg-type]
 
 
-def _items_cards(items) -> list[str]:
+def _items_cards(items: Iterable[RefItem]) -> list[str]:
     out: list[str] = []
     for x in items:
         out.extend(x[1] if isinstance(x, tuple) else [x])
     return out
 
 
-def kasino_legal_moves(hand: list[str], table: list, player: int | None = None, *, capture: str = "free",
+def kasino_legal_moves(hand: list[str], table: list[RefItem], player: int | None = None, *, capture: str = "free",
                        ace: str = "1or14", forced_tabbe: bool = False, multiple_builds: bool = True,
-                       owner_duty: str = "take-or-raise", face: str = "values") -> set[tuple]:
+                       owner_duty: str = "take-or-raise", face: str = "values") -> set[RefMove]:
     """The legal moves of classic Kasino, by brute force.
 
     >>> sorted(kasino_legal_moves(["5H", "9D"], ["4S"]), key=str)
@@ -311,9 +319,9 @@ def kasino_legal_moves(hand: list[str], table: list, player: int | None = None, 
     cards = list(dict.fromkeys(hand))
     n = len(table)
     subsets = [[table[i] for i in range(n) if mask >> i & 1] for mask in range(1, 1 << n)]
-    all_moves: set[tuple] = set()
+    all_moves: set[RefMove] = set()
     whole = sorted_codes(_items_cards(table))
-    takers: set[tuple] = set()
+    takers: set[RefMove] = set()
     for c in cards:
         tv = _kasino_take_value(c, ace, face)
         caps = []
@@ -321,10 +329,11 @@ def kasino_legal_moves(hand: list[str], table: list, player: int | None = None, 
             builds = [x for x in s if isinstance(x, tuple)]
             loose = [x for x in s if not isinstance(x, tuple)]
             if all(b[0] == tv for b in builds) and _partitions_into(
-                    loose, lambda g, c=c: _is_kasino_traff(c, g, ace, face)):
+                    # mypy cannot infer a lambda with a default (c=c binds this card)
+                    loose, lambda g, c=c: _is_kasino_traff(c, g, ace, face)):  # type: ignore[misc]
                 caps.append(s)
         if capture == "maximal":
-            def leaves_traff(s, c=c, tv=tv):
+            def leaves_traff(s: list[RefItem], c: str = c, tv: int | None = tv) -> bool:
                 rest = [x for x in table if x not in s]
                 if any(isinstance(x, tuple) and x[0] == tv for x in rest):
                     return True
@@ -346,7 +355,8 @@ def kasino_legal_moves(hand: list[str], table: list, player: int | None = None, 
         cv = _kasino_card_value(c, face)
         if cv is None:
             continue
-        values = {_kasino_take_value(h, ace, face) for h in hand if h != c} - {None, 1}
+        # the values of the other cards in hand, None (no value) taken out
+        values = cast("set[int]", {_kasino_take_value(h, ace, face) for h in hand if h != c} - {None, 1})
         for v in values:
             for s in subsets:
                 builds = [x for x in s if isinstance(x, tuple)]
@@ -359,7 +369,7 @@ def kasino_legal_moves(hand: list[str], table: list, player: int | None = None, 
                     vals = [_kasino_card_value(x, face) for x in loose]
                     ok = not builds and None not in vals and sum(vals) + cv == v  # type: ignore[arg-type]
                 elif all(b[0] == v for b in builds):
-                    def group_ok(g, v=v):
+                    def group_ok(g: list[str], v: int = v) -> bool:
                         vals = [_kasino_card_value(x, face) for x in g]
                         return None not in vals and sum(vals) == v  # type: ignore[arg-type]
                     ok = _partitions_into([c, *loose], group_ok)
@@ -372,7 +382,9 @@ def kasino_legal_moves(hand: list[str], table: list, player: int | None = None, 
         if owner_duty == "no-trail":
             kept = {m for m in all_moves if m[0] != "trail"}
         else:
-            kept = {m for m in all_moves if m[0] != "trail" and any(set(b[1]) <= set(m[2]) for b in mine)}
+            # m[2]: only a trail lacks it, and trails are left out first
+            kept = {m for m in all_moves
+                    if m[0] != "trail" and any(set(b[1]) <= set(m[2]) for b in mine)}  # type: ignore[misc]
         if kept:
             return kept
     return all_moves

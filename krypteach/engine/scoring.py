@@ -85,7 +85,7 @@ class GivResult:
         """Teams (seats without teams) with the lowest score (the highest in classic Kasino)."""
         return _lowest(self.team_scores, self.rules.lowest_wins)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, list[int] | int | None]:
         return {
             "card_points": list(self.card_points),
             "marks": list(self.marks),

@@ -68,7 +68,7 @@ class Turn:
             pa = self._tabbe_pa = ranks_taking_whole_packed(packed, ace)
         return pa
 
-    def _astuple(self) -> tuple:
+    def _astuple(self) -> tuple[object, ...]:
         return (self.player, self.move, self.tabbe, self.dukning, self.cancelled, self.tabbe_pa, self.dealt, self.sweep)
 
     def __eq__(self, other: object) -> bool:
