@@ -194,7 +194,7 @@ def test_the_rules_picker_of_the_game_page_offers_the_kasino_presets():
     table.picker.controls["players"].value = 3  # a control keeps the game
     assert table.picker.rules.game == "kasino" and table.picker.rules.players == 3
     table.new_giv()
-    assert table.giv.rules == K.replace(players=3) and table.kasino
+    assert table.giv.rules == K.replace(players=3) and table.game.has_builds
 
 
 def test_the_classroom_preset_may_be_a_kasino_one(monkeypatch):
@@ -219,7 +219,7 @@ def test_a_build_by_its_cards_and_the_build_button():
     g = t.giv
     move = next(m for m in g.legal_moves() if m.value is not None)
     assert t.table_row.cards == [str(x) for x in g.table]
-    assert [b.description for b in t._kasino_controls if hasattr(b, "on_click")] == [
+    assert [b.description for b in t._build_controls if hasattr(b, "on_click")] == [
         "Ta in (take)", "Bygg (build)", "Lägg (trail)"]
     t.select_hand(move.card)
     assert t.build_values() == [] and t.build_value.disabled  # no table cards chosen: nothing to build on

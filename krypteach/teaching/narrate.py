@@ -24,6 +24,7 @@ from ..engine.captures import (
     tabbe_pa_text,  # the engine's "tabbe på …" (re-exported here)
 )
 from ..engine.cards import Card
+from ..engine.games import game_of
 from ..engine.moves import describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown
@@ -137,7 +138,7 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
     you = _is_you(who)
     move = turn.move
     card = move.card.symbol
-    if rules.game == "kasino":
+    if game_of(rules).has_builds:  # builds, trails, and a tabbe is a point (no dukning)
         return _kasino_turn(turn, who, you, rules)
     if move.capture is None:
         text = (_("You creep {card} (kryper)") if you else _("{who} creeps {card} (kryper)")).format(who=who, card=card)

@@ -281,7 +281,7 @@ def kasino_result_lines(giv: Giv, names: Sequence[str]) -> list[str]:
     else:
         winners = _(" and ").join(names[s] for s in res.winners)
         best = res.scores[res.winners[0]]
-    lines.append((_("Lowest score wins (avig kasino): {winners} with {score}.") if r.lowest_wins else
+    lines.append((_("Lowest score wins (avig kasino): {winners} with {score}.") if giv.game.lower_is_better else
                   _("Highest score wins: {winners} with {score}.")).format(winners=winners, score=best))
     return lines
 
@@ -346,11 +346,13 @@ def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] 
     table = table_html(giv.table, giv.kladda, width=width, four_color=four_color, note=note, names=names, you=you)
     result = ""
     if over:
-        lines = (kasino_result_lines(giv, names) if giv.rules.game == "kasino"
-                 else describe_result(giv.result, names, piles=giv.piles))
+        # a game without dukningar (classic Kasino) counts cards, sistan and tabbar
+        lines = (describe_result(giv.result, names, piles=giv.piles) if giv.game.has_dukning
+                 else kasino_result_lines(giv, names))
         result = ('<ul class="kt-result" style="font:13px/1.5 ' + FONT + ';margin:6px 0">'
                   + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ul>")
-    game = (_("Kasino · {n} players · {deal}") if giv.rules.game == "kasino"
+    # the family of games, as the header has always read (avig kasino too: "Kasino · …")
+    game = (_("Kasino · {n} players · {deal}") if giv.game.has_builds
             else _("Krypkasino · {n} players · {deal}")).format(n=n, deal=deal)
     return (f'<div class="kt-giv" style="font-family:{FONT};max-width:1100px">'
             f'<div style="font:13px {FONT};color:#555;margin-bottom:4px">{_esc(game)}</div>'

@@ -49,16 +49,16 @@ import traitlets
 
 from ..bots import BOT_LEVELS, BotError, check_bot_rules, make_bot, suggest
 from ..classroom.session import current
-from ..engine.builds import Build, build_value, table_cards
+from ..engine.builds import Build, build_total
 from ..engine.cards import Card
 from ..engine.game import Giv, Parti, Turn
+from ..engine.games import Game
 from ..engine.moves import IllegalMoveError, Move, MoveParseError, describe_cards
 from ..engine.rules import Rules
-from ..engine.scoring import point_breakdown
 from ..i18n import _, ngettext
-from ..teaching.narrate import DEFAULT_NAMES, describe_giv, describe_result, signed, tabbe_pa_text
-from ..views import card_svg, hand_html, stack_svg
-from ..views.downloads import records_download_html
+from ..teaching.narrate import DEFAULT_NAMES, describe_giv
+from ..views import card_svg
+from ..views import game_table as view
 from ..views.html import as_table_item, build_html
 from ..views.svg import card_label, card_name
 from ._ui import button, esc, message_html, message_text
@@ -69,11 +69,6 @@ from .rules_picker import RulesPicker
 __all__ = ["GameTable", "TableRowWidget"]
 
 YOU = 0
-
-
-def _times(count: int, points: int) -> str:
-    """``"1 × −5 = −5"``, or ``"0"``."""
-    return f"{count} × {signed(points, plus=False)} = {signed(count * points, plus=False)}" if count else "0"
 
 
 def _offered_levels() -> list[str]:
@@ -255,8 +250,8 @@ class GameTable(widgets.VBox):
         self.undo_button.on_click(lambda b: self.undo())
         self.new_button.on_click(lambda b: self.new_giv())
         self.new_parti_button.on_click(lambda b: self.new_parti())
-        self._kasino_controls = [self.take_button, self.build_button, self.build_value, self.trail_button]
-        bar = widgets.HBox([self.play_button, *self._kasino_controls, self.hint_button, self.undo_button,
+        self._build_controls = [self.take_button, self.build_button, self.build_value, self.trail_button]
+        bar = widgets.HBox([self.play_button, *self._build_controls, self.hint_button, self.undo_button,
                             self.new_button, self.new_parti_button])
         bar.add_class("kt-buttons")
         # after a giv: replay it, download it (outside .kt-buttons: "Replay" is not the Play button)
@@ -317,9 +312,10 @@ class GameTable(widgets.VBox):
         self.new_parti()
 
     @property
-    def kasino(self) -> bool:
-        """Is the giv on the table classic Kasino (builds; Ta in, Bygg and Lägg instead of Play)?"""
-        return self.giv.rules.game == "kasino"
+    def game(self) -> Game:
+        """The game of the giv on the table (:mod:`krypteach.engine.games`): a game with
+        builds gets Ta in, Bygg and Lägg instead of Play."""
+        return self.giv.game
 
     @property
     def names(self) -> list[str]:
@@ -360,11 +356,12 @@ class GameTable(widgets.VBox):
         """Select table cards by code, and classic Kasino's builds by their text
         (``"[9:4S+5H@0]"``) or :class:`Build` (what clicking them does). A card of a
         build selects the build."""
+        g = self.giv
         wanted: list[Card | Build | str] = []
         for c in codes:
-            if not isinstance(c, Build) and not str(c).startswith("["):
+            if isinstance(c, Card | str | int) and not str(c).startswith("["):  # a card: its build is selected whole
                 card = Card(c)
-                b = next((x for x in self.giv.table if isinstance(x, Build) and card in x.cards), None)
+                b = next((x for x in g.table if str(x) != str(card) and card in g.game.table_cards([x])), None)
                 if b is not None:
                     if str(b) not in [str(w) for w in wanted]:
                         wanted.append(b)
@@ -374,7 +371,7 @@ class GameTable(widgets.VBox):
 
     def _selected_move_cards(self) -> list[Card]:
         """The cards of the selected table items, builds' cards included (a move names them)."""
-        return table_cards(self.table_row.selected_items)
+        return self.game.table_cards(self.table_row.selected_items)
 
     def _legal_for_selection(self) -> list[Move]:
         """The legal moves of the selected hand card that take in exactly the selected table items."""
@@ -398,7 +395,7 @@ class GameTable(widgets.VBox):
         In classic Kasino: no table cards trails; else a legal capture of them, else a
         legal build of them, else the capture (which the engine explains).
         """
-        if self.kasino and not self.giv.is_over and self.hand_row.selected_cards:
+        if self.game.has_builds and not self.giv.is_over and self.hand_row.selected_cards:
             if not self.table_row.selected:
                 self.trail_selected()
             elif not any(m.value is None for m in self._legal_for_selection()) and self.build_values():
@@ -410,7 +407,7 @@ class GameTable(widgets.VBox):
             return
         hand = self.hand_row.selected_cards
         taken = [Card(c) for c in self.table_row.selected_cards]
-        self._play(Move(Card(hand[0]), taken or None))
+        self._play(self._chosen(Move(Card(hand[0]), taken or None)))
 
     def take_selected(self) -> None:
         """Classic Kasino's **Ta in**: the selected hand card takes the selected table cards and builds."""
@@ -420,7 +417,7 @@ class GameTable(widgets.VBox):
         if not taken:
             self._say("info", _("Select the table cards and builds to take (click them), then press Ta in."))
             return
-        self._play(Move(Card(self.hand_row.selected_cards[0]), taken))
+        self._play(self._chosen(Move(Card(self.hand_row.selected_cards[0]), taken)))
 
     def build_selected(self, value: int | None = None) -> None:
         """Classic Kasino's **Bygg**: lay the selected hand card on the selected table cards
@@ -440,9 +437,7 @@ class GameTable(widgets.VBox):
         if value is None:
             value = self.build_value.value if self.build_value.value in values else values[0] if values else None
         if value is None:  # no legal build: the engine says why this one is not
-            value = sum(b.value for b in self.table_row.selected_items if isinstance(b, Build)) + sum(
-                build_value(c, self.giv.rules) or 0 for c in [card, *self.table_row.selected_items]
-                if isinstance(c, Card))
+            value = self._selection_total(card)
         try:
             move = Move.build(card, taken, value)
         except MoveParseError:  # 2♣ on K♠ adds up to 15: no card takes that
@@ -450,7 +445,7 @@ class GameTable(widgets.VBox):
                                  "build (a build is taken with a card of its value, at most 14).").format(
                 card=card.symbol, cards=describe_cards(taken), value=value))
             return
-        self._play(move)
+        self._play(self._chosen(move))
 
     def trail_selected(self) -> None:
         """Classic Kasino's **Lägg**: lay the selected hand card on the table (a trail)."""
@@ -460,7 +455,23 @@ class GameTable(widgets.VBox):
             self._say("info", _("Lägg lays the hand card alone on the table: unselect the table cards first "
                                 "(or press Ta in or Bygg)."))
             return
-        self._play(Move(Card(self.hand_row.selected_cards[0])))
+        self._play(self._chosen(Move(Card(self.hand_row.selected_cards[0]))))
+
+    def _chosen(self, proposed: Move) -> Move:
+        """The legal move the selection stands for (``proposed``, as the engine lists it),
+        or ``proposed`` itself when no legal move matches: the engine then explains why not."""
+        return next((m for m in self.giv.legal_moves() if m == proposed), proposed)
+
+    def _selection_total(self, card: Card) -> int:
+        """What ``card`` laid on the selected table items adds up to, as the engine counts
+        a build (:func:`~krypteach.engine.builds.build_total`; a selected build counts its
+        value, a card without a build value counts nothing): the value an illegal build tries."""
+        rules = self.giv.rules
+        values = [item.value for item in self.table_row.selected_items if isinstance(item, Build)]
+        counted = [c for c in [card, *self.table_row.selected_items]
+                   if isinstance(c, Card) and build_total(c, (), rules) is not None]
+        total = build_total(counted[0], counted[1:], rules) if counted else 0  # never None: each card counts
+        return sum(values) + (total or 0)
 
     def _can_move(self) -> bool:
         """Is there a move to make: the giv goes on and a hand card is selected (else say what to do)."""
@@ -496,10 +507,8 @@ class GameTable(widgets.VBox):
             self._recorded.add(id(g))
             current().record("giv", "giv", score=g.result.scores[YOU])
 
-    def _hint_level(self) -> str | None:
-        """The strongest level that can play these rules (``None``: the default, Krypkasino's)."""
-        if not self.kasino:
-            return None
+    def _hint_level(self) -> str:
+        """The strongest level that can play these rules."""
         for name in ("expert", "careful", "random"):
             if name in BOT_LEVELS:
                 try:
@@ -520,7 +529,7 @@ class GameTable(widgets.VBox):
         self.select_table(move.capture or [])
         self.table_row.hinted = list(self.table_row.selected)
         said = reason if move.describe() in reason else f"{move.describe()}. {reason}"
-        if not self.kasino:
+        if not self.game.has_builds:
             press = _("The cards are selected for you: press Play to play it.")
         else:
             if move.value is not None:
@@ -550,7 +559,7 @@ class GameTable(widgets.VBox):
         if t.move.value is not None:
             what = _("building {value} on {cards}").format(value=t.move.value, cards=describe_cards(t.move.capture or ()))
         elif t.move.capture is None:
-            what = _("trail") if g.rules.game == "kasino" else _("creep")
+            what = _("trail") if g.game.has_builds else _("creep")
         else:
             what = _("taking {cards}").format(cards=describe_cards(t.move.capture))
         if not others:
@@ -577,7 +586,7 @@ class GameTable(widgets.VBox):
             return
         if p.is_over:
             self.new_parti(_("The parti was over ({winners} won), so a new parti starts.").format(
-                winners=self._parti_winners()) + " ")
+                winners=view.parti_winners_text(self.parti, self.names)) + " ")
             return
         p.next_giv()
         self._start_giv()
@@ -633,15 +642,6 @@ class GameTable(widgets.VBox):
         if self.parti.is_over:
             return _("The parti is over: press New parti to play another.")
         return _("Press New giv to play the parti's next giv.")
-
-    def _parti_winners(self) -> str:
-        p = self.parti
-        r = p.rules
-        if r.teams != "none":
-            return _(" and ").join(
-                _("team {number} ({members})").format(number=t + 1, members="+".join(self.names[s] for s in r.team_members(t)))
-                for t in p.result.winners)
-        return _(" and ").join(self.names[s] for s in p.result.winners)
 
     # --- computer players -----------------------------------------------------
     def _refresh_levels(self) -> None:
@@ -705,8 +705,8 @@ class GameTable(widgets.VBox):
         moves = [m for m in g.legal_moves() if m.card == card]
         if not moves:
             return g.explain(Move(card), self.names).message
-        if self.kasino:
-            return self._kasino_status(card, moves)
+        if self.game.has_builds:
+            return self._builds_status(card, moves)
         if len(moves) == 1 and moves[0].capture is None:
             return g.explain(moves[0], self.names).message + " " + _("Press Play to creep.")
         captures = [m for m in moves if m.capture is not None]
@@ -719,7 +719,7 @@ class GameTable(widgets.VBox):
         return _("Your {card} can capture in {n} ways: {options}.{tail} Select the cards, then press Play.").format(
             card=card.symbol, n=len(captures), options=options, tail=tail)
 
-    def _kasino_status(self, card: Card, moves: Sequence[Move]) -> str:
+    def _builds_status(self, card: Card, moves: Sequence[Move]) -> str:
         """Classic Kasino: what the selected hand card may do, and what the selection makes."""
         g = self.giv
         takes = [m for m in moves if m.capture is not None and m.value is None]
@@ -750,7 +750,7 @@ class GameTable(widgets.VBox):
         return text
 
     def _show_status(self) -> None:
-        if self.kasino:
+        if self.game.has_builds:
             values = self.build_values()
             options: list[tuple[str, int | None]] = [(str(v), v) for v in values] or [("—", None)]  # no build: a dash
             if list(self.build_value.options) != options:
@@ -773,252 +773,29 @@ class GameTable(widgets.VBox):
 
     def _refresh(self) -> None:
         g = self.giv
-        n = g.rules.players
         names = self.names
         over = g.is_over
-        kasino = self.kasino
+        builds = self.game.has_builds  # Ta in, Bygg and Lägg instead of Play
         self.hand_row.cards = [str(c) for c in g.hands[YOU]]
         self.table_row.owner_names = names
         self.table_row.cards = [str(c) for c in g.table]
         self.hand_row.selectable = self.table_row.selectable = not over
-        for w in (self.play_button, self.hint_button, *self._kasino_controls):
+        for w in (self.play_button, self.hint_button, *self._build_controls):
             w.disabled = over
-        self.play_button.layout.display = "none" if kasino else ""
-        for w in self._kasino_controls:
-            w.layout.display = "" if kasino else "none"
+        self.play_button.layout.display = "none" if builds else ""
+        for w in self._build_controls:
+            w.layout.display = "" if builds else "none"
         self.undo_button.disabled = not any(t.player == YOU for t in g.turns)
         parti_over = self.parti.is_over
         self.new_button.button_style = "success" if over and not parti_over else ""
         self.new_parti_button.button_style = "success" if parti_over else ""
         self.after.layout.display = "" if over else "none"
-        self.downloads.value = self._downloads_html() if over else ""
-        # opponents
-        seats = []
-        for s in range(1, n):
-            tags = []
-            if s == g.dealer:
-                tags.append(_("dealer (givare)"))
-            if g.rules.teams != "none":
-                tags.append(_("your partner") if g.rules.team_of(s) == g.rules.team_of(YOU)
-                            else _("team {number}").format(number=g.rules.team_of(s) + 1))
-            turn = not over and g.turn == s
-            seats.append(
-                f"<div class='kt-seat{' kt-to-play' if turn else ''}' data-seat='{s}'>"
-                f"<div class='kt-seat-name'>{esc(names[s])}{' ▶' if turn else ''}</div>"
-                f"<div>{esc(', '.join(tags))}</div>"
-                + (hand_html(g.hands[s], width=28, face_down=True, overlap=0.55) if g.hands[s] else "")
-                + "<div>" + esc(_("hand: {hand} · pile: {pile} cards").format(hand=len(g.hands[s]), pile=len(g.piles[s])))
-                + "</div><div>" + esc(self._marks_text(s)) + "</div></div>")
-        self.opponents.value = f"<div class='kt-opponents'>{''.join(seats)}</div>"
-        # beside the table
-        pa = tabbe_pa_text(g.turns[-1].tabbe_pa) if g.turns and g.table and not over else None
-        stock = ("<div style='margin-top:6px'>" + esc(_("stock (talong): {stock} cards").format(stock=g.stock_size))
-                 + "<br>" + esc(_("utdelning {number} of {count}").format(number=g.deal_index, count=len(g.deals)))
-                 + "</div>")
-        title = esc(_("klädda högen: face cards dealt to the table are set aside; the last capturer takes them"))
-        gloss = esc(_("(face cards set aside)"))
-        kladda = "" if kasino else (  # classic Kasino's face cards stay on the table: no klädda högen
-            f"<div title='{title}'>"
-            f"{stack_svg(len(g.kladda), width=48)}<div>klädda högen<br>{gloss}</div></div>")
-        self.side.value = (
-            kladda + stock
-            + (f"<div class='kt-announce' style='margin-top:6px;font-weight:700'>“{esc(pa)}”</div>" if pa else ""))
-        dealer = (" " + _("(dealer / givare)")) if g.dealer == YOU else ""
-        mine = [f"<div><b>{esc(names[YOU])}</b>{esc(dealer)}</div>",
-                "<div>" + esc(_("pile: {pile} cards").format(pile=len(g.piles[YOU]))) + "</div>",
-                "<div>" + esc(self._marks_text(YOU)) + "</div>"]
-        self.mine.value = "<div style='font-size:13px;padding:28px 0 0 12px'>" + "".join(mine) + "</div>"
-        self._show_scores()
-        lines = self.log
-        items = "".join(f"<li value='{i + 1}' class='{'kt-you' if g.turns[i].player == YOU else ''}'>{esc(line)}</li>"
-                        for i, line in reversed(list(enumerate(lines))))
-        self.log_html.value = ("<div><b>" + esc(_("Moves (newest first)")) + "</b></div>"
-                               + (f"<ol reversed>{items}</ol>" if items else
-                                  "<div><i>" + esc(_("No moves yet.")) + "</i></div>"))
-        self.final.value = self._final_html() if over else ""
-        self._show_protocol()
+        self.downloads.value = view.downloads_html(self.parti, g) if over else ""
+        self.opponents.value = view.opponents_html(g, names)
+        self.side.value = view.side_html(g)
+        self.mine.value = view.mine_html(g, names)
+        self.scores.value = view.scores_html(g, names)
+        self.log_html.value = view.log_html(g, self.log)
+        self.final.value = view.final_html(g, names, view.next_step_html(self.parti, names)) if over else ""
+        self.protocol.value = view.protocol_html(self.parti, names)
         self._show_status()
-
-    def _marks_text(self, seat: int) -> str:
-        g = self.giv
-        if self.kasino:  # no dukningar in classic Kasino: a tabbe is a point
-            return _("tabbar: {tabbar}").format(tabbar=g.marks[seat])
-        return _("tabbe marks: {marks} · dukningar: {dukningar}").format(marks=g.marks[seat], dukningar=g.dukningar[seat])
-
-    def _show_protocol(self) -> None:
-        """The parti's protocol (protokollet), in lesson 6's words: one row per giv, the totals."""
-        p = self.parti
-        r = p.rules
-        names = self.names
-        head = "".join(f"<th>{esc(n)}</th>" for n in names)
-        rows = []
-        for i, g in enumerate(p.givar):
-            label = esc(_("giv {number} (dealer {dealer})").format(number=i + 1, dealer=names[g.dealer]))
-            if g.is_over:
-                cells = "".join(f"<td>{signed(s, plus=False)}</td>" for s in g.result.scores)
-                rows.append(f"<tr><td>{label}</td>{cells}</tr>")
-            else:
-                cells = "".join("<td>…</td>" for _n in names)
-                playing = esc(_("{giv}, playing").format(giv=_("giv {number} (dealer {dealer})").format(
-                    number=i + 1, dealer=names[g.dealer])))
-                rows.append(f"<tr class='kt-playing'><td>{playing}</td>{cells}</tr>")
-        for i in range(len(p.givar), r.givar_count):
-            dealer = (p.first_dealer + i) % r.players
-            cells = "".join("<td></td>" for _n in names)
-            label = esc(_("giv {number} (dealer {dealer})").format(number=i + 1, dealer=names[dealer]))
-            rows.append(f"<tr class='kt-to-come'><td>{label}</td>{cells}</tr>")
-        total = "".join(f"<td><b>{signed(s, plus=False)}</b></td>" for s in p.totals)
-        total_label = esc(_("total"))
-        rows.append(f"<tr class='kt-total'><td><b>{total_label}</b></td>{total}</tr>")
-        if r.teams != "none":
-            for t in range(r.team_count):
-                members = "+".join(names[s] for s in r.team_members(t))
-                score = sum(p.totals[s] for s in r.team_members(t))
-                team = esc(_("team {number} ({members})").format(number=t + 1, members=members))
-                rows.append(f"<tr class='kt-total'><td colspan='{r.players}'>{team}</td>"
-                            f"<td><b>{signed(score, plus=False)}</b></td></tr>")
-        if p.is_over:
-            won = (_("{winners} won the parti with the lowest total.") if r.lowest_wins else
-                   _("{winners} won the parti with the highest total."))
-            foot = "<p>" + won.format(winners=f"<b>{esc(self._parti_winners())}</b>") + "</p>"
-        else:
-            played = (_("{played} of {count} givar played; the lowest total wins the parti.") if r.lowest_wins else
-                      _("{played} of {count} givar played; the highest total wins the parti."))
-            foot = "<p>" + esc(played.format(played=len(p.protocol), count=r.givar_count)) + "</p>"
-        heading, region = esc(_("The protocol (protokollet) of the parti")), esc(_("The protocol"))
-        self.protocol.value = (f"<div><b>{heading}</b></div>"
-                               f"<div class='kt-scroll' tabindex='0' role='region' aria-label='{region}'>"
-                               f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table></div>{foot}")
-
-    def _downloads_html(self) -> str:
-        """Links that save the finished giv, and the parti's finished givar, as record files."""
-        p = self.parti
-        done = [g for g in p.givar if g.is_over]
-        number = len(p.givar)
-        links = [records_download_html([self.giv], f"giv-{number}.jsonl",
-                                       _("Download giv {number} (giv-{number}.jsonl)").format(number=number),
-                                       title=_("A game record: JSON Lines, one giv per line (docs/records.md)"))]
-        if len(done) > 1 or p.is_over:
-            links.append(records_download_html(
-                done, f"parti-{len(done)}-givar.jsonl",
-                _("Download the parti's {count} givar (parti-{count}-givar.jsonl)").format(count=len(done)),
-                title=_("Every finished giv of this parti, one per line")))
-        return "<span class='kt-download-links'>" + " · ".join(links) + "</span>"
-
-    def _show_scores(self) -> None:
-        g = self.giv
-        r = g.rules
-        n = r.players
-        running = g.running_result()
-        kasino = self.kasino  # no dukningar in classic Kasino: a tabbe is a point
-        heads = ((_("Player"), _("Pile"), _("Card points"), _("Tabbar"), _("Score")) if kasino else
-                 (_("Player"), _("Pile"), _("Card points"), _("Tabbe marks"), _("Dukningar"), _("Score")))
-        head = "<tr><th>" + "</th><th>".join(esc(h) for h in heads) + "</th></tr>"
-        rows = [f"<tr><td>{esc(self.names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"
-                f"<td>{g.marks[s]}</td>" + ("" if kasino else f"<td>{g.dukningar[s]}</td>")
-                + f"<td>{running.scores[s]}</td></tr>" for s in range(n)]
-        if r.teams != "none":
-            for t, score in enumerate(running.team_scores):
-                members = "+".join(self.names[s] for s in r.team_members(t))
-                team = esc(_("Team {number} ({members})").format(number=t + 1, members=members))
-                rows.append(f"<tr class='kt-total'><td colspan='{len(heads) - 1}'>{team}</td><td>{score}</td></tr>")
-        title = (_("Scores (final)") if g.is_over else
-                 _("Scores so far (lowest wins)") if r.lowest_wins else _("Scores so far (highest wins)"))
-        # a wide table scrolls in its own box on a phone; the box takes the keyboard's focus, so it scrolls by keys too
-        self.scores.value = (f"<div><b>{esc(title)}</b></div><div class='kt-scroll' tabindex='0' role='region' "
-                             f"aria-label='{esc(title)}'><table>{head}{''.join(rows)}</table></div>")
-
-    def _final_html(self) -> str:
-        if self.kasino:
-            return self._kasino_final_html()
-        g = self.giv
-        res = g.result
-        r = g.rules
-        names = self.names
-        rows = []
-        swept = list(res.aside_cards)
-        for s in range(r.players):
-            scoring = point_breakdown(g.piles[s])
-            cards = ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in scoring) or _("none")
-            rows.append(
-                f"<tr><td>{esc(names[s])}</td><td class='kt-cards-cell'>{esc(cards)}</td>"
-                f"<td>{res.card_points[s]}</td><td>{_times(res.marks[s], r.tabbe_points)}</td>"
-                f"<td>{_times(res.dukningar[s], r.dukning_points)}</td><td><b>{signed(res.scores[s], plus=False)}</b></td></tr>")
-        player, scored, points = esc(_("Player")), esc(_("Cards that scored (card by card)")), esc(_("Card points"))
-        marks, dukningar, total = esc(_("Tabbe marks")), esc(_("Dukningar")), esc(_("Total"))
-        table = (f"<table><tr><th>{player}</th><th class='kt-cards-cell'>"
-                 f"{scored}</th><th>{points}</th>"
-                 f"<th>{marks}</th><th>{dukningar}</th><th>{total}</th></tr>"
-                 + "".join(rows) + "</table>")
-        if res.last_capturer is not None and swept:
-            sweep_pts = point_breakdown(swept)
-            what = (": " + ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in sweep_pts)) if sweep_pts else \
-                " " + _("(none of them score)")
-            sweep = _("{who} captured last and took the {n} cards left on the table and in klädda högen{what}.").format(
-                who=names[res.last_capturer], n=len(swept), what=what)
-        else:
-            sweep = ""
-        lines = describe_result(res, names, piles=g.piles)
-        summary = lines[-1]
-        teams = [line for line in lines if line.startswith(_("Team "))]
-        region, heading = esc(_("Scoring of the giv")), esc(_("Giv over — scoring (poängräkning)"))
-        return (f"<div class='kt-final kt-scores' role='region' aria-label='{region}'>"
-                f"<div style='font-size:16px;font-weight:700'>{heading}</div>"
-                f"{table}<ul>" + (f"<li>{esc(sweep)}</li>" if sweep else "")
-                + "".join(f"<li>{esc(t)}</li>" for t in teams)
-                + f"<li><b>{esc(summary)}</b></li></ul>"
-                f"<div>{self._next_step_html()}</div></div>")
-
-    def _kasino_final_html(self) -> str:
-        """Classic Kasino's scoring, from the engine's result: card points (storan, lillan,
-        aces, most spades, most cards), sistan, tabbar; the highest score wins (avig kasino: the lowest)."""
-        g = self.giv
-        res = g.result
-        r = g.rules
-        names = self.names
-        rows = []
-        for s in range(r.players):
-            spades = sum(1 for c in g.piles[s] if c.suit == "S")
-            sistan = r.last_capture_point if res.last_capturer == s else 0
-            rows.append(f"<tr><td>{esc(names[s])}</td><td>{len(g.piles[s])}</td><td>{spades}</td><td>{sistan}</td>"
-                        f"<td>{res.card_points[s]}</td><td>{_times(res.marks[s], r.tabbe_points)}</td>"
-                        f"<td><b>{signed(res.scores[s], plus=False)}</b></td></tr>")
-        heads = (_("Player"), _("Cards"), _("Spades (spader)"), _("Sistan (last capture)"),
-                 _("Points for cards and sistan"), _("Tabbar"), _("Total"))
-        table = "<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>" + "".join(rows) + "</table>"
-        notes = [_("Card points: storan (10♦) 2, lillan (2♠) 1, each ace 1, most spades 2, most cards 1 "
-                   "(a tie gives nobody the point).")]
-        if res.last_capturer is not None and res.aside_cards:
-            notes.append(_("{who} captured last and took the {n} cards left on the table.").format(
-                who=names[res.last_capturer], n=len(res.aside_cards)))
-        if r.teams != "none":
-            for t, score in enumerate(res.team_scores):
-                members = "+".join(names[s] for s in r.team_members(t))
-                notes.append(_("Team {number} ({members}): {score}").format(
-                    number=t + 1, members=members, score=signed(score, plus=False)))
-        if r.teams != "none":
-            winners = _(" and ").join(_("team {number}").format(number=t + 1) for t in res.winners)
-        else:
-            winners = _(" and ").join(names[s] for s in res.winners)
-        best = (res.team_scores if r.teams != "none" else res.scores)[res.winners[0]]
-        summary = (_("Lowest score wins (avig kasino): {winners} with {score}.") if r.lowest_wins else
-                   _("Highest score wins: {winners} with {score}.")).format(
-            winners=winners, score=signed(best, plus=False))
-        region, heading = esc(_("Scoring of the giv")), esc(_("Giv over — scoring (poängräkning)"))
-        return (f"<div class='kt-final kt-scores' role='region' aria-label='{region}'>"
-                f"<div style='font-size:16px;font-weight:700'>{heading}</div>"
-                f"{table}<ul>" + "".join(f"<li>{esc(t)}</li>" for t in notes)
-                + f"<li><b>{esc(summary)}</b></li></ul>"
-                f"<div>{self._next_step_html()}</div></div>")
-
-    def _next_step_html(self) -> str:
-        if self.parti.is_over:
-            return _("The parti is over: {winners} won it with the lowest total (see the protocol). "
-                     "Press {button} to play another.").format(
-                winners=f"<b>{esc(self._parti_winners())}</b>", button="<b>" + esc(_("New parti")) + "</b>") \
-                if self.parti.rules.lowest_wins else \
-                _("The parti is over: {winners} won it with the highest total (see the protocol). "
-                  "Press {button} to play another.").format(
-                winners=f"<b>{esc(self._parti_winners())}</b>", button="<b>" + esc(_("New parti")) + "</b>")
-        return _("Press {button} to play the next giv of the parti: the scores carry on in the protocol.").format(
-            button="<b>" + esc(_("New giv")) + "</b>")
