@@ -17,9 +17,10 @@ from ...engine import reference
 from ...engine.builds import table_cards
 from ...engine.captures import capture_options, split_into_traffar
 from ...engine.cards import Card, parse_cards
+from ...engine.games import game_of
 from ...engine.moves import Move, MoveParseError, legal_moves, table_after
 from ...engine.rules import Rules
-from ...engine.turn import tabbe_marks, tabbe_score
+from ...engine.turn import tabbe_score
 from ...i18n import _, ngettext
 from .kasino import KASINO_KINDS, resolve_selection, solve_kasino
 from .model import Puzzle, PuzzleError, Solution, capture_text, symbols_text
@@ -52,11 +53,12 @@ def takes_whole(card: Card, table: Sequence[Card], rules: Rules) -> bool:
 
 
 def move_cost(move: Move, table: Sequence[Card], rules: Rules) -> int:
-    """Points the mover's side gets this turn: captured + capturing card, and a tabbe's points."""
-    if move.capture is None:
-        return 0
-    return (move.card.points + sum(c.points for c in move.capture)
-            + tabbe_score(rules, tabbe_marks(table, move, rules))[0])
+    """Points the mover's side gets this turn: captured + capturing card, and a tabbe's
+    points, as the game's result of the move says (:meth:`~krypteach.engine.games.base.Game.move_result`)."""
+    game = game_of(rules)
+    result = game.move_result(table, move, 0, None)
+    values = game.card_values
+    return sum(values[c] for c in result.taken) + tabbe_score(rules, result.tabbe)[0]
 
 
 def proved_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[Move]:
