@@ -57,7 +57,7 @@ from ..engine.game import Deal, Giv, Observation, deal_giv
 from ..engine.games.kasino import KASINO_POINTS
 from ..engine.moves import Move
 from ..engine.rules import Rules
-from ..engine.turn import team_relative
+from ..engine.turn import tabbe_marks, tabbe_score, team_relative
 from ..i18n import _
 from .sim import deal_unseen, piles_from_history, survivors
 
@@ -202,8 +202,8 @@ class _KView:
                     sp = sum(_SPADE[c] for c in taken)
                     notes.append(_("takes {cards} cards ({spades} spades) and {points} points").format(
                         cards=len(taken), spades=sp, points=pts))
-                if not after:
-                    terms["tabbe"] = float(rules.tabbe_points)
+                if not after:  # a tabbe: its marks and their worth from the engine's rules of a turn
+                    terms["tabbe"] = float(tabbe_score(rules, tabbe_marks(table_cards(table), m, rules))[0])
                     if words:
                         notes.append(_("a tabbe: the table is empty"))
             else:
@@ -270,7 +270,7 @@ class _KView:
                 else:
                     v, cap = marg.of(mv.capture), True
                     if len(mv.capture) == whole:
-                        v += rules.tabbe_points
+                        v += tabbe_score(rules, 1)[0]  # one mark: classic Kasino has no dubbeltabbe
                         if forced_tabbe:
                             forced = 1
                 if best is None or (v < best if lowest else v > best):
@@ -433,7 +433,7 @@ def kasino_greedy(g: Giv, rng: random.Random, moves: list[Move] | None = None) -
     best: list[Move] = []
     best_v = 0.0
     hand = hands[p]
-    tabbe_pts = rules.tabbe_points
+    tabbe_pts = tabbe_score(rules, 1)[0]  # one mark: classic Kasino has no dubbeltabbe
     for m in moves:
         cap = m.capture
         after = kasino_table_after(table, m, p)
@@ -479,7 +479,7 @@ def _best_reply(hand: Sequence[Card], table: list, rules: Rules, seat: int) -> f
             if whole is None:
                 whole = len(table_cards(table))
             if len(m.capture) == whole:
-                v += rules.tabbe_points
+                v += tabbe_score(rules, 1)[0]
         if best is None or (v < best if lowest else v > best):
             best = v
     return best or 0.0
