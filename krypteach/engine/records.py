@@ -36,6 +36,7 @@ from typing import IO, TYPE_CHECKING, Any
 from ..i18n import _
 from .cards import Card, CardParseError
 from .game import Deal, Giv
+from .games import game_of
 from .moves import IllegalMoveError, Move
 from .rules import Rules, RulesError, deal_plan
 
@@ -70,9 +71,8 @@ class RecordError(ValueError):
 
 def giv_to_record(giv: Giv) -> dict[str, Any]:
     """A giv as a JSON-able dict (the moves so far; ``result`` once it is over)."""
-    kasino = giv.rules.game == "kasino"
     rec: dict[str, Any] = {
-        "format": FORMAT_2 if kasino else FORMAT_1,
+        "format": FORMAT_2 if giv.game.has_builds else FORMAT_1,  # version 2: a table may hold builds
         "rules": giv.rules.to_dict(),
         "players": giv.rules.players,
         "dealer": giv.dealer,
@@ -208,7 +208,8 @@ def giv_from_record(rec: dict[str, Any], *, where: str | None = None) -> Giv:
         rules = Rules.from_dict(rec["rules"])
     except (RulesError, TypeError) as e:
         raise RecordError(_("{where}: bad rules: {problem}").format(where=where, problem=e)) from None
-    if version == FORMAT_1 and rules.game != "krypkasino":
+    has_builds = game_of(rules).has_builds
+    if version == FORMAT_1 and has_builds:
         raise RecordError(_("{where}: a {format} record is Krypkasino; classic Kasino needs {newer}").format(
             where=where, format=repr(FORMAT_1), newer=repr(FORMAT_2)))
     players = rec["players"]
@@ -227,7 +228,7 @@ def giv_from_record(rec: dict[str, Any], *, where: str | None = None) -> Giv:
         hands = tuple(tuple(_cards(h, _("{where}, seat {seat}").format(where=deal_where, seat=s)))
                       for s, h in enumerate(d["hands"]))
         table_where = _("{where}, table").format(where=deal_where)
-        table = (_table(d.get("table", []), table_where) if rules.game == "kasino"
+        table = (_table(d.get("table", []), table_where) if has_builds
                  else _cards(d.get("table", []), table_where))
         # a Kasino position's table may hold builds, which Deal.table (typed for Krypkasino's cards) carries too
         aside = tuple(_cards(d.get("aside", []), _("{where}, aside").format(where=deal_where)))
