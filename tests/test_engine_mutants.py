@@ -1,0 +1,148 @@
+"""The rules of a turn, with concrete cards: each test pins a rule that a mutation of
+krypteach/engine (turn.py, games/krypkasino.py, games/kasino.py, builds.py, moves.py)
+changed without any other test noticing (docs/testing.md, "Engine and bots")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from krypteach import Giv, Move, Rules, parse_cards
+from krypteach.engine.rules import PRESETS
+from krypteach.engine.turn import book_tabbe, cancel_marks, giv_scores, tabbe_marks, tabbe_score, team_relative
+
+K = Rules(game="kasino")
+
+
+# --- tabbe and dubbeltabbe ------------------------------------------------
+
+def test_a_dubbeltabbe_is_q_hearts_on_a_lone_q_hearts():
+    qh = parse_cards("QH")
+    assert tabbe_marks(qh, Move.parse("QH:QH"), Rules()) == 2
+    assert tabbe_marks(qh, Move.parse("QD:QH"), Rules()) == 1  # same rank, not the twin: a plain tabbe
+    assert tabbe_marks(qh, Move.parse("QH:QH"), Rules(dubbeltabbe=False)) == 1
+    # the twin on a table of two is a tabbe, not a dubbeltabbe
+    assert tabbe_marks(parse_cards("QH QH"), Move.parse("QH:QH+QH"), Rules()) == 1
+    assert tabbe_marks(parse_cards("5H 7C"), Move.parse("QH:5H+7C"), Rules()) == 1
+    # a capture that leaves a card, and a creep, make no mark
+    assert tabbe_marks(parse_cards("5H 7C 9S"), Move.parse("QH:5H+7C"), Rules()) == 0
+    assert tabbe_marks(parse_cards("5H"), Move.parse("9S"), Rules()) == 0
+    assert tabbe_marks((), Move.parse("9S"), Rules()) == 0
+
+
+def test_a_dubbeltabbe_played_books_two_marks_and_two_dukningar():
+    g = Giv.from_position([["QH", "2C"], ["4H", "5C"]], ["QH"], previous_mover=1)
+    t = g.play("QH:QH")
+    assert (t.tabbe, t.dukning, g.marks, g.dukningar, g.tabbar) == (2, 1, [2, 0], [0, 2], [2, 0])
+
+
+# --- the dukning goes to the previous mover ---------------------------------
+
+def test_the_dukning_goes_to_the_seat_that_moved_just_before():
+    g = Giv.from_position([["5C", "2H"], ["9S", "KH"], ["6D", "8D"]], ["AH", "3D"], rules=Rules(players=3),
+                          previous_mover=2)
+    g.play("5C")  # seat 0 creeps
+    t = g.play("9S:AH+3D+5C")  # seat 1 takes the whole table after seat 0
+    assert (t.tabbe, t.dukning) == (1, 0)
+    assert (g.marks, g.dukningar) == ([0, 1, 0], [1, 0, 0])
+
+
+def test_a_tabbe_as_the_first_move_gives_nobody_a_dukning():
+    g = Giv.from_position([["10S", "2H"], ["4H", "5C"]], ["AH", "3D", "6S"])
+    t = g.play("10S:AH+3D+6S")
+    assert (t.tabbe, t.dukning, g.marks, g.dukningar) == (1, None, [1, 0], [0, 0])
+    marks, dukningar, tabbar = [0, 0], [0, 0], [0, 0]
+    assert book_tabbe(Rules(), marks, dukningar, tabbar, taker=1, previous_mover=None, made=2) == 0
+    assert (marks, dukningar, tabbar) == ([0, 2], [0, 0], [0, 2])
+    book_tabbe(Rules(), marks, dukningar, None, taker=1, previous_mover=0, made=1)
+    assert (marks, dukningar, tabbar) == ([0, 3], [1, 0], [0, 2])  # no tabbar list: nothing counted there
+
+
+def test_a_tabbe_is_worth_its_marks_to_the_taker_and_the_previous_mover():
+    assert tabbe_score(Rules(), 1) == (5, -5)
+    assert tabbe_score(Rules(tabbe_points=4, dukning_points=-3), 2) == (8, -6)
+
+
+# --- marks turned down --------------------------------------------------------
+
+def test_marks_are_turned_down_while_every_seat_has_one():
+    m = [2, 3]
+    assert cancel_marks(m, Rules()) == 2 and m == [0, 1]
+    m = [2, 3, 0]
+    assert cancel_marks(m, Rules(players=3)) == 0 and m == [2, 3, 0]
+    m = [1, 1]
+    assert cancel_marks(m, Rules(cancel_marks=False)) == 0 and m == [1, 1]
+
+
+def test_marks_turned_down_in_team_play_come_from_the_member_with_the_most():
+    pairs = Rules(players=4, teams="pairs")  # seats 0+2 against 1+3
+    m = [1, 0, 2, 0]
+    assert cancel_marks(m, pairs) == 0 and m == [1, 0, 2, 0]  # team 1+3 has none
+    m = [1, 1, 2, 0]
+    assert cancel_marks(m, pairs) == 1 and m == [1, 0, 1, 0]  # seat 2 has the most of its team
+    m = [1, 2, 1, 2]
+    assert cancel_marks(m, pairs) == 2 and m == [0, 1, 0, 1]  # ties: the lower seat first
+    m = [0, 1, 3, 1]
+    assert cancel_marks(m, pairs) == 2 and m == [0, 0, 1, 0]
+
+
+def test_book_tabbe_turns_marks_down_after_booking():
+    marks, dukningar = [1, 0], [0, 0]
+    assert book_tabbe(Rules(), marks, dukningar, None, taker=1, previous_mover=0, made=1) == 1
+    assert (marks, dukningar) == ([0, 0], [1, 0])
+
+
+# --- scores ------------------------------------------------------------------
+
+def test_giv_scores_adds_card_points_marks_dukningar_and_the_last_capture_point():
+    r = Rules(last_capture_point=1)
+    assert giv_scores(r, [10, 32], [1, 0], [0, 1], last_capturer=1) == (15, 28)
+    assert giv_scores(r, [10, 32], [1, 0], [0, 1], last_capturer=0) == (16, 27)
+    assert giv_scores(r, [10, 32], [0, 0], [0, 0], last_capturer=None) == (10, 32)
+    assert giv_scores(Rules(), [3, 4, 5], [0, 2, 0], [1, 0, 0], last_capturer=2) == (-2, 14, 5)
+
+
+def test_team_relative_is_my_teams_change_against_the_others_mean():
+    assert team_relative(Rules(), 0, {0: 5, 1: -5}) == 10.0
+    assert team_relative(Rules(), 1, [5, -5]) == -10.0
+    assert team_relative(Rules(players=3), 0, {1: 5, 0: -5}) == -7.5
+    assert team_relative(Rules(players=3), 2, {1: 6, 0: 2}) == -4.0
+    pairs = Rules(players=4, teams="pairs")
+    assert team_relative(pairs, 2, {0: 1, 1: 2, 2: 3, 3: 7}) == 4 - 9
+
+
+# --- property: explain, push and move_result agree on every legal move -------
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_explain_push_and_move_result_agree_on_every_legal_move(preset, seed):
+    rules = Rules.preset(preset)
+    rng = random.Random(seed)
+    g = Giv(rules, seed=seed)
+    while not g.is_over:
+        p, table, prev = g.turn, list(g.table), g.last_mover
+        key = g.state_key()
+        moves = g.legal_moves()
+        for m in moves:
+            e = g.explain(m)
+            r = g.game.move_result(table, m, p, prev)
+            pile = len(g.piles[p])
+            t = g.push(m)
+            assert e.legal, (preset, str(m), e.message)
+            assert e.tabbe == t.tabbe == r.tabbe, (preset, str(m))
+            assert t.dukning == r.dukning, (preset, str(m))
+            assert r.table == g.game.table_after(table, m, p), (preset, str(m))
+            if not t.dealt and t.sweep is None:
+                assert g.table == r.table, (preset, str(m))
+            gained = tuple(g.piles[p][pile:])
+            if t.sweep is None:
+                assert gained == r.taken, (preset, str(m))
+            else:
+                assert gained[:len(r.taken)] == r.taken, (preset, str(m))
+            g.pop()
+            assert g.state_key() == key, (preset, str(m))
+        g.push(rng.choice(moves))
