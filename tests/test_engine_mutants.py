@@ -146,3 +146,49 @@ def test_explain_push_and_move_result_agree_on_every_legal_move(preset, seed):
             g.pop()
             assert g.state_key() == key, (preset, str(m))
         g.push(rng.choice(moves))
+
+
+# --- classic Kasino --------------------------------------------------------------
+
+def _moves(hands, table, rules=K):
+    return [str(m) for m in Giv.from_position(hands, table, rules=rules).legal_moves()]
+
+
+def test_kasinos_owner_must_take_or_raise_its_build():
+    hands, table = [["9D", "7H", "2C"], ["3H", "KS"]], ["7C", "[9:4S+5H@0]"]
+    assert _moves(hands, table) == ["9D:4S+5H", "2C>9:4S+5H+7C"]
+    assert _moves(hands, table, K.replace(owner_duty="no-trail")) == ["9D:4S+5H", "7H:7C", "2C>9:7C", "2C>9:4S+5H+7C"]
+    assert _moves(hands, table, K.replace(owner_duty="none")) == [
+        "9D:4S+5H", "9D", "7H:7C", "7H", "2C>9:7C", "2C>9:4S+5H+7C", "2C"]
+    # the opponent's build lays no duty on seat 0
+    assert _moves(hands, ["7C", "[9:4S+5H@1]"]) == _moves(hands, table, K.replace(owner_duty="none"))
+    # an owner without the card to take or raise it keeps every move (a turn always has one)
+    assert _moves([["7H", "2C"], ["3H", "KS"]], table) == ["7H:7C", "7H", "2C"]
+
+
+def test_most_spades_and_most_cards_tied_give_nobody_the_points():
+    from krypteach.engine.games.kasino import kasino_card_points
+    assert kasino_card_points(K, [parse_cards("3S 4H"), parse_cards("5S 6H")]) == [0, 0]
+    assert kasino_card_points(K, [parse_cards("3S 4H 5H"), parse_cards("5S 6H")]) == [1, 0]  # spades tie: cards only
+    assert kasino_card_points(K, [parse_cards("3S 4S 5H"), parse_cards("5S 6H")]) == [3, 0]
+    assert kasino_card_points(K, [parse_cards("5S 6H"), parse_cards("3S 4S 5H")]) == [0, 3]
+    assert kasino_card_points(K, [parse_cards("10D 2S AH AC"), parse_cards("3S 4S 5S 6H 7H")]) == [5, 3]
+    pairs = K.replace(players=4, teams="pairs")
+    tied = [parse_cards("3S"), parse_cards("5S 6S"), parse_cards("7S 8H"), parse_cards("2H")]
+    assert kasino_card_points(pairs, tied) == [0, 0, 0, 0]
+    # team 0+2 has three spades and four cards: its member with the most (seat 2) gets both
+    won = [parse_cards("3S"), parse_cards("5S 6H"), parse_cards("7S 8S 9H"), parse_cards("2H")]
+    assert kasino_card_points(pairs, won) == [0, 0, 3, 0]
+    # a tie inside the team goes to the lower seat
+    even = [parse_cards("3S 4S"), parse_cards("5S"), parse_cards("7S 8S"), parse_cards("2H")]
+    assert kasino_card_points(pairs, even) == [3, 0, 0, 0]
+
+
+def test_a_kasino_tabbe_marks_the_taker_and_gives_no_dukning():
+    g = Giv.from_position([["5H", "2C"], ["3H", "KS"]], ["5D"], rules=K, previous_mover=1)
+    t = g.play("5H:5D")
+    assert (t.tabbe, t.dukning, g.marks, g.dukningar, g.tabbar) == (1, None, [1, 0], [0, 0], [1, 0])
+    assert list(g.piles[0]) == parse_cards("5H 5D") and g.last_capturer == 0
+    b = Giv.from_position([["5H", "9C"], ["3H", "KS"]], ["4D"], rules=K, previous_mover=1)
+    t = b.play("5H>9:4D")  # a build takes nothing in: no pile, no mark, no last capturer
+    assert (t.tabbe, list(b.piles[0]), b.last_capturer, b.marks) == (0, [], None, [0, 0])
