@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from krypteach import Giv, Move, Rules, parse_cards
+from krypteach.engine.capture_search import pack
 from krypteach.engine.rules import PRESETS
 from krypteach.engine.turn import book_tabbe, cancel_marks, giv_scores, tabbe_marks, tabbe_score, team_relative
 
@@ -146,6 +147,8 @@ def test_explain_push_and_move_result_agree_on_every_legal_move(preset, seed):
             g.pop()
             assert g.state_key() == key, (preset, str(m))
         g.push(rng.choice(moves))
+        if rules.game == "krypkasino":  # the packed value counts the giv keeps for its legal moves
+            assert g.table_key == (pack(g.table) if g.table else None), (preset, [str(c) for c in g.table])
 
 
 # --- classic Kasino --------------------------------------------------------------
@@ -192,3 +195,16 @@ def test_a_kasino_tabbe_marks_the_taker_and_gives_no_dukning():
     b = Giv.from_position([["5H", "9C"], ["3H", "KS"]], ["4D"], rules=K, previous_mover=1)
     t = b.play("5H>9:4D")  # a build takes nothing in: no pile, no mark, no last capturer
     assert (t.tabbe, list(b.piles[0]), b.last_capturer, b.marks) == (0, [], None, [0, 0])
+
+
+def test_a_turn_says_how_many_rounds_of_marks_it_turned_down():
+    g = Giv.from_position([["4H", "2C"], ["9S", "KH"]], ["AH", "3D"], previous_mover=1)
+    assert g.play("4H:AH+3D").cancelled == 0  # a tabbe, nothing to turn down
+    g.play("9S")
+    assert g.play("2C").cancelled == 0  # a creep
+    k = Giv.from_position([["4H", "2C"], ["9S", "KH"]], ["AH", "3D"], rules=K)
+    assert k.play("4H:AH+3D").cancelled == 0 and k.play("9S").cancelled == 0
+    both = Giv.from_position([["4H", "2C"], ["9S", "KH"]], ["AH", "3D"], previous_mover=1)
+    both.marks[1] = 1
+    t = both.play("4H:AH+3D")
+    assert (t.cancelled, both.marks, both.dukningar) == (1, [0, 0], [0, 1])
