@@ -208,3 +208,13 @@ def test_a_turn_says_how_many_rounds_of_marks_it_turned_down():
     both.marks[1] = 1
     t = both.play("4H:AH+3D")
     assert (t.cancelled, both.marks, both.dukningar) == (1, [0, 0], [0, 1])
+
+
+def test_a_kasino_giv_ends_with_the_sweep_to_the_last_capturer():
+    g = Giv.from_position([["5H", "KS"], ["3C", "7D"]], ["5D", "2C"], rules=K)
+    for m in ["5H:5D", "3C", "KS"]:
+        t = g.play(m)
+        assert t.dealt is False and t.sweep is None and g.swept is None, m
+    t = g.play("7D")
+    assert t.dealt is False and t.sweep == tuple(parse_cards("2C 3C KS 7D")) == g.swept
+    assert g.is_over and list(g.piles[0]) == parse_cards("5H 5D 2C 3C KS 7D") and g.table == []
