@@ -16,7 +16,8 @@ from __future__ import annotations
 import inspect
 import math
 import random
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 from ..engine.game import Observation
 from ..engine.moves import Move
@@ -39,6 +40,12 @@ class Bot(Protocol):
     def choose(self, obs: Observation) -> Move: ...
 
 
+class _Explains(Protocol):
+    """A bot that gives its own reason for a move (see :func:`suggest`)."""
+
+    def explain(self, obs: Observation) -> tuple[Move, str]: ...
+
+
 class RandomBot:
     """Plays a uniformly random legal move (one random stream, so not ``stateless``)."""
 
@@ -58,7 +65,8 @@ class RandomBot:
 from .careful import CarefulBot  # noqa: E402
 from .expert import ExpertBot  # noqa: E402
 
-BOT_LEVELS: dict[str, type] = {"random": RandomBot, "careful": CarefulBot, "expert": ExpertBot}
+#: each level's bot class (called with ``seed`` and the level's options)
+BOT_LEVELS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "careful": CarefulBot, "expert": ExpertBot}
 
 
 class BotError(ValueError):
@@ -198,7 +206,7 @@ def suggest(obs: Observation, level: str | None = None, seed: int = 0) -> tuple[
     options = {"kasino_samples": 40} if name == "expert" and obs.rules.game == "kasino" else {}
     bot = make_bot(name, seed=seed, **options)
     if hasattr(bot, "explain"):
-        return bot.explain(obs)
+        return cast(_Explains, bot).explain(obs)
     move = bot.choose(obs)
     moves = obs.legal_moves()
     if len(moves) == 1:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -87,7 +88,7 @@ class Assessment:
         return sum([weights[k] * v for k, v in self.terms.items()])
 
 
-def _ranks_text(ranks) -> str:
+def _ranks_text(ranks: Iterable[int]) -> str:
     return " eller ".join(_RANK_WORDS[r] for r in sorted(ranks))
 
 

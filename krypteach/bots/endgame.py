@@ -45,7 +45,7 @@ def _cls(c: Card) -> int:
     return int(c) if POINTS[c] else -((c >> 2) + 1)
 
 
-def _pts(cards: Iterable[Card]) -> int:
+def _pts(cards: Iterable[int]) -> int:  # cards, or the plain ints the search keeps
     return sum(POINTS[c] for c in cards)
 
 
@@ -91,7 +91,8 @@ _EXPANSIONS: dict[tuple[Rules, bool], dict[tuple[tuple[int, ...], tuple[int, ...
 #: the moves of the other positions, as (difference for the mover, card, capture) sorted by
 #: the difference (the previous mover is always the opponent there); the hand and table a
 #: move leaves are worked out only when it is searched: alpha-beta leaves many unsearched
-_INNER: dict[tuple[Rules, bool], dict[tuple[tuple[int, ...], tuple[int, ...]], tuple]] = {}
+InnerChildren = tuple[tuple[int, int, tuple[int, ...] | None], ...]
+_INNER: dict[tuple[Rules, bool], dict[tuple[tuple[int, ...], tuple[int, ...]], InnerChildren]] = {}
 _CACHE_LIMIT = 50_000  # entries per dict; a full dict is emptied
 
 
@@ -108,7 +109,7 @@ def _after(rules: Rules, hm: tuple[int, ...], tab: tuple[int, ...], m: Move) -> 
     return POINTS[card] + _pts(m.capture), made, tuple(hm2), tuple(map(int, rest)), True
 
 
-def _expansion(rules: Rules, cache: dict, merge: bool, hm: tuple[int, ...], tab: tuple[int, ...]) -> Expansion:
+def _expansion(rules: Rules, cache: dict[tuple[tuple[int, ...], tuple[int, ...]], Expansion], merge: bool, hm: tuple[int, ...], tab: tuple[int, ...]) -> Expansion:
     key = (hm, tab)
     out = cache.get(key)
     if out is not None:
@@ -132,7 +133,7 @@ def _expansion(rules: Rules, cache: dict, merge: bool, hm: tuple[int, ...], tab:
 def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence[Card], table: Sequence[Card], *,
                   kladda: Sequence[Card] = (), last_capturer: int | None = None, previous_mover: int | None = 1,
                   next_table: Sequence[Card] | None = None, next_leader_hand: Sequence[Card] | None = None,
-                  merge_suits: bool = False, stats: dict | None = None,
+                  merge_suits: bool = False, stats: dict[str, int] | None = None,
                   first_moves: Collection[Move] | None = None) -> dict[Move, int]:
     """Every legal first move of the player to move, with the exact final score
     difference (mover minus opponent, from here on) under best play by both.
@@ -177,7 +178,7 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     last_point = giv_scores(rules, (0, 0), (0, 0), (0, 0), 0)[0]
     forced_tabbe = rules.forced_tabbe
     ace = rules.ace
-    memo: dict[tuple, tuple[int, int]] = {}
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int], tuple[int, int]] = {}
     horizon = next_table is not None
     # who captured last matters only when the giv ends in the search (the sweep): searching to
     # the end of a deal, positions that differ only in it are the same (half the positions)
@@ -186,9 +187,9 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
     leader = tuple(sorted({int(Card(c)) for c in next_leader_hand or ()}))
     expansions = _EXPANSIONS.setdefault((rules, merge_suits), {})
     inner = _INNER.setdefault((rules, merge_suits), {})
-    deal_ends: dict[tuple, int] = {}
+    deal_ends: dict[tuple[int, ...], int] = {}
 
-    def deal_end(tab: tuple) -> int:
+    def deal_end(tab: tuple[int, ...]) -> int:
         """Value, for the player who moved last, of the next deal's first move (a forced tabbe or nothing)."""
         v = deal_ends.get(tab)
         if v is None:
@@ -196,15 +197,16 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
             v = 0
             if full and forced_tabbe:
                 whole = ranks_taking_whole_packed(pack(full), ace)
-                whole_table = tuple(sorted(full))
+                whole_table = cast(tuple[Card, ...], tuple(sorted(full)))  # (plain ints play as cards)
                 # the leader takes the table (its points and the tabbe's): the last mover gets the dukning
-                costs = [POINTS[c] + _pts(full) + inside[tabbe_marks(full, Move(Card(c), whole_table), rules)]
+                costs = [POINTS[c] + _pts(full) + inside[tabbe_marks(cast(Sequence[Card], full), Move(Card(c), whole_table),
+                                                                     rules)]
                          for c in leader if (c >> 2) + 1 in whole]
                 v = -min(costs) if costs else 0
             deal_ends[tab] = v
         return v
 
-    def leaf_delta(pts: int, made: int, tab2: tuple, took: bool, lc: int, values: tuple[int, int, int]) -> int:
+    def leaf_delta(pts: int, made: int, tab2: tuple[int, ...], took: bool, lc: int, values: tuple[int, int, int]) -> int:
         """The difference of the deal's (or the giv's) last move, for its mover."""
         d = pts + values[made]
         if horizon:  # this deal ends: look at the next deal's first move
@@ -215,7 +217,7 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
             d += sweep if lc2 == 1 else -sweep
         return d
 
-    def inner_children(hm: tuple, tab: tuple) -> tuple:
+    def inner_children(hm: tuple[int, ...], tab: tuple[int, ...]) -> InnerChildren:
         # (difference for the mover, card, capture): what the child is, worked out only
         # when it is searched (alpha-beta leaves most children of a cut unsearched)
         kids: list[tuple[int, int, tuple[int, ...] | None]] = []
@@ -242,7 +244,7 @@ def solve_endgame(rules: Rules, mover_hand: Sequence[Card], other_hand: Sequence
 
     nodes = 0
 
-    def gain(hm: tuple, ho: tuple, tab: tuple, lc: int, alpha: int, beta: int) -> int:
+    def gain(hm: tuple[int, ...], ho: tuple[int, ...], tab: tuple[int, ...], lc: int, alpha: int, beta: int) -> int:
         """Negamax with alpha-beta: the best of (the other's result minus the mover's), i.e. minus the value."""
         nonlocal nodes
         key = (hm, ho, tab, lc)

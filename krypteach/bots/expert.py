@@ -76,7 +76,7 @@ class Analysis:
 
 #: the deal search stops at ``node_budget`` positions searched, but never before this many samples
 _MIN_DEAL_SAMPLES = 6
-def _move_class(m: Move) -> tuple:
+def _move_class(m: Move) -> tuple[int, tuple[int, ...] | None]:
     """Moves that differ only in the suits of pointless cards play the same."""
 
     def cls(c: Card) -> int:
@@ -156,7 +156,7 @@ class ExpertBot:
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         if rules.players == 2 and self.method in ("auto", "deal"):
             return self._deal_search(obs, ranked, unseen, forb, rng, deadline)
-        seen: dict[tuple, Move] = {}
+        seen: dict[tuple[int, tuple[int, ...] | None], Move] = {}
         for m in ranked:
             seen.setdefault(_move_class(m), m)
         candidates = list(seen.values())[: self.max_candidates]
@@ -203,7 +203,7 @@ class ExpertBot:
         leader = (obs.dealer + 1) % 2
         lc = _side(obs, obs.last_capturer)
         prev = _side(obs, obs.previous_mover)
-        classes: dict[tuple, Move] = {}
+        classes: dict[tuple[int, tuple[int, ...] | None], Move] = {}
         for m in ranked:
             classes.setdefault(_move_class(m), m)
         candidates = list(classes.values())[: self.deal_candidates]
@@ -214,7 +214,7 @@ class ExpertBot:
         plan = deal_plan(rules)[obs.deal_index:obs.deal_index + 1]
         next_deal = sum(k * rules.players + t for k, t in plan)  # the cards the next utdelning deals
         done = 0
-        stats: dict = {"nodes": 0}
+        stats: dict[str, int] = {"nodes": 0}
         self.nodes = stats
         for _ in range(self.samples):
             # only the opponent's hand and the next deal matter here: no need to build the whole world

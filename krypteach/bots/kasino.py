@@ -180,7 +180,7 @@ class _KView:
         for c in unseen:
             by_rank.setdefault(c.rank, []).append(c)
         self.by_rank = by_rank
-        self._leave_cache: dict[tuple, float] = {}
+        self._leave_cache: dict[tuple[Card | Build, ...], float] = {}
 
     def assess(self, moves: list[Move]) -> list[KasinoAssessment]:
         obs, rules, me, words = self.obs, self.rules, self.me, self.words
@@ -248,7 +248,7 @@ class _KView:
             out.append(a)
         return out
 
-    def leave_value(self, after: list) -> float:
+    def leave_value(self, after: list[Card | Build]) -> float:
         """The next player's expected take from ``after`` (its gain scale), choosing as it
         likes best: the most in kasino, the least in avig kasino; a forced tabbe first."""
         key = tuple(after)
@@ -464,7 +464,7 @@ def kasino_greedy(g: Giv, rng: random.Random, moves: list[Move] | None = None) -
 _FIXED_VALUE = [KASINO_POINTS[c] + 0.07 + (0.25 if _SPADE[c] else 0.0) for c in range(52)]
 
 
-def _best_reply(hand: Sequence[Card], table: list, rules: Rules, seat: int) -> float:
+def _best_reply(hand: Sequence[Card], table: list[Card | Build], rules: Rules, seat: int) -> float:
     """What the best single capture of ``hand`` on ``table`` takes (its player's choice:
     the most, the least in avig kasino, where it may be forced)."""
     value = _FIXED_VALUE

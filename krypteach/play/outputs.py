@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any, Self
 
+from ..engine.game import Giv
 from ..engine.records import write_records
 from ..i18n import _
 
@@ -91,7 +93,7 @@ class GivOutputs:
             part.unlink(missing_ok=True)
         self._files = []
 
-    def add(self, giv, rows) -> None:
+    def add(self, giv: Giv, rows: Iterable[Sequence[object]]) -> None:
         """Write the giv's record and its CSV rows (an iterable of lists)."""
         if self._rec:
             write_records([giv], self._rec)

@@ -68,7 +68,11 @@ def play_giv(rules: Rules, bots: Sequence[Bot], *, dealer: int = 0, seed: int | 
     return g
 
 
-def giv_moves(g: Giv) -> tuple[tuple, ...]:
+#: one move of :func:`giv_moves`: ``(card, capture or None)``, or a build's ``(card, cards, value)``
+MoveData = tuple[int, tuple[int, ...] | None] | tuple[int, tuple[int, ...], int]
+
+
+def giv_moves(g: Giv) -> tuple[MoveData, ...]:
     """The moves of a giv as plain numbers (cheap to send between processes); see :func:`replay_giv`.
     A classic Kasino build also carries its declared value: ``(card, cards, value)``.
 
@@ -80,7 +84,7 @@ def giv_moves(g: Giv) -> tuple[tuple, ...]:
                  for t in g.turns)
 
 
-def replay_giv(rules: Rules, dealer: int, seed: int | None, moves: Iterable[tuple]) -> Giv:
+def replay_giv(rules: Rules, dealer: int, seed: int | None, moves: Iterable[MoveData]) -> Giv:
     """The giv of this deck seed and dealer with these moves (from :func:`giv_moves`) played again.
 
     >>> g = Giv(seed=4)

@@ -56,7 +56,7 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return [tuple(bots[(s + r) % b] for s in range(players)) for r in range(b)]
 
 
-def parse_bot_spec(spec: str) -> tuple[str, dict]:
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     """``"expert:rollouts=60,min_samples=8"`` → ``("expert", {"rollouts": 60, "min_samples": 8})``.
 
     Options follow a colon, separated by ``;`` or ``,`` inside one spec (on the
@@ -78,7 +78,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict]:
     if not name:
         raise BotError(f"bot {spec!r} has no name: write a level ({', '.join(BOT_LEVELS)}), then options after "
                        "a colon, e.g. expert:rollouts=60")
-    options: dict = {}
+    options: dict[str, object] = {}
     for part in opts.replace(";", ",").split(","):
         if not part.strip():
             continue

@@ -19,7 +19,7 @@ TABLE_DECK = [c for c in (Card(i) for i in range(52)) if not c.is_face] * 2
 DECK = [Card(i) for i in range(52)] * 2
 
 
-def draw(rng: random.Random, k: int, pool: list[Card], used: Counter) -> list[Card]:
+def draw(rng: random.Random, k: int, pool: list[Card], used: Counter[Card]) -> list[Card]:
     out: list[Card] = []
     while len(out) < k:
         c = rng.choice(pool)
@@ -29,7 +29,7 @@ def draw(rng: random.Random, k: int, pool: list[Card], used: Counter) -> list[Ca
     return out
 
 
-def whole_table_for(rng: random.Random, card: Card, groups: int, used: Counter, rules: Rules) -> list[Card] | None:
+def whole_table_for(rng: random.Random, card: Card, groups: int, used: Counter[Card], rules: Rules) -> list[Card] | None:
     """A table that ``card`` takes whole, built from ``groups`` träffar."""
     target = played_value(card, rules)
     lone_ace = card.rank == 1 and rules.ace == "1or14"  # a played ace that also takes lone table aces

@@ -10,9 +10,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..i18n import _, language
 from ..play.simulate import Simulation
+
+if TYPE_CHECKING:  # matplotlib is imported where a figure is drawn (on demand)
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["compare_simulations", "figure_png", "png_img_html", "no_plots_message"]
 
@@ -29,7 +34,8 @@ def _number(x: float, digits: int) -> str:
     return text.replace(".", ",") if language() == "sv" else text
 
 
-def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *, figsize=(11, 7.5)):
+def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *,
+                        figsize: tuple[float, float] = (11, 7.5)) -> Figure:
     """A 2×2 figure comparing rule sets side by side: score distribution per seat,
     tabbar per giv, how often the dealer's seat wins, how often a giv ends negative."""
     from matplotlib.figure import Figure  # the object API needs no GUI backend
@@ -73,7 +79,7 @@ def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *, fi
     ax_tabbar.set_ylabel(_("share of givar"))
     ax_tabbar.legend()
 
-    def bars(ax, values, title, fair=None):
+    def bars(ax: Axes, values: Sequence[float], title: str, fair: float | None = None) -> None:
         xs = range(len(sims))
         ax.bar(xs, [100 * v for v in values], color=[_COLORS[i % len(_COLORS)] for i in xs], alpha=0.75)
         for x, v in zip(xs, values):
@@ -122,7 +128,7 @@ def png_img_html(png: bytes, alt: str, css_class: str = "") -> str:
             f'src="data:image/png;base64,{base64.b64encode(png).decode()}">')
 
 
-def figure_png(fig, dpi: int = 96) -> bytes:
+def figure_png(fig: Figure, dpi: int = 96) -> bytes:
     """A figure as PNG bytes (for an image widget or a file)."""
     import io
 

@@ -31,7 +31,7 @@ class Solution:
     options: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-def generate_with(kind: str, difficulty: str, position: Callable[[], dict | None], new: Callable[..., P],
+def generate_with(kind: str, difficulty: str, position: Callable[[], dict[str, object] | None], new: Callable[..., P],
                   solve: Callable[[P], Solution], fits: Callable[[P, Solution], bool], *, unique: bool,
                   max_tries: int) -> P:
     """The generation loop of both games: up to ``max_tries`` positions (``position()``, the

@@ -84,8 +84,8 @@ def _fits(p: Puzzle, sol: Solution, level: int, rules: Rules) -> bool:
     return True
 
 
-def _gen_take(rng: random.Random, level: int, rules: Rules) -> dict | None:
-    used: Counter = Counter()
+def _gen_take(rng: random.Random, level: int, rules: Rules) -> dict[str, object] | None:
+    used: Counter[Card] = Counter()
     size = rng.randint(*[(3, 4), (5, 6), (7, 9)][level])
     card = draw(rng, 1, TABLE_DECK if level < 2 else DECK, used)
     if level == 2 and rng.random() < 0.35:
@@ -95,8 +95,8 @@ def _gen_take(rng: random.Random, level: int, rules: Rules) -> dict | None:
     return {"hand": tuple(card), "table": tuple(table)}
 
 
-def _gen_which(rng: random.Random, level: int, rules: Rules) -> dict | None:
-    used: Counter = Counter()
+def _gen_which(rng: random.Random, level: int, rules: Rules) -> dict[str, object] | None:
+    used: Counter[Card] = Counter()
     card = draw(rng, 1, DECK, used)[0]
     table = whole_table_for(rng, card, [1, 2, rng.choice([2, 3])][level], used, rules)
     if not table or len(table) < 2:
@@ -112,8 +112,8 @@ def _gen_which(rng: random.Random, level: int, rules: Rules) -> dict | None:
     return {"hand": tuple(hand), "table": tuple(table)}
 
 
-def _gen_safest(rng: random.Random, level: int, rules: Rules) -> dict | None:
-    used: Counter = Counter()
+def _gen_safest(rng: random.Random, level: int, rules: Rules) -> dict[str, object] | None:
+    used: Counter[Card] = Counter()
     table = draw(rng, rng.randint(*[(3, 4), (4, 6), (5, 7)][level]), TABLE_DECK, used)
     if sum(c.points for c in table) < 2 + level:
         return None
@@ -123,8 +123,8 @@ def _gen_safest(rng: random.Random, level: int, rules: Rules) -> dict | None:
     return {"hand": tuple(hand), "table": tuple(table)}
 
 
-def _gen_setup(rng: random.Random, level: int, rules: Rules) -> dict | None:
-    used: Counter = Counter()
+def _gen_setup(rng: random.Random, level: int, rules: Rules) -> dict[str, object] | None:
+    used: Counter[Card] = Counter()
     table = draw(rng, rng.randint(*[(2, 3), (3, 4), (4, 5)][level]), TABLE_DECK, used)
     hand = draw(rng, [2, 3, 4][level], DECK, used)
     nxt = draw(rng, [1, 2, 3][level], DECK, used)
@@ -133,7 +133,7 @@ def _gen_setup(rng: random.Random, level: int, rules: Rules) -> dict | None:
     return {"hand": tuple(hand), "table": tuple(table), "next_hand": tuple(nxt)}
 
 
-def _gen_endgame(rng: random.Random, level: int, rules: Rules) -> dict | None:
+def _gen_endgame(rng: random.Random, level: int, rules: Rules) -> dict[str, object] | None:
     """A real last deal: careful bots play a giv up to the last utdelning."""
 
     if rules.players != 2:
@@ -165,7 +165,7 @@ def make_puzzle_set(seed: int = 2024, per: int = 5, rules: Rules | None = None) 
     out = []
     for kind in KINDS:
         for diff in DIFFICULTIES:
-            seen: set[tuple] = set()
+            seen: set[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]] = set()
             i = 0
             while i < per:
                 p = generate(kind, diff, rng, rules=rules, id=f"{kind}-{diff}-{i + 1:02d}")

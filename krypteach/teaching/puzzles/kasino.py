@@ -41,6 +41,7 @@ puzzle's position and at every position the search reaches.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -52,7 +53,7 @@ from ...engine.game import Giv, PositionError
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...i18n import _, ngettext
-from .base import PROMPTS, generate_with
+from .base import PROMPTS, Solution, generate_with
 
 __all__ = ["KASINO_KINDS", "kasino_proved_moves", "kasino_table_text", "solve_kasino", "kasino_values",
            "resolve_selection", "kasino_prompt", "kasino_result_words"]
@@ -68,11 +69,11 @@ def _error() -> type[ValueError]:
 
 # --- the table and moves, checked against the reference -------------------------------------
 
-def _ref_table(table: Sequence[Card | Build]) -> list:
+def _ref_table(table: Sequence[Card | Build]) -> list[reference.RefItem]:
     return [(x.value, tuple(str(c) for c in x.cards), x.owner) if isinstance(x, Build) else str(x) for x in table]
 
 
-def _ref_move(m: Move) -> tuple:
+def _ref_move(m: Move) -> reference.RefMove:
     if m.value is not None:
         return ("build", str(m.card), tuple(str(c) for c in m.capture or ()), m.value)
     if m.capture is None:
@@ -202,9 +203,7 @@ def _build_safety(p: Any) -> dict[Move, list[Move]]:
     return out
 
 
-def _solve_builds(p: Any) -> Any:
-    from .base import Solution
-
+def _solve_builds(p: Any) -> Solution:
     safety = _build_safety(p)
     if len(safety) < 2:
         raise _error()(f"puzzle {p.id}: {p.kind} needs at least two builds to choose from")
@@ -246,7 +245,7 @@ def kasino_values(rules: Rules, hand: Sequence[Card], next_hand: Sequence[Card],
     items: Any = list(table)  # from_position reads builds on a Kasino table
     g = Giv.from_position([hand, next_hand], items, rules=rules, turn=0)
     g.last_capturer = last_capturer
-    memo: dict[tuple, int] = {}
+    memo: dict[tuple[tuple[tuple[Card, ...], ...], tuple[Card | Build, ...], int, int | None], int] = {}
     low = rules.lowest_wins
 
     def value() -> int:
@@ -273,9 +272,7 @@ def kasino_values(rules: Rules, hand: Sequence[Card], next_hand: Sequence[Card],
     return {m: child(m) for m in kasino_proved_moves(g.hands[0], g.table, rules, 0)}
 
 
-def _solve_search(p: Any) -> Any:
-    from .base import Solution
-
+def _solve_search(p: Any) -> Solution:
     err = _error()
     if len(p.hand) not in (len(p.next_hand), len(p.next_hand) + 1):
         raise err(f"puzzle {p.id}: you must hold as many cards as your opponent, or one more")
@@ -301,7 +298,7 @@ def _solve_search(p: Any) -> Any:
     return Solution(frozenset(str(m) for m in best), why, len(best) == 1, {str(m): v for m, v in vals.items()})
 
 
-def solve_kasino(p: Any) -> Any:
+def solve_kasino(p: Any) -> Solution:
     """Solve a Kasino puzzle (see the module docstring); raises ``PuzzleError`` if malformed."""
     _check_kasino(p)
     if p.kind in ("kasino-safe-build", "kasino-steal"):
@@ -343,14 +340,14 @@ def _deck() -> list[Card]:
     return [Card.make(r, s) for r in range(1, 14) for s in "SHDC"]
 
 
-def _draw(rng: Any, n: int, pool: list[Card]) -> list[Card]:
+def _draw(rng: random.Random, n: int, pool: list[Card]) -> list[Card]:
     out = rng.sample(pool, n)
     for c in out:
         pool.remove(c)
     return out
 
 
-def _position(kind: str, level: int, rng: Any) -> dict | None:
+def _position(kind: str, level: int, rng: Any) -> dict[str, object] | None:
     pool = _deck()
     if kind in ("kasino-safe-build", "kasino-steal"):
         n = 4 if level else 3
@@ -433,13 +430,11 @@ KASINO_SET = (
 
 def make_kasino_set(seed: int = 2026) -> list[Any]:
     """The shipped build puzzles (``krypteach/data/kasino_puzzles.json`` is ``make_kasino_set(2026)``)."""
-    import random
-
     rng = random.Random(seed)
     out = []
     for kind, preset, diff, count in KASINO_SET:
         rules = Rules.preset(preset)
-        seen: set[tuple] = set()
+        seen: set[tuple[tuple[Card, ...], tuple[Card | Build, ...], tuple[Card, ...]]] = set()
         i = 0
         while i < count:
             tag = "avig-" if preset != "kasino" else ""

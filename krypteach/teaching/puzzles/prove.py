@@ -344,9 +344,9 @@ def verify(p: Puzzle) -> list[str]:
     return problems
 
 
-def check_puzzles(puzzles: Sequence[Puzzle]) -> tuple[Counter, list[str]]:
+def check_puzzles(puzzles: Sequence[Puzzle]) -> tuple[Counter[str], list[str]]:
     """Re-prove every puzzle: ``(count per kind, problems)``; duplicate ids are a problem too."""
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     problems: list[str] = []
     ids = Counter(p.id for p in puzzles)
     problems += [f"puzzle id {i} is used {k} times" for i, k in ids.items() if k > 1]
