@@ -5,6 +5,7 @@ memory; tests/test_store.py runs the same store on PostgreSQL too."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -108,3 +109,351 @@ def test_a_progress_file_is_imported_once_with_every_field(store):
     # another learner's attempt at the same time is not taken for Ann's
     bo_file = data.replace('" Ann "', '"Bo"')
     assert store.import_progress(bo_file, "K7") == ("Bo", 3)
+
+
+# --- the progress file: each bad field refused with its message, word for word -----------------
+def _exactly(text):
+    """A pytest.raises match for this message and nothing more."""
+    return "^" + re.escape(text) + "$"
+
+
+def _file(**fields):
+    obj = {"format": PROGRESS_FORMAT, "nickname": "Ann", "items": {}, "attempts": []}
+    obj.update(fields)
+    return json.dumps(obj)
+
+
+_GOOD = ["01", "a", "exercise", True, None, None, None, 1000.0]
+_ATTEMPT_SHAPE = "is not [lesson, item, kind, correct, rule, puzzle kind, score, time]"
+
+
+def test_a_progress_file_at_the_size_limit_is_read_and_one_byte_more_is_refused():
+    from krypteach.classroom.store import _MAX_FILE, read_progress_file
+
+    body = _file().encode()
+    assert _MAX_FILE == 2_000_000
+    exact = body + b" " * (_MAX_FILE - len(body))
+    assert read_progress_file(exact) == ("Ann", {}, [])
+    with pytest.raises(ValueError, match=_exactly("the progress file is too big (2000001 bytes; at most 2000000)")):
+        read_progress_file(exact + b" ")
+
+
+@pytest.mark.parametrize(("data", "says"), [
+    (b"\xff\xfe{}", "the progress file is not UTF-8 text"),
+    ("{", "the progress file is not JSON"),
+    ("[" * 100_000 + "]" * 100_000, "the progress file is not JSON"),
+    ("[1, 2]", 'not a krypteach progress file (it should be a JSON object with "format": "krypteach-progress/1")'),
+    ('{"format": "krypteach-progress/2"}',
+     'not a krypteach progress file (it should be a JSON object with "format": "krypteach-progress/1")'),
+    ('{"nickname": "Ann"}',
+     'not a krypteach progress file (it should be a JSON object with "format": "krypteach-progress/1")'),
+], ids=["not-utf8", "not-json", "too-deep", "a-list", "another-format", "no-format"])
+def test_a_file_that_is_not_a_progress_file_says_why(data, says):
+    from krypteach.classroom.store import read_progress_file
+
+    with pytest.raises(ValueError, match=_exactly(says)):
+        read_progress_file(data)
+
+
+@pytest.mark.parametrize("name", [None, 7, ["Ann"], "  "], ids=["none", "number", "list", "blank"])
+def test_a_progress_file_without_a_usable_nickname_is_refused(name):
+    from krypteach.classroom.store import NicknameError, read_progress_file
+
+    with pytest.raises(NicknameError, match=_exactly("type a nickname: 1 to 30 letters, digits or signs")):
+        read_progress_file(_file(nickname=name))
+
+
+def test_a_progress_file_without_items_or_attempts_holds_none():
+    from krypteach.classroom.store import read_progress_file
+
+    assert read_progress_file(json.dumps({"format": PROGRESS_FORMAT, "nickname": " Ann  Li "})) == ("Ann Li", {}, [])
+
+
+@pytest.mark.parametrize(("items", "says"), [
+    ([], "the progress file's items must be an object: lesson -> {item: kind}"),
+    ("01", "the progress file's items must be an object: lesson -> {item: kind}"),
+    ({"01": ["a", "exercise"]},
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv"),
+    ({"01": {"a": "exercise", "b": "quiz"}},
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv"),
+    ({"01": {"a": None}},
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv"),
+], ids=["a-list", "a-string", "pairs-a-list", "a-bad-kind", "no-kind"])
+def test_bad_items_in_a_progress_file_say_why(items, says):
+    from krypteach.classroom.store import read_progress_file
+
+    with pytest.raises(ValueError, match=_exactly(says)):
+        read_progress_file(_file(items=items))
+
+
+def test_items_of_every_kind_are_read_and_long_names_cut_at_80_and_200():
+    from krypteach.classroom.store import read_progress_file
+
+    items = {"L" * 81: {"i" * 201: "exercise", "s": "selfcheck", "p": "puzzle", "g": "giv"}, "02": {}}
+    _, got, _ = read_progress_file(_file(items=items))
+    assert got == {"L" * 80: [("i" * 200, "exercise"), ("s", "selfcheck"), ("p", "puzzle"), ("g", "giv")], "02": []}
+    _, got, _ = read_progress_file(_file(items={"L" * 80: {"i" * 200: "exercise"}}))
+    assert got == {"L" * 80: [("i" * 200, "exercise")]}
+
+
+def test_at_most_20000_attempts_in_a_progress_file():
+    from krypteach.classroom.store import read_progress_file
+
+    _, _, attempts = read_progress_file(_file(attempts=[_GOOD] * 20_000))
+    assert len(attempts) == 20_000
+    for bad in ([_GOOD] * 20_001, {"0": _GOOD}, "x"):
+        with pytest.raises(ValueError, match=_exactly("the progress file's attempts must be a list of at most 20000")):
+            read_progress_file(_file(attempts=bad))
+
+
+_BAD_ATTEMPTS = {
+    "not-a-list": {"a": 1},
+    "seven-fields": _GOOD[:7],
+    "nine-fields": [*_GOOD, None],
+    "lesson-a-number": [1, *_GOOD[1:]],
+    "item-a-number": ["01", 2, *_GOOD[2:]],
+    "bad-kind": ["01", "a", "quiz", *_GOOD[3:]],
+    "correct-a-number": ["01", "a", "exercise", 1, *_GOOD[4:]],
+    "correct-a-string": ["01", "a", "exercise", "yes", *_GOOD[4:]],
+    "rule-a-number": [*_GOOD[:4], 5, *_GOOD[5:]],
+    "topic-a-number": [*_GOOD[:5], 5, *_GOOD[6:]],
+    "score-a-bool": [*_GOOD[:6], True, _GOOD[7]],
+    "score-a-float": [*_GOOD[:6], 1.5, _GOOD[7]],
+    "score-a-string": [*_GOOD[:6], "7", _GOOD[7]],
+    "time-a-bool": [*_GOOD[:7], True],
+    "time-a-string": [*_GOOD[:7], "1000"],
+    "time-missing": [*_GOOD[:7], None],
+}
+
+
+@pytest.mark.parametrize("bad", list(_BAD_ATTEMPTS.values()), ids=list(_BAD_ATTEMPTS))
+def test_a_bad_attempt_is_refused_by_its_number(bad):
+    from krypteach.classroom.store import read_progress_file
+
+    with pytest.raises(ValueError, match=_exactly(f"attempt 3 of the progress file {_ATTEMPT_SHAPE}")):
+        read_progress_file(_file(attempts=[_GOOD, _GOOD, bad]))
+    with pytest.raises(ValueError, match=_exactly(f"attempt 1 of the progress file {_ATTEMPT_SHAPE}")):
+        read_progress_file(_file(attempts=[bad]))
+
+
+def test_good_attempts_of_every_shape_are_read_and_cut_at_80_and_200():
+    from krypteach.classroom.store import read_progress_file
+
+    raw = [["L" * 81, "i" * 201, "puzzle", False, "endgame", "endgame", None, 1000],
+           ["L" * 80, "i" * 200, "selfcheck", None, None, None, None, 1001.5],
+           ["07", "giv", "giv", None, None, None, -3, 1002.0],
+           ["07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0]]
+    _, _, got = read_progress_file(_file(attempts=raw))
+    assert got == [("L" * 80, "i" * 200, "puzzle", False, "endgame", "endgame", None, 1000.0),
+                   ("L" * 80, "i" * 200, "selfcheck", None, None, None, None, 1001.5),
+                   ("07", "giv", "giv", None, None, None, -3, 1002.0),
+                   ("07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0)]
+    assert isinstance(got[0][7], float)
+
+
+def test_an_attempt_is_stored_with_lesson_rule_and_topic_cut_at_80_and_the_item_at_200(store):
+    ann = store.join("K7", "Ann")
+    store.record(ann, "L" * 81, "i" * 201, "puzzle", correct=False, rule="r" * 81, topic="t" * 81, at=1.0)
+    store.record(ann, "L" * 80, "i" * 200, "puzzle", correct=True, rule="r" * 80, topic="t" * 80, at=2.0)
+    assert [a[1:] for a in store.attempts(ann)] == [("L" * 80, "i" * 200, "puzzle", 0, "r" * 80, "t" * 80, None, 1.0),
+                                                    ("L" * 80, "i" * 200, "puzzle", 1, "r" * 80, "t" * 80, None, 2.0)]
+
+
+# --- nicknames -----------------------------------------------------------------------------------
+def test_a_nickname_of_30_characters_is_kept_and_31_are_refused_saying_so():
+    from krypteach.classroom.store import NICKNAME_MAX, NicknameError, normalize_nickname
+
+    assert NICKNAME_MAX == 30
+    assert normalize_nickname("  " + "a" * 15 + "   " + "b" * 14 + " ") == "a" * 15 + " " + "b" * 14
+    assert normalize_nickname("e\u0301" * 30) == "\u00e9" * 30       # counted after NFC
+    with pytest.raises(NicknameError, match=_exactly("a nickname has at most 30 characters (this one has 31)")):
+        normalize_nickname("a" * 31)
+    with pytest.raises(NicknameError, match=_exactly("a nickname has at most 30 characters (this one has 40)")):
+        normalize_nickname("a" * 40)
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("Ann\x00", "U+0000"), ("A\x7fnn", "U+007F"), ("Ann\ud800", "U+D800"), ("Ann\ue000", "U+E000"),
+    ("Ann\u0378", "U+0378"), ("Ann\u200b", "U+200B"), ("Ann\u202e", "U+202E"), ("Ann\U000e0001", "U+E0001"),
+], ids=["nul-Cc", "del-Cc", "surrogate-Cs", "private-Co", "unassigned-Cn", "zero-width-space-Cf",
+        "right-to-left-Cf", "language-tag-Cf"])
+def test_a_nickname_with_an_invisible_character_names_it(name, code):
+    from krypteach.classroom.store import NicknameError, normalize_nickname
+
+    with pytest.raises(NicknameError, match=_exactly(f"a nickname cannot hold the invisible character {code}")):
+        normalize_nickname(name)
+
+
+@pytest.mark.parametrize("name", ["\U0001f469\u200d\U0001f52c", "\u2764\ufe0f", "\u2764\ufe0e", "Ann\u00e9"],
+                         ids=["zwj-emoji", "emoji-presentation", "text-presentation", "accent"])
+def test_the_joiner_and_variation_selectors_of_emoji_are_kept(name):
+    from krypteach.classroom.store import normalize_nickname
+
+    assert normalize_nickname(name) == name
+
+
+@pytest.mark.parametrize("name", [None, 7, b"Ann"], ids=["none", "number", "bytes"])
+def test_a_nickname_that_is_not_text_is_refused(name):
+    from krypteach.classroom.store import NicknameError, normalize_nickname
+
+    with pytest.raises(NicknameError, match=_exactly("type a nickname: 1 to 30 letters, digits or signs")):
+        normalize_nickname(name)
+
+
+# --- opening and repairing the SQLite file ----------------------------------------------------------
+def test_a_file_store_opens_in_wal_mode_with_the_busy_timeout(tmp_path):
+    path = tmp_path / "deep" / "er" / "p.sqlite3"          # the folders are made
+    s = ProgressStore(path)
+    assert (s.backend, s.where, s.timeout, s.notice) == ("sqlite", str(path), 30.0, "")
+    pragma = {p: s._conn.execute(f"PRAGMA {p}").fetchone()[0]
+              for p in ("busy_timeout", "journal_mode", "synchronous", "foreign_keys")}
+    assert pragma == {"busy_timeout": 30000, "journal_mode": "wal", "synchronous": 1, "foreign_keys": 1}
+    s.close()
+    s = ProgressStore(path, timeout=2.5)
+    assert s._conn.execute("PRAGMA busy_timeout").fetchone()[0] == 2500
+    s.close()
+
+
+def test_a_store_in_memory_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = ProgressStore(":memory:")
+    assert (s.backend, s.where, s.timeout) == ("sqlite", ":memory:", 30.0)
+    assert s._conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    s.join("K7", "Ann")
+    s.close()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_made_is_named_with_the_reason(tmp_path):
+    from krypteach.classroom.store import StoreError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match=_exactly(f"cannot make the folder for the progress file {blocker / 'sub' / 'p.sqlite3'}: Not a directory")):
+        ProgressStore(blocker / "sub" / "p.sqlite3")
+
+
+def test_a_damaged_file_and_its_wal_are_moved_aside_with_a_notice(tmp_path, monkeypatch, caplog):
+    import logging
+
+    import krypteach.classroom.store as store_module
+
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"homework, not a database" * 100)
+    (tmp_path / "progress.sqlite3-wal").write_bytes(b"wal")
+    (tmp_path / "progress.sqlite3-shm").write_bytes(b"shm")
+    (tmp_path / "progress.sqlite3.damaged-20250102-030405").write_bytes(b"an older one")
+    (tmp_path / "progress.sqlite3.damaged-20250102-030405-1").write_bytes(b"and another")
+    monkeypatch.setattr(store_module.time, "strftime", lambda fmt, *a: "20250102-030405")
+    with caplog.at_level(logging.WARNING, logger="krypteach.store"):
+        s = ProgressStore(path)
+    aside = "progress.sqlite3.damaged-20250102-030405-2"
+    assert s.notice == (f"The progress file {path} was damaged; it was moved aside to {aside} (nothing was deleted) "
+                        "and a new one started.")
+    assert (tmp_path / aside).read_bytes().startswith(b"homework")
+    assert (tmp_path / (aside + "-wal")).read_bytes() == b"wal" and (tmp_path / (aside + "-shm")).exists()
+    assert (tmp_path / "progress.sqlite3.damaged-20250102-030405").read_bytes() == b"an older one"
+    assert (tmp_path / "progress.sqlite3.damaged-20250102-030405-1").read_bytes() == b"and another"
+    assert (s.backend, s.where, s.schema_version()) == ("sqlite", str(path), 1)
+    assert (f"krypteach: the progress file {path} was damaged; it was moved aside to {aside} "
+            "(nothing was deleted) and a new one started.") in [r.getMessage() for r in caplog.records]
+    s.close()
+
+
+def test_the_first_damaged_copy_has_no_number(tmp_path, monkeypatch):
+    import krypteach.classroom.store as store_module
+
+    path = tmp_path / "p.sqlite3"
+    path.write_bytes(b"x" * 5000)
+    monkeypatch.setattr(store_module.time, "strftime", lambda fmt, *a: fmt)
+    s = ProgressStore(path)
+    assert sorted(p.name for p in tmp_path.iterdir() if "damaged" in p.name) == ["p.sqlite3.damaged-%Y%m%d-%H%M%S"]
+    s.close()
+
+
+def test_a_locked_file_is_one_clear_error_and_is_not_moved(tmp_path):
+    import sqlite3
+
+    from krypteach.classroom.store import StoreError
+
+    path = tmp_path / "p.sqlite3"
+    ProgressStore(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA journal_mode=DELETE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match=_exactly(f"the progress file {path} is locked: database is locked")):
+            ProgressStore(path, timeout=0.2)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if "damaged" in p.name) == []
+
+
+@pytest.mark.parametrize("url", ["postgresql://kt@db/k7", "postgres://kt@db/k7"], ids=["postgresql", "postgres"])
+def test_a_postgresql_address_goes_to_postgresql(url, monkeypatch):
+    seen = []
+    monkeypatch.setattr(ProgressStore, "_connect_postgres", lambda self, u: seen.append(u) or "conn")
+    monkeypatch.setattr(ProgressStore, "_migrate", lambda self: None)
+    s = ProgressStore(url)
+    assert (s.backend, s.where, s._conn, seen) == ("postgresql", url, "conn", [url])
+
+
+# --- where the default store lives -------------------------------------------------------------------
+def test_the_default_store_path_from_the_environment(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from krypteach.classroom.store import default_store_path
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("KRYPTEACH_PROGRESS", str(tmp_path / "mine.sqlite3"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_store_path() == tmp_path / "mine.sqlite3"
+    monkeypatch.setenv("KRYPTEACH_PROGRESS", "")
+    assert default_store_path() == tmp_path / "xdg" / "krypteach" / "progress.sqlite3"
+    monkeypatch.delenv("KRYPTEACH_PROGRESS")
+    assert default_store_path() == tmp_path / "xdg" / "krypteach" / "progress.sqlite3"
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    assert default_store_path() == tmp_path / "home" / ".local" / "share" / "krypteach" / "progress.sqlite3"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_store_path() == tmp_path / "home" / ".local" / "share" / "krypteach" / "progress.sqlite3"
+    assert isinstance(default_store_path(), Path)
+
+
+def test_a_store_with_no_address_opens_the_default_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("KRYPTEACH_PROGRESS", raising=False)
+    s = ProgressStore()
+    where = tmp_path / "xdg" / "krypteach" / "progress.sqlite3"
+    assert (s.backend, s.where) == ("sqlite", str(where)) and where.is_file()
+    s.close()
+
+
+def test_the_second_damaged_copy_of_a_second_is_numbered_1(tmp_path, monkeypatch):
+    import krypteach.classroom.store as store_module
+
+    path = tmp_path / "p.sqlite3"
+    path.write_bytes(b"x" * 5000)
+    (tmp_path / "p.sqlite3.damaged-20250102-030405").write_bytes(b"older")
+    monkeypatch.setattr(store_module.time, "strftime", lambda fmt, *a: "20250102-030405")
+    s = ProgressStore(path)
+    assert sorted(p.name for p in tmp_path.iterdir() if "damaged" in p.name) == [
+        "p.sqlite3.damaged-20250102-030405", "p.sqlite3.damaged-20250102-030405-1"]
+    s.close()
+
+
+def test_a_newer_schema_says_which_and_what_this_krypteach_knows(tmp_path):
+    import sqlite3
+
+    from krypteach.classroom.store import SCHEMA_VERSION, StoreError
+
+    path = tmp_path / "new.sqlite3"
+    ProgressStore(path).close()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO krypteach_schema VALUES (99)")
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match=_exactly(
+            f"the progress database is of a newer krypteach (schema 99; this one knows {SCHEMA_VERSION}): update krypteach")):
+        ProgressStore(path)
