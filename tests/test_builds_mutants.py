@@ -1,0 +1,130 @@
+"""Tests found by mutation testing of ``krypteach/engine/builds.py`` (docs/testing.md,
+"Engine and bots", "builds.py"): classic Kasino's builds stated with concrete cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from krypteach import Card, Rules, parse_cards
+from krypteach.engine.builds import Build, BuildParseError, build_total, parse_table
+from krypteach.engine.moves import MoveParseError
+
+K = Rules(game="kasino")
+
+
+# --- Build.parse ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["9:4S+5H@0", "[9:4S+5H@0", "9:4S+5H@0]", "[9 4S+5H@0]", "[9:4S+5H 0]", 9],
+                         ids=["no-brackets", "no-close", "no-open", "no-colon", "no-at", "not-text"])
+def test_a_build_needs_brackets_a_colon_and_an_owner(text):
+    with pytest.raises(BuildParseError) as e:
+        Build.parse(text)
+    assert str(e.value) == f"{text!r} is not a build: write [value:cards@owner], e.g. [9:4S+5H@0]"
+
+
+def test_a_bad_build_says_which_part_is_wrong():
+    with pytest.raises(BuildParseError, match=r"base 10: '0:1'"):  # the value is before the first colon
+        Build.parse("[9:4S+5H@0:1]")
+    with pytest.raises(BuildParseError, match=r"'5H@0' is not a card"):  # the owner is after the last @
+        Build.parse("[9:4S+5H@0@1]")
+
+
+def test_a_bad_table_card_says_which_card():
+    with pytest.raises(MoveParseError, match=r"^'XX' is not a card"):
+        parse_table("7C XX")
+
+
+def test_build_total_is_none_when_a_card_has_no_build_value():
+    own = Rules(game="kasino", face_cards="own-rank")
+    assert build_total(Card("5H"), parse_cards("KS"), own) is None
+    assert build_total(Card("5H"), parse_cards("KS"), K) == 18
+
+
+# --- the legal moves: builds, raises, captures --------------------------------------
+
+A = Rules.preset("avig-kasino")
+NO_MULTIPLE = K.replace(multiple_builds=False)
+
+
+def _moves(hand, table, rules=K, player=0):
+    from krypteach.engine.builds import kasino_legal_moves
+    return [str(m) for m in kasino_legal_moves(parse_cards(hand), parse_table(table), rules, player)]
+
+
+def test_a_build_needs_a_card_of_its_value_in_hand():
+    assert _moves("5H 9D", "4S") == ["5H>9:4S", "5H", "9D"]  # 5 on 4 builds 9 with a 9 in hand
+    assert _moves("5H 8D", "4S") == ["5H", "8D"]  # no 9 in hand: no build
+    assert _moves("5D AH", "9C") == ["5D>14:9C", "5D", "AH"]  # the ace takes 14
+    assert _moves("5D AH", "9C", K.replace(ace="1")) == ["5D", "AH"]  # ... unless it counts 1 only
+
+
+def test_a_raise_needs_a_card_of_the_higher_value():
+    assert _moves("4C KD", "[9:4S+5H@1]") == ["4C>13:4S+5H", "4C", "KD"]  # 9 + 4 = 13, a king
+    assert _moves("4C QD", "[9:4S+5H@1]") == ["4C", "QD"]  # no king: no raise
+
+
+def test_a_locked_multiple_build_cannot_be_raised():
+    assert _moves("4C KD", "[9:4S+5H+9C@1]") == ["4C", "KD"]
+
+
+def test_multiple_builds_add_groups_and_builds_of_the_same_value():
+    assert _moves("5H 9D", "4S 9C") == ["5H>9:4S", "5H>9:4S+9C", "5H", "9D:9C", "9D"]
+    assert _moves("5H 9D", "4S 9C", NO_MULTIPLE) == ["5H>9:4S", "5H", "9D:9C", "9D"]
+    assert _moves("5H 9D", "4S 9C [9:6S+3S@1]") == [
+        "5H>9:4S", "5H>9:3S+4S+6S", "5H>9:4S+9C", "5H>9:3S+4S+6S+9C", "5H", "9D:9C", "9D:3S+6S", "9D:3S+6S+9C", "9D"]
+
+
+def test_a_capture_takes_whole_builds_of_the_cards_value():
+    assert _moves("9D", "[9:4S+5H@1] [9:2C+7C@1] 9H 6S 3D 8C") == [
+        "9D:9H", "9D:2C+7C", "9D:3D+6S", "9D:4S+5H", "9D:2C+7C+9H", "9D:3D+6S+9H", "9D:4S+5H+9H",
+        "9D:2C+3D+6S+7C", "9D:2C+4S+5H+7C", "9D:3D+4S+5H+6S", "9D:2C+3D+6S+7C+9H", "9D:2C+4S+5H+7C+9H",
+        "9D:3D+4S+5H+6S+9H", "9D:2C+3D+4S+5H+6S+7C", "9D:2C+3D+4S+5H+6S+7C+9H", "9D"]
+
+
+def test_avig_kasino_takes_all_it_can_and_a_taking_card_neither_builds_nor_trails():
+    assert _moves("9D 2H", "[9:4S+5H@1] 9H 6S 3D 8C", A) == ["9D:3D+4S+5H+6S+9H", "2H"]
+    assert _moves("9D 2H", "[9:4S+5H@1] 9H 6S 3D 8C") == [
+        "9D:9H", "9D:3D+6S", "9D:4S+5H", "9D:3D+6S+9H", "9D:4S+5H+9H", "9D:3D+4S+5H+6S", "9D:3D+4S+5H+6S+9H",
+        "9D", "2H"]
+    assert _moves("9D 2H", "[9:4S+5H@1]", A) == ["9D:4S+5H"]  # tvångstabbe: the whole table
+    assert _moves("9D 2H", "[9:4S+5H@1] 7C", A) == ["9D:4S+5H", "2H>9:7C", "2H>9:4S+5H+7C", "2H"]
+
+
+def test_face_cards_of_own_rank_take_only_their_rank():
+    own = K.replace(face_cards="own-rank")
+    assert _moves("KD QD", "AS", own) == ["KD", "QD"]
+    assert _moves("KD QD 5C", "KS KH 5S", own) == ["KD:KS", "KD:KH", "KD:KS+KH", "KD", "QD", "5C:5S", "5C"]
+    assert _moves("KD QD 5C", "KS KH 5S", A.replace(face_cards="own-rank")) == ["KD:KS+KH", "QD", "5C:5S"]
+
+
+# --- the owner's duty ------------------------------------------------------------------
+
+def test_the_owner_must_take_or_raise_its_build():
+    assert _moves("2H 9D", "[9:4S+5H@0]") == ["9D:4S+5H"]
+    assert _moves("2H 9D", "[9:4S+5H@1]") == ["2H", "9D:4S+5H", "9D"]  # somebody else's build
+    assert _moves("2H 9D", "[9:4S+5H@0]", player=None) == ["2H", "9D:4S+5H", "9D"]
+
+
+def test_no_trail_lets_the_owner_capture_or_build_anything_but_not_trail():
+    assert _moves("9D 2H", "[9:4S+5H@0] 7C", K.replace(owner_duty="no-trail")) == [
+        "9D:4S+5H", "2H>9:7C", "2H>9:4S+5H+7C"]
+
+
+# --- the table after a move ------------------------------------------------------------
+
+def test_the_table_after_a_capture_a_build_and_a_trail():
+    from krypteach import Move
+    from krypteach.engine.builds import kasino_table_after
+    t = parse_table("7C [9:4S+5H@1] 9H")
+    assert kasino_table_after(t, Move.parse("9D:4S+5H+9H"), 0) == [Card("7C")]
+    assert kasino_table_after(t, Move.parse("9D:9H"), 0) == parse_table("7C [9:4S+5H@1]")
+    assert kasino_table_after(parse_table("7C [9:4S+5H@1]"), Move.parse("4C>13:4S+5H"), 0) == [
+        Card("7C"), Build(13, parse_cards("4C 4S 5H"), 0)]
+    assert kasino_table_after(parse_table("7C"), Move.parse("4C"), 0) == parse_cards("7C 4C")
+
+
+def test_capture_maximum_keeps_only_the_captures_with_the_most_cards():
+    most = K.replace(capture="maximum")
+    assert _moves("9D 2H", "[9:4S+5H@1] 9H 6S 3D 8C", most) == ["9D:3D+4S+5H+6S+9H", "2H"]
+    assert _moves("8D 2H", "8C 5S 3D 6H", most) == [
+        "8D:3D+5S+8C", "2H>8:6H", "2H>8:6H+8C", "2H>8:3D+5S+6H", "2H>8:3D+5S+6H+8C", "2H"]
