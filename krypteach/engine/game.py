@@ -292,6 +292,18 @@ class Giv:
         return c
 
     # --- dealing ---------------------------------------------------------
+    def sweep(self) -> tuple[Card, ...]:
+        """End the giv (a game's ``push`` calls it after the last move): the last
+        capturer takes what is left on the table and klädda högen; when nobody
+        captured, it stays. Returns the cards swept (what :meth:`pop` gives back)."""
+        sweep = tuple(self.game.table_cards(self.table)) + tuple(self.kladda)
+        if self.last_capturer is not None:
+            self.piles[self.last_capturer].extend(sweep)
+            self.table = []
+            self.kladda = []
+        self.swept = sweep
+        return sweep
+
     def deal_next(self) -> None:
         """Deal the next utdelning (a game's ``push`` calls it when the hands are empty)."""
         d = self.deals[self.deal_index]

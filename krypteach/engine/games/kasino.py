@@ -96,6 +96,11 @@ def _items_text(cards: Sequence[Card], table: Sequence[Card | Build]) -> str:
     return and_sep().join(parts)
 
 
+def _captures_text(caps: Sequence[Move], table: Sequence[Card | Build]) -> str:
+    """The captures a card could make, as alternatives: ``"7♣ or [9: 4♠+5♥]"``."""
+    return or_sep().join(_items_text(m.capture or (), table) for m in caps)
+
+
 def _value_word(v: int) -> str:
     return {14: "fjorton"}.get(v, NUMBER_WORDS.get(v, str(v)))
 
@@ -179,7 +184,7 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
             return Explanation(False, "must-capture",
                                _("You may not trail with {card}: it can take {captures}. "
                                  "In avig kasino a card that can take must take.").format(
-                                   card=sym, captures=or_sep().join(_items_text(m.capture or (), table) for m in caps)),
+                                   card=sym, captures=_captures_text(caps, table)),
                                move, better=same_card)
         return Explanation(False, "illegal", _("{card} cannot be laid on the table here.").format(card=sym), move,
                            better=same_card)
@@ -195,7 +200,7 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
     if forced and caps:
         return Explanation(False, "take-all",
                            _("You must take all you can with {card}: take {captures}.").format(
-                               card=sym, captures=or_sep().join(_items_text(m.capture or (), table) for m in caps)),
+                               card=sym, captures=_captures_text(caps, table)),
                            move, better=same_card)
     return Explanation(False, "not-traffar",
                        _("{cards} is not a träff for your {card}: take cards of its rank, "
@@ -210,7 +215,7 @@ def _bad_build(move: Move, hand: Sequence[Card], table: Sequence[Card | Build], 
         return Explanation(False, "must-capture",
                            _("You may not build with {card}: it can take {captures}, and in avig kasino "
                              "a card that can take must take.").format(
-                               card=sym, captures=or_sep().join(_items_text(m.capture or (), table) for m in caps)),
+                               card=sym, captures=_captures_text(caps, table)),
                            move, better=same_card)
     taken = set(move.capture or ())
     joined = [b for b in builds_on(table) if b.cards[0] in taken]
@@ -419,12 +424,7 @@ class KasinoGame(Game):
                 giv.deal_next()
             dealt = True
         if giv.deal_index == len(giv.deals) and not any(giv.hands):
-            sweep = tuple(table_cards(giv.table)) + tuple(giv.kladda)
-            if giv.last_capturer is not None:
-                giv.piles[giv.last_capturer].extend(sweep)
-                giv.table = []
-                giv.kladda = []
-            giv.swept = sweep
+            sweep = giv.sweep()
         t = _new_turn(Turn)
         t._tabbe_pa, t._table = (), None
         t.player, t.move, t.tabbe, t.dukning, t.cancelled, t.dealt, t.sweep = p, move, tabbe, dukning, cancelled, dealt, sweep

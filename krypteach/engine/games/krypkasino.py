@@ -162,12 +162,7 @@ class KrypkasinoGame(Game):
                 dealt = True
                 packed = None  # new cards on the table
             else:
-                sweep = tuple(giv.table) + tuple(giv.kladda)
-                if giv.last_capturer is not None:
-                    giv.piles[giv.last_capturer].extend(sweep)
-                    giv.table = []
-                    giv.kladda = []
-                giv.swept = sweep
+                sweep = giv.sweep()
         table = giv.table
         t = _new_turn(Turn)  # Turn(...) without the argument handling; tabbe_pa is worked out when asked for
         if table:
