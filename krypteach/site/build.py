@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from html import escape
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from ..i18n import _, language, use_language
 
@@ -242,7 +243,7 @@ def _norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _closure(lock: Mapping[str, dict], names: Iterable[str]) -> list[str]:
+def _closure(lock: Mapping[str, dict[str, Any]], names: Iterable[str]) -> list[str]:
     seen: list[str] = []
     todo = [_norm(n) for n in names]
     while todo:
@@ -254,16 +255,17 @@ def _closure(lock: Mapping[str, dict], names: Iterable[str]) -> list[str]:
     return sorted(seen)
 
 
-def _entry(name: str, version: str, wheel: Path, file_name: str, depends: list[str], imports: list[str]) -> dict:
+def _entry(name: str, version: str, wheel: Path, file_name: str, depends: list[str], imports: list[str]) -> dict[str, Any]:
     return {"name": name, "version": version, "file_name": file_name, "install_dir": "site",
             "sha256": _sha256(wheel), "package_type": "package", "imports": imports, "depends": depends,
             "unvendored_tests": False, "shared_library": False}
 
 
-def _site_lock(base_lock: dict, *, local_dir: Path | None, cdn: str, lock_dir: Path, wheels: Path) -> tuple[dict, list[str]]:
+def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, lock_dir: Path,
+               wheels: Path) -> tuple[dict[str, Any], list[str]]:
     """The site's lock file: Pyodide's packages (from the CDN, the local folder, or PyPI),
     krypteach and the pure-Python packages Pyodide lacks. Returns it and what was left out."""
-    packages: dict[str, dict] = {}
+    packages: dict[str, dict[str, Any]] = {}
     left_out: list[str] = []
     base = {_norm(k): v for k, v in base_lock["packages"].items()}
     wanted = _closure(base, KERNEL_PACKAGES)
@@ -307,8 +309,8 @@ def _site_lock(base_lock: dict, *, local_dir: Path | None, cdn: str, lock_dir: P
     return {"info": base_lock["info"], "packages": packages}, left_out
 
 
-def _lite_config(pyodide_url: str | None, env: Mapping[str, str]) -> dict:
-    kernel: dict = {
+def _lite_config(pyodide_url: str | None, env: Mapping[str, str]) -> dict[str, Any]:
+    kernel: dict[str, Any] = {
         "disablePyPIFallback": True,
         "loadPyodideOptions": {
             "lockFileURL": f"./{_LOCK_DIR}/pyodide-lock.json",
