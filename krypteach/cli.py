@@ -14,9 +14,12 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .engine.game import Giv
 
 __all__ = ["lessons_dir", "main"]
 
@@ -255,7 +258,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     header = ["giv", "seat", "bot", "dealer", "card_points", "marks", "dukningar", "score"]
     with _outputs(args, header) as out:
 
-        def on_giv(g) -> None:
+        def on_giv(g: Giv) -> None:
             r = g.result
             out.add(g, ([out.count, s, sim_bots[s], g.dealer, r.card_points[s], r.marks[s], r.dukningar[s], r.scores[s]]
                         for s in range(rules.players)))
@@ -445,7 +448,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise SystemExit(f"krypteach: --givar {givar} {message}") from None
     with _outputs(args, ["giv", "seat", "bot", "score"]) as out:
 
-        def on_giv(g, lineup: tuple[str, ...]) -> None:
+        def on_giv(g: Giv, lineup: tuple[str, ...]) -> None:
             scores = g.result.scores
             out.add(g, ([out.count, s, lineup[s], scores[s]] for s in range(rules.players)))
 
@@ -535,8 +538,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    func: Callable[[argparse.Namespace], int] = args.func  # set by each subparser's set_defaults
     try:
-        return args.func(args)
+        return func(args)
     except SystemExit as e:
         if not isinstance(e.code, str):
             raise

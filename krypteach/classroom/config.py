@@ -137,7 +137,10 @@ class ClassroomConfig:
                 if isinstance(value, bool) or not isinstance(value, kind):
                     raise _not_allowed(where, section, key, value, _(allowed))
         cfg = cls(source=source)
-        get = lambda s, k: raw.get(s, {}).get(k)  # noqa: E731
+
+        def get(s: str, k: str) -> Any:  # the value, checked against _SCHEMA above, or None
+            return raw.get(s, {}).get(k)
+
         cfg.class_code = get("class", "code")
         cfg.teacher_code = get("class", "teacher_code")
         cfg.language = get("class", "language")
