@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..i18n import _, language
+from ..i18n import _
+from ..i18n.numbers import number
 from ..play.simulate import Simulation
 
 if TYPE_CHECKING:  # matplotlib is imported where a figure is drawn (on demand)
@@ -25,13 +26,12 @@ _COLORS = ["#1f6f43", "#b5562b", "#2b5fb5", "#8a2bb5"]
 
 
 def _number(x: float, digits: int) -> str:
-    """``x`` with ``digits`` decimals, a decimal comma in Swedish (``2,35``).
+    """``x`` with ``digits`` decimals as the page's language writes it (``2,35``, ``−1``).
 
     >>> _number(2.345, 2)
     '2.35'
     """
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if language() == "sv" else text
+    return number(x, digits)
 
 
 def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *,
