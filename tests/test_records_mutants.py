@@ -141,8 +141,19 @@ def test_a_bad_position_says_where_and_what(position, words):
     rec["position"] = position
     with pytest.raises(RecordError) as e:
         giv_from_record(rec, where="line 3")
-    # (said inside "line 3: bad deals: ", as the error of the giv it cannot start)
-    assert str(e.value).startswith("line 3: ") and str(e.value).endswith(words[len("line 3: "):])
+    # said once, word for word (it was "line 3: bad deals: line 3: position turn=5 …" before)
+    assert str(e.value) == words
+
+
+def test_a_position_the_engine_refuses_is_a_bad_deal():
+    # a good "position" beside a deal Giv.from_position refuses (9♠ twice over with one deck):
+    # the engine's words, inside "bad deals" once
+    g = Giv.from_position(HANDS, parse_cards("KS"), rules=Rules(game="kasino"))
+    rec = giv_to_record(g)
+    rec["deals"][0]["table"] = ["9S"]
+    with pytest.raises(RecordError) as e:
+        giv_from_record(rec, where="line 3")
+    assert str(e.value) == "line 3: bad deals: a deck has each card once; too many of 9S"
 
 
 @pytest.mark.parametrize(("text", "words"), [

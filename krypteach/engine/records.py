@@ -239,6 +239,8 @@ def giv_from_record(rec: dict[str, Any], *, where: str | None = None) -> Giv:
             giv = Giv(rules, dealer=dealer, deals=deals)
         else:
             giv = _position_giv(position, deals, rules, dealer, where)
+    except RecordError:  # a bad "position" says where itself, once
+        raise
     except (ValueError, TypeError) as e:
         raise RecordError(_("{where}: bad deals: {problem}").format(where=where, problem=e)) from None
     move_at = _("{where}, move {number}")  # translated once: a record has many moves
