@@ -19,9 +19,12 @@ import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import DOMAINS, LANGUAGES, LOCALE
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 __all__ = ["SOURCES", "template", "update", "check", "main"]
 
@@ -56,7 +59,7 @@ def _files(domain: str) -> list[Path]:
     return out
 
 
-def template(domain: str):  # -> babel.messages.Catalog
+def template(domain: str) -> Catalog:
     """The domain's messages, read from its sources now."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract

@@ -21,12 +21,12 @@ from .settings import ServeSettings
 __all__ = ["ClassroomKernelManager", "Culler", "count_handed_out"]
 
 
-class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class ClassroomKernelManager(AsyncMappingKernelManager):
     """Remembers which kernels were started for the pool (Voilà starts them with
     ``VOILA_PREHEAT=True`` in their environment) and which were handed to a page."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's __init__ is unannotated
         self.kt_pool: set[str] = set()
         self.kt_handed: set[str] = set()
 
@@ -34,11 +34,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         kernel_id = kernel_id or str(uuid.uuid4())
         if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
             self.kt_pool.add(kernel_id)
-        return await super().start_kernel(kernel_id=kernel_id, **kwargs)  # type: ignore[no-any-return]
+        return await super().start_kernel(kernel_id=kernel_id, **kwargs)
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        try:
-            await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        try:  # jupyter_server's shutdown_kernel is unannotated
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
         finally:
             self.kt_pool.discard(kernel_id)
             self.kt_handed.discard(kernel_id)
