@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Iterable
+from typing import Any
 
 import anywidget
 import traitlets
@@ -81,11 +82,11 @@ class CardRowWidget(anywidget.AnyWidget):
 
     # --- validation -------------------------------------------------------
     @traitlets.validate("cards")
-    def _valid_cards(self, proposal):
+    def _valid_cards(self, proposal: dict[str, Any]) -> list[str]:
         return _codes(proposal["value"])
 
     @traitlets.validate("selected")
-    def _valid_selected(self, proposal):
+    def _valid_selected(self, proposal: dict[str, Any]) -> list[int]:
         n = len(self.cards)
         picked = sorted({i for i in proposal["value"] if 0 <= i < n})
         if not self.multiple and len(picked) > 1:
@@ -95,23 +96,24 @@ class CardRowWidget(anywidget.AnyWidget):
         return picked
 
     @traitlets.validate("width")
-    def _valid_width(self, proposal):
-        if proposal["value"] < 20:
-            raise traitlets.TraitError(f"width must be at least 20 px, got {proposal['value']}")
-        return proposal["value"]
+    def _valid_width(self, proposal: dict[str, Any]) -> int:
+        width: int = proposal["value"]  # an int: the Int trait checked it first
+        if width < 20:
+            raise traitlets.TraitError(f"width must be at least 20 px, got {width}")
+        return width
 
     @traitlets.observe("cards")
-    def _cards_changed(self, change) -> None:
+    def _cards_changed(self, change: dict[str, Any]) -> None:
         self.selected = []
         self.hinted = []
         self._render()
 
     @traitlets.observe("selected", "selectable", "four_color", "width", "face_down", "hinted")
-    def _looks_changed(self, change) -> None:
+    def _looks_changed(self, change: dict[str, Any]) -> None:
         self._render()
 
     @traitlets.observe("label", "kind")
-    def _name_changed(self, change) -> None:
+    def _name_changed(self, change: dict[str, Any]) -> None:
         self._name_row()
 
     # --- what a click does --------------------------------------------------

@@ -43,6 +43,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -99,11 +100,11 @@ class TableRowWidget(CardRowWidget):
     you = traitlets.Int(0)
 
     @traitlets.validate("cards")
-    def _valid_cards(self, proposal):
+    def _valid_cards(self, proposal: dict[str, Any]) -> list[str]:
         return [str(as_table_item(c)) for c in proposal["value"]]
 
     @traitlets.observe("owner_names", "you")
-    def _owners_changed(self, change) -> None:
+    def _owners_changed(self, change: dict[str, Any]) -> None:
         self._render()
 
     def indices_of(self, codes: Iterable[Card | Build | str | int]) -> list[int]:
@@ -164,7 +165,7 @@ class TableRowWidget(CardRowWidget):
             what=what, n=n, builds=ngettext("{n} build", "{n} builds", builds).format(n=builds)))
 
 
-class GameTable(widgets.VBox):
+class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """A parti of Krypkasino (or classic Kasino) against bots, 2–6 players.
 
     Parameters: ``rules`` (default :class:`Rules`, or the preset ``$KRYPTEACH_GAME_RULES``
@@ -181,7 +182,7 @@ class GameTable(widgets.VBox):
         self._names = list(names) if names else list(DEFAULT_NAMES)
         self.message = ""
         self._parti: Parti | None = None  # (None only while the widget is being built)
-        self._log: list[tuple] = []  # (turn, its line in words) for the current giv
+        self._log: list[tuple[Turn, str]] = []  # (turn, its line in words) for the current giv
         self._recorded: set[int] = set()  # givar whose score is in the learner's progress
         if rules is None and os.environ.get("KRYPTEACH_GAME_RULES"):  # the classroom file's preset
             rules = Rules.preset(os.environ["KRYPTEACH_GAME_RULES"])
@@ -687,7 +688,7 @@ class GameTable(widgets.VBox):
         self.message = message_text(text, details)
         self.feedback.value = message_html(kind, text, details)
 
-    def _selection_changed(self, change=None) -> None:
+    def _selection_changed(self, change: dict[str, Any] | None = None) -> None:
         self.table_row.hinted = [i for i in self.table_row.hinted if i in self.table_row.selected]
         self._show_status()
 

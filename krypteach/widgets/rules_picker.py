@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -83,7 +84,7 @@ def _teams_allowed(players: int) -> list[str]:
     return out
 
 
-class RulesPicker(widgets.VBox):
+class RulesPicker(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """Widgets for every rule option plus a preset dropdown.
 
     ``value`` (observable trait) and :attr:`rules` are the current valid
@@ -98,7 +99,7 @@ class RulesPicker(widgets.VBox):
     value = traitlets.Instance(Rules)
     error = traitlets.Unicode("")
 
-    def __init__(self, rules: Rules | None = None, *, games: tuple[str, ...] = ("krypkasino",), **kwargs) -> None:
+    def __init__(self, rules: Rules | None = None, *, games: tuple[str, ...] = ("krypkasino",), **kwargs: Any) -> None:
         rules = rules or Rules()
         self._syncing = False
         self.offered = [name for name in OFFERED if Rules.preset(name).game in games]
@@ -195,13 +196,13 @@ class RulesPicker(widgets.VBox):
                 continue
         return _CUSTOM
 
-    def _read(self) -> dict:
+    def _read(self) -> dict[str, Any]:
         # the options without a control (classic Kasino's game, builds, target, …) stay as they are
         data = {**self.value.to_dict(), **{name: w.value for name, w in self.controls.items()}}
         data["givar"] = data["givar"] or None
         return data
 
-    def _edited(self, change) -> None:
+    def _edited(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         if change["owner"] is self.controls["players"]:
@@ -227,7 +228,7 @@ class RulesPicker(widgets.VBox):
             self._syncing = False
         self._accept(rules)
 
-    def _preset_chosen(self, change) -> None:
+    def _preset_chosen(self, change: dict[str, Any]) -> None:
         if self._syncing or change["new"] == _CUSTOM:
             return
         rules = Rules.preset(change["new"])
