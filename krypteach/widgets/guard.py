@@ -198,7 +198,7 @@ def install() -> None:
 def _refuse_new_widgets() -> None:
     """A page may not create widgets in the kernel: close every comm it opens on ``jupyter.widget``."""
     try:
-        from ipywidgets import comm as widget_comm  # type: ignore[import-untyped]
+        from ipywidgets import comm as widget_comm
 
         manager = widget_comm.get_comm_manager()
     except Exception:  # not in a kernel

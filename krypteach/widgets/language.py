@@ -47,7 +47,7 @@ def language_links_html(page: str, here: Path | None = None, lang: str | None = 
     return '<nav class="kt-lang" aria-label="Språk / Language">' + " · ".join(parts) + "</nav>"
 
 
-class LanguageChooser(widgets.HTML):
+class LanguageChooser(widgets.HTML):  # type: ignore[misc]  # ipywidgets is untyped: HTML is Any
     """Svenska · English, for the top of the start page (``LanguageChooser("00_start.ipynb")``)."""
 
     def __init__(self, page: str = "00_start.ipynb", **kwargs: object) -> None:

@@ -104,7 +104,7 @@ _CSS = """
 """
 
 
-class ReplayViewer(widgets.VBox):
+class ReplayViewer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """A recorded giv, step by step: the table, every hand face up, each move in words
     and the score as it builds.
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -101,7 +102,7 @@ def _question(spec: Question | Mapping[str, object]) -> Question:
         raise ValueError(f"a question needs {e.args[0]!r}: {dict(spec)}") from None
 
 
-class _QuestionView(widgets.VBox):
+class _QuestionView(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """One question on the page: text, picture, radio buttons, feedback."""
 
     def __init__(self, number: int, question: Question) -> None:
@@ -122,7 +123,7 @@ class _QuestionView(widgets.VBox):
         self.add_class("kt-question")
         self.choice.observe(self._changed, names="index")
 
-    def _changed(self, change) -> None:
+    def _changed(self, change: dict[str, Any]) -> None:
         self.feedback.value = ""  # a new answer: the old verdict no longer applies
 
     def verdict(self) -> tuple[str, str]:
@@ -137,7 +138,7 @@ class _QuestionView(widgets.VBox):
         return "error", _("{number}. Not quite: the answer is {answer}.").format(number=self.number, answer=right) + tail
 
 
-class SelfCheck(widgets.VBox):
+class SelfCheck(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """A self-check of a few questions with a Check button, feedback and a score.
 
     ``questions`` is a sequence of :class:`Question` or dicts with the keys

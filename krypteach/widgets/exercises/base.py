@@ -103,7 +103,7 @@ class Action:
     tip: str = ""
 
 
-class Exercise(widgets.VBox):
+class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """Common frame: title, instruction, the declared ``parts`` and ``actions``,
     "New position" and "Show answer", feedback and progress.
 
