@@ -40,10 +40,12 @@ from __future__ import annotations
 import html
 import sys
 import threading
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bots import BOT_LEVELS, BotError, check_bot_rules
+from ..engine.game import Giv
 from ..engine.rules import Rules
 from ..i18n import N_, _
 from ..play.limits import Cancelled, JobCaps, JobTooBig
@@ -71,11 +73,11 @@ def score_spread(sim: Simulation) -> float:
     return sum(max(r.team_scores) - min(r.team_scores) for r in sim.results) / len(sim.results)
 
 
-class VariantLab(widgets.VBox):
+class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """Two rule pickers, a bot level, a number of givar, Run, a progress bar and the comparison."""
 
     def __init__(self, givar: int = 1000, bot: str = "careful", seed: int = 1, jobs: int | None = None,
-                 caps: JobCaps | None = None, **kwargs) -> None:
+                 caps: JobCaps | None = None, **kwargs: Any) -> None:
         #: the class's caps on a run (from ``krypteach serve``'s options, else the defaults)
         self.caps = caps or JobCaps.from_env()
         # processes to play on (None: the caps', else every core); the results are the same for any number
@@ -105,8 +107,11 @@ class VariantLab(widgets.VBox):
         self.png = b""  # the comparison's picture (PNG), also shown in ``image`` with its text alternative
         self.table = widgets.HTML("")
         self.simulations: list[Simulation] = []
-        col = lambda title, picker: widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), picker],  # noqa: E731
-                                                 layout=widgets.Layout(border="1px solid #ccc", padding="6px", margin="4px"))
+
+        def col(title: str, picker: RulesPicker) -> widgets.VBox:
+            return widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), picker],
+                                layout=widgets.Layout(border="1px solid #ccc", padding="6px", margin="4px"))
+
         #: what Run compares: the rule sets A and B, or the three games (:data:`GAMES`)
         self.mode = widgets.ToggleButtons(options=[(_("Rule sets A and B"), "rule-sets"),
                                                    (_("The three games"), "games")],
@@ -197,7 +202,7 @@ class VariantLab(widgets.VBox):
         sims = []
         stop = self.caps.deadline(self._cancel.is_set)
 
-        def tick(_giv) -> None:
+        def tick(_giv: Giv) -> None:
             self.progress.value += 1
             stop()
 
