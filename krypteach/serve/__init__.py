@@ -222,7 +222,8 @@ def serve(options: ServeOptions) -> int:
                              warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"},
                              store=store, learner_key=learner_key, teacher_code=teacher_code,
                              titles=lesson_titles(options.root / options.language), shown=options.shown,
-                             language=options.language, languages=options.languages)
+                             language=options.language, languages=options.languages,
+                             game_rules=options.kernel_env.get("KRYPTEACH_GAME_RULES"))
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     os.environ.update(options.kernel_env)

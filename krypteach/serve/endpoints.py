@@ -62,14 +62,15 @@ class StatusHandler(tornado.web.RequestHandler):
 
 
 class RulesSheetHandler(tornado.web.RequestHandler):
-    """``/krypteach/rules``: the one-page rules sheet to print (no class code: it is the
-    rules of a card game, nothing about the class)."""
+    """``/krypteach/rules``: the one-page rules sheet to print, of the class's game (its
+    rule preset, else Krypkasino); no class code: it is the rules of a card game."""
 
     def get(self) -> None:
         kt: ServeSettings = self.settings["krypteach"]
         host_ok(self, forbidden)
+        from ..engine.rules import Rules
         from ..views.rules_sheet import rules_sheet_html
 
         set_task_language(kt.request_language(self))
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(rules_sheet_html())
+        self.finish(rules_sheet_html(Rules.preset(kt.game_rules) if kt.game_rules else None))

@@ -61,6 +61,8 @@ class ServeSettings:
     #: the class's language, and the languages served (each in its folder under Voilà's root)
     language: str = DEFAULT_LANGUAGE
     languages: tuple[str, ...] = LANGUAGES
+    #: the class's rule preset (the classroom file's ``[game] rules``): the rules sheet describes that game
+    game_rules: str | None = None
 
     def start_url(self, lang: str | None = None) -> str:
         """The start page in ``lang`` (else the class's language), or the file list."""

@@ -23,8 +23,10 @@ import html
 
 from ..engine.captures import capture_options, tabbe_pa_text, tabbe_ranks
 from ..engine.cards import POINTS, Card, parse_cards
+from ..engine.games import Game, game_of
 from ..engine.rules import Rules, RulesError, deal_plan
 from ..i18n import N_, _, language, ngettext
+from ..i18n.numbers import number
 from ..teaching.narrate import signed, traffar_text
 
 __all__ = ["rules_sheet_html"]
@@ -69,7 +71,7 @@ _WORDS = [
     ("utdelning", N_("one deal inside a giv")),
     ("ta in", N_("capture: play a card and take table cards with it")),
     ("krypa", N_("creep: lay the card on the table because it takes nothing")),
-    ("träff", N_("a match: a table card of the same rank, or table cards adding up to the card's value")),
+    ("träff", N_("a hit: a table card of the same rank, or table cards adding up to the card's value")),
     ("tabbe", N_("a capture that leaves the table empty")),
     ("tvångstabbe", N_("the duty to take the whole table when a card in hand can")),
     ("dubbeltabbe", N_("taking the only table card with its identical twin")),
@@ -77,18 +79,19 @@ _WORDS = [
     ("klädda högen", N_("face cards (J, Q, K) dealt to the table, set aside")),
     ("storan / lillan", N_("10♦ (ruter tio) / 2♠ (spader två)")),
 ]
+_WORD = dict(_WORDS)
 
 
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=False)
 
 
-def _players_allowed() -> list[int]:
-    """The player counts the engine accepts."""
+def _players_allowed(game: str = "krypkasino") -> list[int]:
+    """The player counts the engine accepts for ``game`` (``Rules.game``)."""
     out = []
     for n in range(1, 13):
         try:
-            Rules(players=n)
+            Rules(players=n, game=game)
         except RulesError:
             continue
         out.append(n)
@@ -139,12 +142,216 @@ def _capture_text(rules: Rules) -> str:
              "no träff for it may stay on the table.") + " " + most
 
 
+def _game_points_rows(game: Game) -> list[tuple[str, str, str]]:
+    """(what, name, points) for a game whose piles also score majorities (classic Kasino):
+    every number from the game (its card values, its card points of two test piles) and the rules."""
+    r, values = game.rules, game.card_values
+    rows: list[tuple[str, str, str]] = []
+    for card, name in ((Card("10D"), "stora kasino"), (Card("2S"), "lilla kasino")):
+        if values[int(card)]:
+            rows.append((card.symbol, name, number(values[int(card)])))
+    ace = values[int(Card("AH"))]
+    if ace:
+        rows.append(("A♠ A♥ A♦ A♣", _("each ace (ess)"), number(ace)))
+    most_spades, most_cards = _majorities(game)
+    if most_spades:
+        rows.append((_("the most spades"), "", number(most_spades)))
+    if most_cards:
+        rows.append((_("the most cards"), "", number(most_cards)))
+    if r.last_capture_point:
+        rows.append((_("the last capture"), "sistan", number(r.last_capture_point)))
+    rows.append((_("each tabbe"), "", signed(r.tabbe_points)))
+    return rows
+
+
+def _majorities(game: Game) -> tuple[int, int]:
+    """The points the game gives for the most spades and for the most cards, asked of
+    its card points: seat 0 holds the one spade, seat 1 the most cards."""
+    values = game.card_values
+    spade, others = parse_cards("3S"), parse_cards("9H 9D")
+    cp = game.card_points([spade, others])
+    return (cp[0] - sum(values[int(c)] for c in spade), cp[1] - sum(values[int(c)] for c in others))
+
+
+def _kasino_ace_text(rules: Rules) -> str:
+    if rules.ace == "1or14":
+        return _("ess (A) 1 or 14 as you choose in the move: from the hand it takes another ace or a build "
+                 "of 14; in a sum or a build an ace counts 1")
+    return _ace_text(rules)
+
+
+def _kasino_sections(r: Rules, game: Game, allowed: list[int]) -> list[tuple[str, str]]:
+    """The sections of the sheet for a game with builds (classic Kasino, avig kasino)."""
+    forced = r.capture != "free"
+    words: list[tuple[str, str]] = [
+        ("parti", _("several givar, scores added up, until a side reaches {target} points").format(
+            target=number(r.target)) if r.target is not None else _(_WORD["parti"])),
+        ("giv", _(_WORD["giv"])),
+        ("utdelning", _(_WORD["utdelning"])),
+        ("ta in", _(_WORD["ta in"])),
+        ("lägga ut", _("trail: lay a card face up on the table")),
+        ("träff", _(_WORD["träff"])),
+        ("bygge, bygga", _("a build: a pile of table cards worth one value, taken whole by a card of that value")),
+        ("höja, bygga på", _("raise a build: lay a card on it to make a higher value")),
+    ]
+    if r.multiple_builds:
+        words.append(("dubbelt bygge", _("a multiple build: several groups of the same value in one pile, "
+                                         "locked at that value")))
+    words.append(("tabbe (sopa)", _(_WORD["tabbe"])))
+    if r.forced_tabbe:
+        words.append(("tvångstabbe", _(_WORD["tvångstabbe"])))
+    if r.last_capture_point:
+        words.append(("sistan", _("the last capture of the giv: its point and the cards left on the table")))
+    words.append(("talong", _("the cards not yet dealt")))
+    words.append(("stora / lilla kasino", _(_WORD["storan / lillan"])))
+    words_html = "".join(f"<tr><th>{_esc(w)}</th><td>{_esc(m)}</td></tr>" for w, m in words)
+
+    rows = _game_points_rows(game)
+    points_html = "".join(f"<tr><td>{_esc(c)}</td><td>{_esc(n)}</td><td class='kt-n'>{p}</td></tr>"
+                          for c, n, p in rows)
+    values = game.card_values
+    per_giv = sum(values) + sum(_majorities(game)) + r.last_capture_point
+    faces = ("<p>" + _("Face cards take only their own rank (a knekt takes a knekt) and are never part of a sum "
+                       "or a build.") + "</p>\n" if r.face_cards == "own-rank" else "")
+    cards = ("<p>" + _("One ordinary deck of 52 cards, no jokers. Values: 2–10 as printed, knekt (J) 11, dam (Q) 12, "
+                       "kung (K) 13, {ace}.").format(ace=_esc(_kasino_ace_text(r))) + "</p>\n" + faces
+             + "<table><tr><th>" + _esc(_("cards")) + "</th><th></th><th class=\"kt-n\">" + _esc(_("points"))
+             + f"</th></tr>{points_html}</table>\n"
+             "<p>" + _("Without tabbar a giv holds <b>{n} points</b>; a tie for the most cards or the most spades "
+                       "gives nobody that point.").format(n=number(per_giv)) + "</p>")
+
+    deals = []
+    for n in allowed:
+        try:
+            plan = deal_plan(r.replace(players=n, teams="none", givar=None))
+        except RulesError:
+            continue
+        players = _("{n} players").format(n=n)
+        deals.append(f"<tr><td class='kt-n'>{_esc(players)}</td><td>{_esc(_plan_text(plan))}</td></tr>")
+    span = f"{allowed[0]}–{allowed[-1]}"
+    later = (_("When every hand is empty, the dealer deals {hand} more to each and none to the table, "
+               "until the talong is spent.") if not r.table_next else
+             _("When every hand is empty, the dealer deals {hand} more to each and {next} to the table, "
+               "until the talong is spent.")).format(hand=r.hand_size, next=r.table_next)
+    draw = ("<p>" + _("<b>Dragkasino:</b> after each card you play you draw one from the talong while it lasts, so "
+                      "you keep {hand} in hand.").format(hand=r.hand_size) + "</p>\n" if r.draw else "")
+    dealing = ("<p>" + _("{span} players. The dealer (givaren) deals {hand} cards to each player and {first} face up "
+                         "on the table; the rest is the talong. Face cards dealt to the table stay there.").format(
+                   span=span, hand=r.hand_size, first=r.table_first)
+               + " " + (later if not r.draw else "")
+               + " " + _("The player left of the dealer leads; play goes left.") + "</p>\n" + draw
+               + f"<table>{''.join(deals)}</table>\n<p>"
+               + _esc(_("Four players may play in two pairs (partnerkasino: seats 0+2 against 1+3); a pair's cards "
+                        "and points count together.")) + "</p>")
+
+    table, hand = parse_cards("4S 7D"), parse_cards("5H 9D")
+    build_move = next((m for m in game.legal_moves(hand, table, 0) if m.value is not None), None)
+    example = (" " + _("Example: table {table}, you hold {hand}: {card} on {on} builds {value}; on your next "
+                       "turn {taker} takes it.").format(
+        table=" ".join(c.symbol for c in table), hand=" ".join(c.symbol for c in hand),
+        card=build_move.card.symbol, on=" ".join(c.symbol for c in build_move.capture or ()),
+        value=build_move.value, taker=Card("9D").symbol) if build_move is not None else "")
+    turn = [_("<b>Ta in</b> (capture): take table cards of your card's rank, groups of table cards "
+               "adding up to its value, and builds of its value, several at once. The card and what it takes "
+               "go to your pile.")]
+    turn.append(_("A card that can take <b>must take</b>, and all it can: it may neither build nor be laid out.")
+                if forced else _("Taking is free: you may always build or lay out a card instead."))
+    if r.forced_tabbe:
+        turn.append(_("<b>Tvångstabbe.</b> If any card in your hand can take the <b>whole table</b>, you must "
+                      "play such a card and take it all (with several, you choose which)."))
+    turn.append(_("<b>Bygga</b> (build): lay a card on table cards so that they make a value you hold another "
+                  "card for, and say it (“bygger nio”). No bluff builds.") + _esc(example))
+    turn.append(_("<b>Höja</b> (raise, bygga på): anyone may lay a card on a build to make a higher value they "
+                  "hold a card for. A build is never lowered or split: it is taken whole, by anyone with a card "
+                  "of its value."))
+    turn.append(_("<b>Dubbelt bygge</b> (multiple build): several groups of the same value in one pile (4+5 and "
+                  "a lone 9: “dubbelt nio”). It is locked: it can no longer be raised.") if r.multiple_builds else
+                _("No multiple builds in this variant: a build makes its value once."))
+    duty = {"take-or-raise": _("<b>The builder's duty:</b> while you own a build (you made or raised it last), on "
+                               "each turn you must take it or build on it; you may not leave it and play something "
+                               "else."),
+            "no-trail": _("<b>The builder's duty:</b> while you own a build (you made or raised it last), you may "
+                          "not lay out a card: take or build.")}.get(r.owner_duty)
+    if duty:
+        turn.append(duty)
+    turn.append(_("<b>Lägga ut</b> (trail): lay a card face up on the table. You must play one card every turn."))
+    turn_html = "<ul>" + "\n".join(f"<li>{t}</li>" for t in turn) + "</ul>"
+
+    tabbe = ("<ul><li>" + _("Taking every card on the table in one move is a <b>tabbe</b> (sopa): <b>{points}</b> "
+                            "for the taker. Mark it with a card face up in your pile. The next player must lay out "
+                            "a card on the empty table.").format(points=signed(r.tabbe_points)) + "</li></ul>")
+    last = (_("When the talong is spent and the last hand is empty, the one who took in last (den som tar in sist) "
+              "takes the cards left on the table and {points} for sistan (this is no tabbe).").format(
+                  points=ngettext("{n} point", "{n} points", r.last_capture_point).format(
+                      n=number(r.last_capture_point)))
+            if r.last_capture_point else
+            _("When the talong is spent and the last hand is empty, the one who took in last (den som tar in sist) "
+              "takes the cards left on the table (this is no tabbe)."))
+    if r.target is None:
+        parti = (_("A <b>parti</b> is {givar}; the scores add up, and the <b>lowest total wins</b>.")
+                 if game.lower_is_better else
+                 _("A <b>parti</b> is {givar}; the scores add up, and the <b>highest total wins</b>.")).format(
+            givar=_esc(_("{n} givar").format(n=r.givar) if r.givar is not None else
+                       _("one giv per player, so everyone deals once")))
+    else:
+        parti = (_("A <b>parti</b>: play givar, the dealer moving one seat left each time, until a side has "
+                   "<b>{target}</b> points or more after a giv. Then the <b>lowest total wins</b>.")
+                 if game.lower_is_better else
+                 _("A <b>parti</b>: play givar, the dealer moving one seat left each time, until a side has "
+                   "<b>{target}</b> points or more after a giv. Then the <b>highest total wins</b> (several over "
+                   "{target} in the same giv: the highest total).")).format(target=number(r.target))
+    end = f"<ul><li>{last}</li>\n<li>{parti}</li></ul>\n"
+    return [
+        (_("Words (ord)"), f"<table>{words_html}</table>"),
+        (_("Cards (kort)"), cards),
+        (_("Dealing (utdelning)"), dealing),
+        (_("Your turn (ditt drag): play one card"), turn_html),
+        (_("Tabbe (sopa)"), tabbe),
+        (_("End of the giv and scoring (poäng)"), end),
+    ]
+
+
 def rules_sheet_html(rules: Rules | None = None) -> str:
     """The rules sheet for ``rules`` (default: Krypkasino as the project plays it) as one
     HTML page that prints on one A4 sheet, in the page's language (:func:`krypteach.i18n.language`)."""
     rules = rules or Rules()
-    r = rules
-    allowed = _players_allowed()
+    game = game_of(rules)
+    allowed = _players_allowed(rules.game)
+    if game.has_builds:
+        sections = _kasino_sections(rules, game, allowed)
+        sub = (_("Avig kasino is classic Kasino played misère: you try <b>not</b> to take points, and the "
+                 "<b>lowest score wins</b>. {variant}.") if game.lower_is_better else
+               _("Classic Swedish Kasino: you take in cards, build and sweep the table for points, and the "
+                 "<b>highest score wins</b>. {variant}.")).format(variant=_esc(rules.describe()))
+    else:
+        sections = _krypkasino_sections(rules, allowed)
+        sub = _("The Swedish <i>misère</i> Kasino: you try <b>not</b> to take points, and the <b>lowest score "
+                "wins</b>. {variant}.").format(variant=_esc(rules.describe()))
+    columns = "\n".join(f"<section><h2>{_esc(title)}</h2>{content}</section>" for title, content in sections)
+    print_button = _esc(_("Print (skriv ut)"))
+    # i18n: {game} is Krypkasino, Kasino or Avig kasino
+    heading = _esc(_("{game} — the rules on one page (reglerna på en sida)").format(game=game.title))
+    foot = _esc(_("krypteach · the lessons: “Krypkasino — learn it by playing”."))
+    # i18n: {game} is Krypkasino, Kasino or Avig kasino
+    title = _esc(_("{game} rules sheet (regler)").format(game=game.title))
+    body = f"""
+<main>
+<button class="kt-print kt-noprint" onclick="window.print()">{print_button}</button>
+<h1>{heading}</h1>
+<p class="kt-sub">{sub}</p>
+<div class="kt-cols">
+{columns}
+</div>
+<p class="kt-foot">{foot}</p>
+</main>"""
+    return (f"<!DOCTYPE html>\n<html lang=\"{language()}\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{title}</title>"
+            f"<style>{_CSS}</style></head><body>{body}</body></html>\n")
+
+
+def _krypkasino_sections(r: Rules, allowed: list[int]) -> list[tuple[str, str]]:
+    """The sections of the sheet for Krypkasino (no builds)."""
     span = f"{allowed[0]}–{allowed[-1]}"
     total_points = 2 * sum(POINTS) + r.last_capture_point  # two decks
     tabbe, dukning = signed(r.tabbe_points), signed(r.dukning_points)
@@ -163,7 +370,6 @@ def rules_sheet_html(rules: Rules | None = None) -> str:
             table=table_text, card=seed_card.symbol, traffar=traffar_text(seed_card, seed_take[0], r))
     pa_table = parse_cards("AH 7C 3D")
     pa = tabbe_pa_text(tabbe_ranks([*pa_table, Card("9S")], r))
-    variant = r.describe()
 
     words = "".join(f"<tr><th>{_esc(w)}</th><td>{_esc(_(m))}</td></tr>" for w, m in _WORDS)
     points = "".join(f"<tr><td>{_esc(c)}</td><td>{_esc(n)}</td><td class='kt-n'>{p}</td></tr>"
@@ -233,24 +439,4 @@ def rules_sheet_html(rules: Rules | None = None) -> str:
                     "<b>protokoll</b>, one row per giv, and add up: the <b>lowest total wins</b> (ties "
                     "share).").format(givar=_esc(givar)) + "</li></ul>\n"),
     ]
-    columns = "\n".join(f"<section><h2>{_esc(title)}</h2>{content}</section>" for title, content in sections)
-    print_button = _esc(_("Print (skriv ut)"))
-    heading = _esc(_("Krypkasino — the rules on one page (reglerna på en sida)"))
-    sub = _("The Swedish <i>misère</i> Kasino: you try <b>not</b> to take points, and the <b>lowest score "
-            "wins</b>. {variant}.").format(variant=_esc(variant))
-    foot = _esc(_("krypteach · the lessons: “Krypkasino — learn it by playing”."))
-    title = _esc(_("Krypkasino rules sheet (regler)"))
-    body = f"""
-<main>
-<button class="kt-print kt-noprint" onclick="window.print()">{print_button}</button>
-<h1>{heading}</h1>
-<p class="kt-sub">{sub}</p>
-<div class="kt-cols">
-{columns}
-</div>
-<p class="kt-foot">{foot}</p>
-</main>"""
-    return (f"<!DOCTYPE html>\n<html lang=\"{language()}\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{title}</title>"
-            f"<style>{_CSS}</style></head><body>{body}</body></html>\n")
+    return sections
