@@ -56,11 +56,11 @@ def test_careful_builds_what_it_holds_the_card_to_take_and_says_so():
     g = pos([["5H", "9D", "2C"], ["3H", "4H", "JC"]], "4S KC")
     move, why = make_bot("careful", rules=K).explain(g.observation())
     assert move == Move.parse("5H>9:4S")
-    assert "you hold 9♦ to take the build of 9 next turn" in why
+    assert "You hold 9♦ to take the build of 9 on your next turn" in why
     a = next(a for a in assess_kasino(g.observation()) if a.move == move)
     assert a.terms["build"] > 0
     move, why = suggest(g.observation())  # the hint button: the expert, with reasons for a build too
-    assert move == Move.parse("5H>9:4S") and why.startswith("5♥ builds 9 with 4♠: you hold 9♦ to take the build")
+    assert move == Move.parse("5H>9:4S") and why.startswith("5♥ builds 9 with 4♠. You hold 9♦ to take the build")
     assert "Looking ahead over many ways the unseen cards may lie" in why
 
 

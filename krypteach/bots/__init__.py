@@ -62,6 +62,8 @@ class RandomBot:
         return "RandomBot()"
 
 
+from ..engine.games import describe  # noqa: E402
+from . import words as W  # noqa: E402
 from .careful import CarefulBot  # noqa: E402
 from .expert import ExpertBot  # noqa: E402
 
@@ -208,9 +210,5 @@ def suggest(obs: Observation, level: str | None = None, seed: int = 0) -> tuple[
     if hasattr(bot, "explain"):
         return cast(_Explains, bot).explain(obs)
     move = bot.choose(obs)
-    moves = obs.legal_moves()
-    if len(moves) == 1:
-        why = "it is the only legal move"
-    else:
-        why = f"one of {len(moves)} legal moves"
-    return move, f"{move.describe()}: {why}."
+    n = len(obs.legal_moves())
+    return move, W.reason(describe(obs.rules, move), [W.only_legal_move() if n == 1 else W.one_of(n)])

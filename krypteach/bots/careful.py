@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -46,12 +45,11 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.turn import giv_scores, tabbe_marks, tabbe_score, team_relative
 from . import kasino as _kasino
+from . import words as W
 from .knowledge import forbidden_ranks, p_holds_any, unseen_rank_counts
 
 __all__ = ["CarefulBot", "Assessment", "assess_moves", "position_rng", "clear_caches"]
 
-_RANK_WORDS = {1: "ess", 2: "två", 3: "tre", 4: "fyra", 5: "fem", 6: "sex", 7: "sju", 8: "åtta", 9: "nio",
-               10: "tio", 11: "knekt", 12: "dam", 13: "kung"}
 
 #: weights of the terms (the ``points`` and ``tabbe`` terms are exact and weigh 1)
 WEIGHTS = {"points": 1.0, "tabbe": 1.0, "setup": 1.0, "exposed": 0.8, "dump": 0.3, "sweep": 1.0}
@@ -86,10 +84,6 @@ class Assessment:
 
     def score(self, weights: dict[str, float]) -> float:
         return sum([weights[k] * v for k, v in self.terms.items()])
-
-
-def _ranks_text(ranks: Iterable[int]) -> str:
-    return " eller ".join(_RANK_WORDS[r] for r in sorted(ranks))
 
 
 def assess_moves(obs: Observation, moves: list[Move] | None = None) -> list[Assessment]:
@@ -217,18 +211,18 @@ class _View:
                 if POINTS[card]:
                     terms["dump"] = -float(POINTS[card])
                     if words:
-                        notes.append(f"gets rid of {card.symbol} ({POINTS[card]} p) without taking it")
+                        notes.append(W.gets_rid_of(card.symbol, POINTS[card]))
                 elif table and words:
-                    notes.append("takes no points")
+                    notes.append(W.takes_points(0))
                 if not table and words:
-                    notes.insert(0, "the table is empty, so it creeps")
+                    notes.insert(0, W.creeps_on_empty())
             else:
                 cap_pts = sum(map(POINTS.__getitem__, cap))
                 pts = POINTS[card] + cap_pts  # move_points(m)
                 g = own.get(pts)
                 terms["points"] = self.own_points(pts) if g is None else g
                 if words:
-                    notes.append(f"takes {pts} point{'s' if pts != 1 else ''}" if pts else "takes no points")
+                    notes.append(W.takes_points(pts))
                 leaves = len(cap) < n_table  # a capture is part of the table: it empties it when it is all of it
                 if leaves:
                     after_packed = table_packed - pack(cap)
@@ -242,7 +236,7 @@ class _View:
                         deltas[prev] = deltas.get(prev, 0) + dukning
                     terms["tabbe"] = team_relative(rules, me, deltas)
                     if words:
-                        notes.append("a forced tabbe (tvångstabbe)" if made == 1 else "a forced dubbeltabbe")
+                        notes.append(W.forced_tabbe(made))
             # --- what the next player faces ---------------------------------------
             pending = None
             if leaves and facing_next:
@@ -254,12 +248,10 @@ class _View:
                     if p:
                         terms["setup"] = p * gain
                     if words:
-                        who = f"seat {nxt}"
                         if gain < 0:
-                            notes.append(f"sets up tabbe på {_ranks_text(ranks)} for {who} (a dukning for you; "
-                                         f"{round(100 * p)}% that {who} holds one)")
+                            notes.append(W.sets_up_tabbe(ranks, nxt, p))
                         elif gain > 0:
-                            notes.append(f"leaves tabbe på {_ranks_text(ranks)} for your partner in {who}")
+                            notes.append(W.leaves_tabbe_for_partner(ranks, nxt))
                 if exposure_too:
                     pending = _Pending(after_packed, ranks, card, p)
             pending_out.append(pending)
@@ -274,7 +266,7 @@ class _View:
                     gains = giv_scores(rules, swept, [0] * n, [0] * n, last)
                     terms["sweep"] = team_relative(rules, me, {last: gains[last]})
                     if last == me and gains[last] and words:
-                        notes.append(f"as last capturer takes the rest ({gains[last]} p)")
+                        notes.append(W.takes_the_rest(gains[last]))
             out.append(a)
         return out
 
@@ -294,8 +286,7 @@ class _View:
         # (never on the giv's last move, so the terms stay in their order: no ``sweep`` yet)
         a.terms["exposed"] = (1 - pending.p_setup) * risk * self.exposed_gain
         if self.words:
-            a.notes.append(f"risks being forced into a tabbe next turn if seat {self.nxt} plays "
-                           + "/".join(_RANK_WORDS[r] for r in bad))
+            a.notes.append(W.risks_forced_tabbe(self.nxt, bad))
         return True
 
     def rest_ranks(self, card: Card) -> tuple[int, int]:
@@ -488,22 +479,21 @@ class CarefulBot:
         return assessed[min((i for i, t in enumerate(totals) if t == best), key=keys.__getitem__)].move
 
     def explain(self, obs: Observation) -> tuple[Move, str]:
-        """The move and why, e.g. ``"7♥ creeps: takes no points and sets up tabbe på tio for seat 1 …"``."""
+        """The move and why, in whole sentences (:mod:`.words`), e.g. ``"7♥ creeps. You take no points. Seat 1 gets
+        tabbe på tio, …"``."""
         if obs.rules.game == "kasino":
             return _kasino.kasino_explain(obs, self.seed)
         moves = obs.legal_moves()
         ranked = self._ranked(obs)
         best = ranked[0]
         head = best.move.describe()
-        words = "; ".join(best.notes) if best.notes else "nothing to gain or lose"
+        notes = best.notes or [W.nothing_at_stake()]
         if len(moves) == 1:
             takes_all = best.move.capture is not None and len(best.move.capture) == len(obs.table)
-            forced = ("tvångstabbe: a card in your hand takes the whole table, so it must" if takes_all
-                      else "the only legal move")
-            return best.move, f"{head}: {forced} ({words})."
+            return best.move, W.reason(head, [W.must_take_whole_table() if takes_all else W.only_legal_move(), *notes])
         second = ranked[1]
-        return best.move, (f"{head}: {words}. Expected {best.score(self.weights):+.1f} points for you against "
-                           f"{second.score(self.weights):+.1f} for {second.move.describe()}.")
+        return best.move, W.reason(head, notes, W.expected(best.score(self.weights), second.score(self.weights),
+                                                           second.move.describe()))
 
     def __repr__(self) -> str:
         return f"CarefulBot(seed={self.seed})"

@@ -51,9 +51,11 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import POINTS, Card
 from ..engine.game import Observation
+from ..engine.games import describe
 from ..engine.moves import Move
 from ..engine.rules import deal_plan
 from ..engine.turn import giv_scores, team_relative
+from . import words as W
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
 from .kasino import assess_kasino, kasino_analyse
@@ -245,37 +247,27 @@ class ExpertBot:
 
     def explain(self, obs: Observation) -> tuple[Move, str]:
         """The move and why, in words: what it does this turn (the careful player's reasons) and
-        how it compares with the next best move, e.g. ``"9♠ creeps: takes no points. Looking ahead
+        how it compares with the next best move, e.g. ``"9♠ creeps. You take no points. Looking ahead
         over many ways the unseen cards may lie, it is about 3 points better than 5♦ creeps."``;
         two moves within half a point are "about as good"."""
         a = self.analyse(obs)
         self.last = a
         m = a.chosen
         assert m is not None
-        head = m.describe()
+        head = describe(obs.rules, m)
         if a.method == "forced":
             n = len(obs.legal_moves())
-            return m, f"{head}: {'the only legal move' if n == 1 else 'the other legal moves play the same'}."
+            return m, W.reason(head, [W.only_legal_move() if n == 1 else W.plays_the_same()])
         notes = (assess_kasino(obs, [m]) if obs.rules.game == "kasino" else assess_moves(obs, [m]))[0].notes
-        why = "; ".join(notes) if notes else "it gives nothing away this turn"
+        why = notes or [W.gives_nothing_away()]
         others = sorted(((v, o) for o, v in a.values.items() if o != m), key=lambda x: x[0])
         v = a.values[m]
         if not others:
-            return m, f"{head}: {why}."
-        gap, second = others[0][0] - v, others[0][1].describe()  # lower is better: the points you end with
+            return m, W.reason(head, why)
+        gap, second = others[0][0] - v, describe(obs.rules, others[0][1])  # lower is better: the points you end with
         if a.method == "exact":
-            ends = ("level with your opponent" if round(abs(v)) == 0 else
-                    f"{round(abs(v))} point{'s' if round(abs(v)) != 1 else ''} {'ahead of' if v < 0 else 'behind'} "
-                    f"your opponent")
-            return m, (f"{head}: {why}; every card is known in this last deal, and with the best play from both of "
-                       f"you it ends {ends}"
-                       + ("." if gap < 0.5 else f", {gap:.0f} better than {second}."))
-        looked = "Looking ahead over many ways the unseen cards may lie"
-        if gap < 0.5:
-            return m, f"{head}: {why}. {looked}, it is about as good as {second}: either is fine."
-        if gap < 1.5:
-            return m, f"{head}: {why}. {looked}, it is a little better than {second} (about 1 point)."
-        return m, f"{head}: {why}. {looked}, it is about {round(gap)} points better than {second}."
+            return m, W.reason(head, why, W.exact_end(round(v)), "" if gap < 0.5 else W.exact_better(round(gap), second))
+        return m, W.reason(head, why, W.sampled_verdict(gap, second))
 
     def __repr__(self) -> str:
         return f"ExpertBot(seed={self.seed}, samples={self.samples}, method={self.method!r})"

@@ -54,11 +54,12 @@ from typing import Any
 from ..engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards, take_value
 from ..engine.cards import Card
 from ..engine.game import Deal, Giv, Observation, deal_giv
+from ..engine.games import describe
 from ..engine.games.kasino import KASINO_POINTS
 from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.turn import tabbe_marks, tabbe_score, team_relative
-from ..i18n import _
+from . import words as W
 from .sim import deal_unseen, piles_from_history, survivors
 
 __all__ = ["KasinoAssessment", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
@@ -200,16 +201,15 @@ class _KView:
                 if words:
                     pts = sum(KASINO_POINTS[c] for c in taken)
                     sp = sum(_SPADE[c] for c in taken)
-                    notes.append(_("takes {cards} cards ({spades} spades) and {points} points").format(
-                        cards=len(taken), spades=sp, points=pts))
+                    notes.append(W.kasino_takes(len(taken), sp, pts))
                 if not after:  # a tabbe: its marks and their worth from the engine's rules of a turn
                     terms["tabbe"] = float(tabbe_score(rules, tabbe_marks(table_cards(table), m, rules))[0])
                     if words:
-                        notes.append(_("a tabbe: the table is empty"))
+                        notes.append(W.kasino_tabbe())
             else:
                 terms["now"] = 0.0
                 if words and m.value is None and KASINO_POINTS[card]:
-                    notes.append(_("lays {card} on the table").format(card=card.symbol))
+                    notes.append(W.kasino_lays_out(card.symbol))
             rest = list(hand)
             rest.remove(card)
             # --- builds we own after the move, to take next turn ---
@@ -224,9 +224,7 @@ class _KView:
                     worth = marg.of(b.cards) + marg.value[best]
                     terms["build"] = terms.get("build", 0.0) + p_keep * worth
                     if words:
-                        notes.append(_("you hold {card} to take the build of {value} next turn ({percent}% that "
-                                       "nobody takes it first), worth about {points:.1f} points").format(
-                            card=best.symbol, value=b.value, percent=round(100 * p_keep), points=worth))
+                        notes.append(W.kasino_holds_for_build(best.symbol, b.value, p_keep, worth))
             # --- what the next player can take ---
             if after and not self.ends_deal and self.h_next:
                 left = self.leave_value(after)
@@ -234,8 +232,7 @@ class _KView:
                     terms["leave"] = left if self.partner_next else -left
                     if words and abs(left) >= 0.5:
                         if self.sign * left > 0 and not self.partner_next:
-                            notes.append(_("the next player may take about {points:.1f} points from the table "
-                                           "it leaves").format(points=left))
+                            notes.append(W.kasino_next_may_take(left))
             # --- the last move of the giv ---
             if self.last_move_of_giv:
                 last = me if (cap is not None and m.value is None) else obs.last_capturer
@@ -244,7 +241,7 @@ class _KView:
                     worth = marg.of(rest_cards) + rules.last_capture_point
                     terms["sweep"] = team_relative(rules, me, {last: worth})
                     if last == me and words:
-                        notes.append(_("as last capturer takes the rest and sistan"))
+                        notes.append(W.kasino_takes_the_rest())
             out.append(a)
         return out
 
@@ -337,19 +334,13 @@ def kasino_explain(obs: Observation, seed: int | None = None) -> tuple[Move, str
     moves = obs.legal_moves()
     ranked = ranked_kasino(obs, seed, moves, words=True)
     best = ranked[0]
-    head = best.move.describe()
-    words = "; ".join(best.notes) if best.notes else _("nothing to gain or lose")
+    head = describe(obs.rules, best.move)
+    notes = best.notes or [W.nothing_at_stake()]
     if len(moves) == 1:
-        return best.move, _("{move}: the only legal move ({why}).").format(move=head, why=words)
+        return best.move, W.reason(head, [W.only_legal_move(), *notes])
     second = ranked[1]
-    if obs.rules.lowest_wins:
-        text = _("{move}: {why}. Expected {points:+.1f} points for you against {other:+.1f} for {second} "
-                 "(your points minus your opponents': in avig kasino, the fewer the better).")
-    else:
-        text = _("{move}: {why}. Expected {points:+.1f} points for you against {other:+.1f} for {second} "
-                 "(your points minus your opponents').")
-    return best.move, text.format(move=head, why=words, points=_signed(best.gain), other=_signed(second.gain),
-                                  second=second.move.describe())
+    return best.move, W.reason(head, notes, W.kasino_expected(_signed(best.gain), _signed(second.gain),
+                                                              describe(obs.rules, second.move), obs.rules.lowest_wins))
 
 
 def _signed(x: float) -> float:

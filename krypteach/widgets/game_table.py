@@ -529,7 +529,8 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.hand_row.select([move.card])
         self.select_table(move.capture or [])
         self.table_row.hinted = list(self.table_row.selected)
-        said = reason if move.describe() in reason else f"{move.describe()}. {reason}"
+        head = self.game.describe(move)
+        said = reason if head in reason else f"{head}. {reason}"
         if not self.game.has_builds:
             press = _("The cards are selected for you: press Play to play it.")
         else:

@@ -28,7 +28,7 @@ from .base import Game, MoveResult
 from .kasino import KasinoGame
 from .krypkasino import KrypkasinoGame
 
-__all__ = ["GAMES", "Game", "MoveResult", "game_of", "legal_moves", "explain_move"]
+__all__ = ["GAMES", "Game", "MoveResult", "game_of", "legal_moves", "explain_move", "describe"]
 
 #: every game by its ``Rules.game`` name
 GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (KrypkasinoGame, KasinoGame)}
@@ -66,3 +66,13 @@ def explain_move(hand: Sequence[Card], table: Sequence[Any], move: Move | str, r
     """
     move = Move.parse(move) if isinstance(move, str) else move
     return game_of(rules or _DEFAULT).explain(hand, table, move, player)
+
+
+def describe(rules: Rules | None, move: Move) -> str:
+    """``move`` in the words of the game of ``rules``: a Kasino trail is laid out, a Krypkasino card creeps.
+
+    >>> from krypteach import Move
+    >>> describe(Rules(), Move.parse("2S")), describe(Rules(game="kasino"), Move.parse("2S"))
+    ('2♠ creeps', '2♠ is laid out')
+    """
+    return game_of(rules or _DEFAULT).describe(move)

@@ -179,6 +179,10 @@ class Game(ABC):
     def tabbe_pa(self, table: Sequence[Any]) -> list[int]:
         """The ranks that would take the whole table now ("tabbe på …"); ``[]`` where not worked out."""
         return []
+    def describe(self, move: Move) -> str:
+        """A move in this game's words, with suit symbols: ``"9♥ takes 2♣+7♦"``, ``"7♥ creeps"``."""
+        return move.describe()
+
 
     # --- scoring ----------------------------------------------------------
     def card_points(self, piles: Sequence[Sequence[Card]]) -> list[int]:

@@ -319,6 +319,12 @@ class KasinoGame(Game):
         if len(deck) != 52 or len(set(deck)) != 52:
             raise ValueError(_("a classic Kasino deck must have the 52 cards, each once; got {count} cards").format(
                 count=len(deck)))
+    def describe(self, move: Move) -> str:
+        """A trail is laid out (*lägga ut*) in classic Kasino; captures and builds as :meth:`Move.describe`."""
+        if move.capture is None:
+            return _("{card} is laid out").format(card=move.card.symbol)
+        return move.describe()
+
 
     def deal(self, deck: Sequence[Card], dealer: int) -> tuple[Deal, ...]:
         """No klädda högen: face cards stay on the table; in dragkasino draw ``i``
