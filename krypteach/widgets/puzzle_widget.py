@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
@@ -70,14 +71,14 @@ def _level(difficulty: str) -> str:
 _ALL = "all"
 
 
-class PuzzleTrainer(widgets.VBox):
+class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
     """Puzzles one at a time, with filters, hints, explanations and a solved count."""
 
     solved = traitlets.Int(0)
     attempts = traitlets.Int(0)
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, kind: str | None = None,
-                 difficulty: str | None = None, seed: int | None = None, **kwargs) -> None:
+                 difficulty: str | None = None, seed: int | None = None, **kwargs: Any) -> None:
         self.all_puzzles = list(puzzles) if puzzles is not None else load_puzzles()
         self.rng = random.Random(seed)
         self.message = ""
