@@ -66,6 +66,7 @@ from ..engine.games import describe  # noqa: E402
 from . import words as W  # noqa: E402
 from .careful import CarefulBot  # noqa: E402
 from .expert import ExpertBot  # noqa: E402
+from .kasino import thinks_in_builds  # noqa: E402
 
 #: each level's bot class (called with ``seed`` and the level's options)
 BOT_LEVELS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "careful": CarefulBot, "expert": ExpertBot}
@@ -205,7 +206,7 @@ def suggest(obs: Observation, level: str | None = None, seed: int = 0) -> tuple[
     """
     name = level or next((n for n in ("expert", "careful", "random") if n in BOT_LEVELS), "random")
     # one decision, asked for by a learner: classic Kasino's expert may look at more samples than in play
-    options = {"kasino_samples": 40} if name == "expert" and obs.rules.game == "kasino" else {}
+    options = {"kasino_samples": 40} if name == "expert" and thinks_in_builds(obs.rules) else {}
     bot = make_bot(name, seed=seed, **options)
     if hasattr(bot, "explain"):
         return cast(_Explains, bot).explain(obs)

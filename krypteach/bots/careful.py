@@ -442,7 +442,7 @@ class CarefulBot:
         moves = obs.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        if obs.rules.game == "kasino":  # classic Kasino thinks in builds: krypteach/bots/kasino.py
+        if _kasino.thinks_in_builds(obs.rules):  # classic Kasino thinks in builds: krypteach/bots/kasino.py
             return _kasino.kasino_choose(obs, self.seed)
         view = _View(obs, words=False)
         assessed = view.assess(moves)
@@ -481,7 +481,7 @@ class CarefulBot:
     def explain(self, obs: Observation) -> tuple[Move, str]:
         """The move and why, in whole sentences (:mod:`.words`), e.g. ``"7♥ creeps. You take no points. Seat 1 gets
         tabbe på tio, …"``."""
-        if obs.rules.game == "kasino":
+        if _kasino.thinks_in_builds(obs.rules):
             return _kasino.kasino_explain(obs, self.seed)
         moves = obs.legal_moves()
         ranked = self._ranked(obs)

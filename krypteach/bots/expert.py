@@ -58,7 +58,7 @@ from ..engine.turn import giv_scores, team_relative
 from . import words as W
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
-from .kasino import assess_kasino, kasino_analyse
+from .kasino import assess_kasino, kasino_analyse, thinks_in_builds
 from .knowledge import forbidden_ranks
 from .sim import deal_unseen, future_deals, piles_from_history, rollout, sample_world, utility
 from .sim import survivors as _survivors
@@ -140,7 +140,7 @@ class ExpertBot:
         if len(moves) == 1:
             return Analysis("forced", {moves[0]: 0.0}, 0, moves[0])
         rules = obs.rules
-        if rules.game == "kasino":  # classic Kasino: builds, and the highest score wins (krypteach/bots/kasino.py)
+        if thinks_in_builds(rules):  # classic Kasino: builds, and the highest score wins (krypteach/bots/kasino.py)
             return Analysis(*kasino_analyse(self, obs, moves))
         # careful's order breaks ties and picks the candidates when there are many
         assessed = assess_moves(obs, moves)
@@ -258,7 +258,7 @@ class ExpertBot:
         if a.method == "forced":
             n = len(obs.legal_moves())
             return m, W.reason(head, [W.only_legal_move() if n == 1 else W.plays_the_same()])
-        notes = (assess_kasino(obs, [m]) if obs.rules.game == "kasino" else assess_moves(obs, [m]))[0].notes
+        notes = (assess_kasino(obs, [m]) if thinks_in_builds(obs.rules) else assess_moves(obs, [m]))[0].notes
         why = notes or [W.gives_nothing_away()]
         others = sorted(((v, o) for o, v in a.values.items() if o != m), key=lambda x: x[0])
         v = a.values[m]

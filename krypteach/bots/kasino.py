@@ -54,7 +54,7 @@ from typing import Any
 from ..engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards, take_value
 from ..engine.cards import Card
 from ..engine.game import Deal, Giv, Observation, deal_giv
-from ..engine.games import describe
+from ..engine.games import describe, game_of
 from ..engine.games.kasino import KASINO_POINTS
 from ..engine.moves import Move
 from ..engine.rules import Rules
@@ -62,7 +62,7 @@ from ..engine.turn import tabbe_marks, tabbe_score, team_relative
 from . import words as W
 from .sim import deal_unseen, piles_from_history, survivors
 
-__all__ = ["KasinoAssessment", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
+__all__ = ["KasinoAssessment", "thinks_in_builds", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
            "kasino_world", "kasino_greedy", "kasino_utility", "Marginals"]
 
 _SPADE = tuple(c % 4 == 0 for c in range(52))
@@ -319,6 +319,13 @@ def ranked_kasino(obs: Observation, seed: int | None, moves: list[Move] | None =
     keys = [rng.random() for _ in assessed]
     order = sorted(range(len(assessed)), key=lambda i: (round(assessed[i].total, 9), keys[i]))
     return [assessed[i] for i in order]
+
+
+def thinks_in_builds(rules: Rules) -> bool:
+    """Whether the bots think with this module (a game with builds: classic Kasino, avig kasino)
+    rather than Krypkasino's careful terms; the one place the bots choose by the game, and it
+    asks the game (:attr:`Game.has_builds`), not its name."""
+    return game_of(rules).has_builds
 
 
 def kasino_choose(obs: Observation, seed: int | None = None) -> Move:

@@ -301,7 +301,7 @@ def legal_moves(hand: Sequence[Card], table: Sequence[Card], rules: Rules | None
     ['9C:2C+7H+9S', '4H']
     """
     rules = rules or _DEFAULT
-    if rules.game == "kasino":
+    if rules.is_kasino:
         raise ValueError("moves.legal_moves plays Krypkasino; for classic Kasino use krypteach.legal_moves "
                          "(krypteach.engine.builds.legal_moves)")
     return legal_moves_packed(hand, table, rules, None, caps_table(rules.ace, rules.capture))

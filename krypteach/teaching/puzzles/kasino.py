@@ -50,6 +50,7 @@ from ...engine import reference
 from ...engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards
 from ...engine.cards import Card
 from ...engine.game import Giv, PositionError
+from ...engine.games import game_of
 from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...i18n import _, ngettext
@@ -178,7 +179,7 @@ def kasino_result_words(points: int) -> str:
 
 def _check_kasino(p: Any) -> None:
     err = _error()
-    if p.rules.game != "kasino":
+    if not game_of(p.rules).has_builds:
         raise err(f"puzzle {p.id}: {p.kind} needs classic Kasino rules (game='kasino')")
     if p.rules.players != 2:
         raise err(f"puzzle {p.id}: Kasino puzzles are for two players")

@@ -101,7 +101,7 @@ def solve(p: Puzzle) -> Solution:
     rules = p.rules
     if p.kind in KASINO_KINDS:
         return solve_kasino(p)
-    if rules.game == "kasino":
+    if game_of(rules).has_builds:
         raise PuzzleError(f"puzzle {p.id}: {p.kind} is a Krypkasino puzzle: its rules cannot be classic Kasino's")
     solver = {"what-must-you-take": _solve_take, "which-card": _solve_which, "safest-card": _solve_safest,
               "set-up-dukning": _solve_setup, "endgame": _solve_endgame}[p.kind]
