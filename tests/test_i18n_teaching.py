@@ -11,7 +11,7 @@ import pytest
 
 from krypteach import Giv, Move, Rules, Turn, parse_cards
 from krypteach.engine.games import game_of
-from krypteach.i18n import language, use_language
+from krypteach.i18n import _, language, use_language
 from krypteach.i18n.catalogs import check as check_catalogs
 from krypteach.teaching.course import LESSONS, lesson_list_html, shown_lessons, titles
 from krypteach.teaching.narrate import describe_giv, describe_result, describe_turn, seat_names, traffar_text
@@ -31,9 +31,9 @@ def test_a_creep_and_a_capture_in_swedish():
         assert describe_turn(Turn(1, Move.parse("7H")), NAMES) == "Bea kryper med 7♥."
         assert describe_turn(Turn(0, Move.parse("7H")), NAMES) == "Du kryper med 7♥."
         text = describe_turn(Turn(2, Move.parse("9H:9S+2C+7D"), tabbe=1, dukning=1), NAMES)
-        assert text == "Dan tar 9♠ och 2♣+7♦ med 9♥ — tabbe! Bea spelade precis före och får en dukning."
+        assert text == "Dan tar 9♠ och 2♣+7♦ med 9♥ – tabbe! Bea spelade precis före och får en dukning."
         text = describe_turn(Turn(1, Move.parse("9H:9S"), tabbe=1, dukning=0), NAMES)
-        assert text == "Bea tar 9♠ med 9♥ — tabbe! Du spelade precis före och får en dukning."
+        assert text == "Bea tar 9♠ med 9♥ – tabbe! Du spelade precis före och får en dukning."
         assert traffar_text(parse_cards("AH")[0], parse_cards("6S 8D AC")) == "A♣ och 6♠+8♦"
     # and English as before, once the block is left
     assert describe_turn(Turn(1, Move.parse("7H")), NAMES) == "Bea creeps 7♥ (kryper)."
@@ -43,7 +43,7 @@ def test_a_creep_and_a_capture_in_swedish():
 def test_dubbeltabbe_and_marks_cancel_in_swedish():
     with use_language("sv"):
         text = describe_turn(Turn(1, Move.parse("QH:QH"), tabbe=2, dukning=0, cancelled=1), NAMES)
-        assert "Bea tar Q♥ med tvillingkortet Q♥ — dubbeltabbe" in text
+        assert "Bea tar Q♥ med dess dubblett Q♥ – dubbeltabbe" in text
         assert "Du spelade precis före och får två dukningar." in text
         assert "Tabbarna tar ut varandra: alla vänder ned ett tabbekort." in text
         teams = describe_turn(Turn(1, Move.parse("QH:QH"), tabbe=1, dukning=None, cancelled=2), NAMES,
@@ -105,9 +105,9 @@ def test_the_lesson_list_in_swedish():
         page = lesson_list_html(shown_lessons({"KRYPTEACH_SHOWN": "03,08"}))
         named = titles()
     assert page == ('<ol class="kt-lessons"><li value="3"><a href="03_take_all.ipynb">Ta in allt du kan, eller kryp</a>'
-                    ' — du måste <i>ta in</i> allt du kan; annars får du <i>krypa</i></li><li value="8">'
-                    '<a href="08_puzzles.ipynb">Kortproblem</a> — <i>kortproblem</i>: vad måste du ta, tvångstabbe, '
-                    'det säkraste kortet, en dukning, ett slutspel — datorn bevisar svaren</li></ol>')
+                    ' – du måste <i>ta in</i> allt du kan; annars får du <i>krypa</i></li><li value="8">'
+                    '<a href="08_puzzles.ipynb">Kortproblem</a> – <i>kortproblem</i>: vad måste du ta, tvångstabbe, '
+                    'det säkraste kortet, en dukning, ett slutspel – datorn bevisar svaren</li></ol>')
     assert named["07_play"] == "7 · Spela en giv" and named["01_cards"] == "1 · Korten och deras värden"
     # every lesson has a Swedish title and description, and keeps its file name
     with use_language("sv"):
@@ -115,3 +115,40 @@ def test_the_lesson_list_in_swedish():
             assert lesson.shown_title != lesson.title and lesson.shown_about != lesson.about, lesson.number
     assert titles()["03_take_all"] == "3 · Take all you can, or creep"
     assert "Take all you can, or creep" in lesson_list_html() and language() == "en"
+
+
+def test_a_kasino_puzzle_s_result_is_a_whole_sentence_in_both_languages():
+    """Issue 19: the result of a Kasino puzzle was a piece ("du tar 2 poäng mer …") put after
+    "efter {move}", which broke Swedish word order ("efter J♥ tar 5♠+6♦ du tar …"). Each frame
+    is now one whole message: Swedish puts the verb second ("… tar du 2 poäng mer …")."""
+    from krypteach.teaching.puzzles import check_answer, load_puzzles, solve
+    from krypteach.teaching.puzzles.kasino import kasino_result_words
+
+    p = next(q for q in load_puzzles(game="kasino") if q.id == "kasino-take-or-raise-easy-01")
+    best, other = Move.parse("JH:5S+6D"), Move.parse("AH>12:5S+6D")
+    assert solve(p).answers == {str(best)}
+    with use_language("sv"):
+        b, o = best.describe(), other.describe()
+        why = solve(p).explanation
+        wrong = check_answer(p, str(other))
+    assert why == (f"Om ni båda spelar så bra ni kan tar du 2 poäng mer än motståndaren efter draget {b}. "
+                   f"Andra första drag: efter draget {o} tar du 2 poäng mindre än motståndaren.")
+    assert wrong == (False, f"Inte bäst: efter draget {o} tar du 2 poäng mindre än motståndaren. {why}")
+    b, o = best.describe(), other.describe()
+    assert solve(p).explanation == (
+        f"With the best play from both of you, after {b}, you take 2 points more than your opponent. "
+        f"Other first moves: after {o}, you take 2 points fewer than your opponent.")
+    assert check_answer(p, str(other))[1].startswith(
+        f"Not the best: after {o}, you take 2 points fewer than your opponent. With the best")
+    # several equally good moves, one point (singular in English), and a draw
+    with use_language("sv"):
+        moves = _(" and ").join((Move.parse("5S:2S+3S").describe(), Move.parse("7D").describe()))
+        assert kasino_result_words(-1, "tied", moves=moves) == (
+            f"{moves} är lika bra: om ni båda spelar så bra ni kan tar du 1 poäng mindre än motståndaren.")
+        assert kasino_result_words(0, "best", move=b) == (
+            f"Om ni båda spelar så bra ni kan tar du lika många poäng som motståndaren efter draget {b}.")
+    assert kasino_result_words(1, "after", move=b) == f"after {b}, you take 1 point more than your opponent"
+    assert kasino_result_words(0, "not-best", move=b) == (
+        f"Not the best: after {b}, you take as many points as your opponent.")
+    with pytest.raises(ValueError, match="no frame"):
+        kasino_result_words(1, "before", move=b)

@@ -169,9 +169,9 @@ EXPLAINED = [
     (puzzle("which-card", "10S 10H 4H", "AH 7C 3D 9S"), {"10S": 0, "10H": 0}, False,
      "Tvångstabbe: 10♠ and 10♥ can each take the whole table; any of them is right."),
     (puzzle("safest-card", "JH 10D", "6C JC 5C", rules=NO_TVANG), {"10D": 0, "JH": 5}, True,
-     "10♦ is the safest card: it gives away 0 points. 10♦ creeps: 0 points; J♥ must take 5♣+6♣+J♣: 5 points."),
+     "10♦ is the safest card: it gives you 0 points. 10♦ creeps: 0 points; J♥ must take 5♣+6♣+J♣: 5 points."),
     (puzzle("safest-card", "9C 8D", "7D AS 8S", rules=NO_TVANG), {"8D": 8, "9C": 3}, True,
-     "9♣ is the safest card: it gives away 3 points. 9♣ must take A♠+8♠: 3 points; 8♦ must take A♠+7♦+8♠: 8 points."),
+     "9♣ is the safest card: it gives you 3 points. 9♣ must take A♠+8♠: 3 points; 8♦ must take A♠+7♦+8♠: 8 points."),
     (puzzle("safest-card", "KD QD", "2C", rules=NO_TVANG), {"KD": 0, "QD": 0}, False,
      "Q♦ and K♦ are equally safe (0 points). Q♦ creeps: 0 points; K♦ creeps: 0 points."),
     (puzzle("set-up-dukning", "10C 4S", "5S 4S 7C", next_hand="QD"), {"4S:4S": ["QD"], "10C": []}, True,
@@ -241,12 +241,12 @@ def test_a_card_answer_in_any_form(answer):
 
 def test_a_wrong_answer_says_what_it_gives_away():
     p = puzzle("safest-card", "JH 10D", "6C JC 5C", rules=NO_TVANG)
-    assert prove.check_answer(p, "JH") == (False, "Not quite: J♥ gives away 5 points. " + prove.solve(p).explanation)
+    assert prove.check_answer(p, "JH") == (False, "Not quite: J♥ gives you 5 points. " + prove.solve(p).explanation)
     one = puzzle("safest-card", "9C 3S", "AS 8S 2D", rules=NO_TVANG)
     s = prove.solve(one)
     wrong = next(a for a in s.options if a not in s.answers and s.options[a] == 1) if 1 in s.options.values() else None
     if wrong:
-        assert prove.check_answer(one, wrong)[1].startswith(f"Not quite: {one.answer_text(wrong)} gives away 1 point. ")
+        assert prove.check_answer(one, wrong)[1].startswith(f"Not quite: {one.answer_text(wrong)} gives you 1 point. ")
 
 
 def test_a_wrong_endgame_move_says_how_it_ends():
@@ -284,11 +284,11 @@ def test_a_card_with_equally_cheap_captures_shows_its_first():
 
 def test_one_point_is_said_in_the_singular():
     p = puzzle("safest-card", "KS KC", "3S 6D 5D 4C", rules=NO_TVANG)
-    assert prove.solve(p).explanation == ("K♣ is the safest card: it gives away 1 point. K♣ must take 3♠+4♣+6♦: "
+    assert prove.solve(p).explanation == ("K♣ is the safest card: it gives you 1 point. K♣ must take 3♠+4♣+6♦: "
                                           "1 point; K♠ must take 3♠+4♣+6♦: 2 points.")
     q = puzzle("safest-card", "5C QS", "7S QD JD", rules=NO_TVANG)
-    assert prove.check_answer(q, "QS") == (False, "Not quite: Q♠ gives away 1 point. 5♣ is the safest card: it "
-                                                  "gives away 0 points. 5♣ creeps: 0 points; Q♠ must take Q♦: 1 point.")
+    assert prove.check_answer(q, "QS") == (False, "Not quite: Q♠ gives you 1 point. 5♣ is the safest card: it "
+                                                  "gives you 0 points. 5♣ creeps: 0 points; Q♠ must take Q♦: 1 point.")
 
 
 def test_right_and_plainly_wrong_answers_word_for_word():
@@ -299,7 +299,7 @@ def test_right_and_plainly_wrong_answers_word_for_word():
 
 
 @pytest.mark.parametrize(("kind", "said"), [
-    ("kasino-take-or-raise", "Not the best: after A♥ builds 12 with 5♠+6♦ you take 2 points fewer than your "
+    ("kasino-take-or-raise", "Not the best: after A♥ builds 12 with 5♠+6♦, you take 2 points fewer than your "
                              "opponent. "),
     ("kasino-safe-build", "Not quite. ")], ids=["take-or-raise", "safe-build"])
 def test_a_wrong_build_answer_word_for_word(kind, said):

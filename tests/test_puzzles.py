@@ -158,7 +158,7 @@ def test_safest_card_counts_the_capturing_card_and_tabbe():
     assert sol.options == {"2S": 2, "10D": 3, "6C": 0}
     assert verify(p) == []
     ok, why = check_answer(p, "2S")
-    assert not ok and "gives away 2 points" in why
+    assert not ok and "gives you 2 points" in why
 
 
 def test_set_up_dukning_answer_really_forces_the_next_player():

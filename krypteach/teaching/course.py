@@ -50,7 +50,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("01", "01_cards.ipynb", N_("Cards and values"),
            N_("two decks, the values, and which cards carry points (<i>kortpoäng</i>)")),
     Lesson("02", "02_traffar.ipynb", N_("Träffar: what a card can take"),
-           N_("a <i>träff</i> (a match): same rank, or cards that add up")),
+           N_("a <i>träff</i> (a hit): same rank, or cards that add up")),
     Lesson("03", "03_take_all.ipynb", N_("Take all you can, or creep"),
            N_("you must <i>ta in</i> (capture) all you can; otherwise you <i>krypa</i> (creep)")),
     Lesson("04", "04_tabbe.ipynb", N_("Tabbe, dukning and tvångstabbe"),
@@ -89,7 +89,10 @@ def lesson_list_html(lessons: Sequence[Lesson] | None = None) -> str:
     Show it in an ``ipywidgets.HTML``: a cell's HTML or Markdown output opens its links in a
     new tab, a widget's opens them in the same tab, as the start page's own links do.
     """
-    items = "".join(f'<li value="{int(lesson.number)}"><a href="{lesson.file}">{lesson.shown_title}</a> — {lesson.shown_about}</li>'
+    # i18n: the dash between a lesson's title and what it is about; Swedish writes a spaced en dash " – "
+    dash = _(" — ")
+    items = "".join(f'<li value="{int(lesson.number)}"><a href="{lesson.file}">{lesson.shown_title}</a>{dash}'
+                    f'{lesson.shown_about}</li>'
                     for lesson in (shown_lessons() if lessons is None else lessons))
     return f'<ol class="kt-lessons">{items}</ol>'
 

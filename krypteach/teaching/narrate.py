@@ -29,6 +29,8 @@ from ..engine.moves import describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown
 from ..i18n import N_, _, ngettext
+from ..i18n.numbers import number
+from ..i18n.numbers import signed as _signed
 
 if TYPE_CHECKING:  # only named in annotations
     from ..engine.game import Giv, Turn
@@ -41,6 +43,12 @@ __all__ = ["DEFAULT_NAMES", "seat_names", "signed", "traffar_text", "tabbe_pa_te
 #: page's language, the others are names in both).
 # i18n: the learner's seat in the game table and the narration ("You take 9♠ …")
 DEFAULT_NAMES = (N_("You"), "Bea", "Dan", "Eva", "Kim", "Ola")
+
+
+def _dash() -> str:
+    """The dash between the parts of one line ("… with 9♥ — tabbe!"): Swedish spaces an en dash."""
+    # i18n: the dash joining two parts of a line; Swedish writes a spaced en dash " – "
+    return _(" — ")
 
 
 def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
@@ -152,7 +160,7 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
             who=who, traffar=traffar_text(move.card, move.capture, rules), card=card)
     sentences = []
     if turn.tabbe:
-        text += " — " + (_("dubbeltabbe (two tabbe marks)!") if turn.tabbe == 2 else _("tabbe!"))
+        text += _dash() + (_("dubbeltabbe (two tabbe marks)!") if turn.tabbe == 2 else _("tabbe!"))
         if not show_dukning:
             pass
         elif turn.dukning is None:
@@ -167,7 +175,7 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
                         _("{setter} moved just before and gets a dukning."))
             text += " " + said.format(setter=setter)
     elif turn.tabbe_pa and turn.sweep is None and not turn.dealt:
-        text += f" — {tabbe_pa_text(turn.tabbe_pa)}"
+        text += _dash() + (tabbe_pa_text(turn.tabbe_pa) or "")
     sentences.append(text if text.endswith((".", "!")) else text + ".")
     if turn.cancelled:
         side = _("every team") if rules.teams != "none" else _("everyone")
@@ -214,7 +222,7 @@ def _kasino_turn(turn: Turn, who: str, you: bool, rules: Rules) -> str:
         text = (_("You take {cards} with {card}") if you else _("{who} takes {cards} with {card}")).format(
             who=who, cards=cards, card=card)
     if turn.tabbe:
-        text += " — " + _("tabbe!")
+        text += _dash() + _("tabbe!")
     sentences = [text if text.endswith((".", "!")) else text + "."]
     if turn.dealt:
         sentences.append(_("New deal."))
@@ -285,7 +293,7 @@ def signed(n: int, plus: bool = True) -> str:
     >>> signed(5), signed(-5), signed(0), signed(7, plus=False)
     ('+5', '−5', '0', '7')
     """
-    return (f"+{n}" if plus else str(n)) if n > 0 else f"−{-n}" if n < 0 else "0"
+    return _signed(n) if plus else number(n)
 
 
 def describe_result(result: GivResult, names: Sequence[str], *, piles: Sequence[Sequence[Card]] | None = None) -> list[str]:

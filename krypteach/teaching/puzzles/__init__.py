@@ -15,7 +15,7 @@ only one):
     Tvångstabbe: one card of ``hand`` can take the whole ``table``. Which card
     must you play? Exactly one card of the hand can.
 ``safest-card``
-    No card of ``hand`` takes the whole ``table``. Which card gives away the
+    No card of ``hand`` takes the whole ``table``. Which card gives you the
     fewest points this turn, judged from the table alone: the card points your
     pile gets (the captured cards and the capturing card itself; a creep gets
     none), plus the tabbe points if the table is emptied? A card with several

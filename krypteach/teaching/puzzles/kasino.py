@@ -147,7 +147,7 @@ def kasino_prompt(p: Any) -> str:
         hand=hand, other=other, table=table, last=last)
     if p.kind == "kasino-take-or-raise":
         head += " " + _("You own a build: this turn you must take it or build on it (raise it).")
-    count = _("Count the points each of you takes from here: storan 2, lillan 1, each ace 1, each tabbe 1 and "
+    count = _("Count the points each of you takes from here: stora kasino 2, lilla kasino 1, each ace 1, each tabbe 1 and "
               "sistan 1 (most cards and most spades are left out).")
     if p.rules.lowest_wins:
         ask = _("Which move gives you the fewest points against your opponent, both playing their best?")
@@ -159,20 +159,72 @@ def kasino_prompt(p: Any) -> str:
 
 PROMPTS.update(dict.fromkeys(KASINO_KINDS, kasino_prompt))
 
-def kasino_result_words(points: int) -> str:
-    """Your points minus your opponent's from here, in words.
+def kasino_result_words(points: int, frame: str = "after", **places: str) -> str:
+    """Your points minus your opponent's from here, as one whole sentence.
 
-    >>> kasino_result_words(2), kasino_result_words(-1), kasino_result_words(0)
-    ('you take 2 points more than your opponent', 'you take 1 point fewer than your opponent', 'you take as many points as your opponent')
+    ``frame`` is where the result stands, with its named places: ``"best"`` (``move``: the
+    one best move), ``"tied"`` (``moves``: several equally good), ``"after"`` (``move``: one
+    of the other first moves, a piece of a list), ``"not-best"`` (``move``: the learner's).
+    Each is a whole message, so that the translator sees the sentence the learner reads
+    (Swedish puts the verb second: "efter 9♥ tar 9♠ tar du 2 poäng mer …").
+
+    >>> kasino_result_words(2, "after", move="9♥ takes 9♠")
+    'after 9♥ takes 9♠, you take 2 points more than your opponent'
+    >>> kasino_result_words(-1, "not-best", move="5♦ trails")
+    'Not the best: after 5♦ trails, you take 1 point fewer than your opponent.'
+    >>> kasino_result_words(0, "tied", moves="A and B")
+    'A and B are equally good: with the best play from both of you, you take as many points as your opponent.'
     """
     n = abs(points)
-    if points > 0:
-        return ngettext("you take {n} point more than your opponent", "you take {n} points more than your opponent",
-                        n).format(n=n)
-    if points < 0:
-        return ngettext("you take {n} point fewer than your opponent", "you take {n} points fewer than your opponent",
-                        n).format(n=n)
-    return _("you take as many points as your opponent")
+    if frame == "best":
+        if points > 0:
+            text = ngettext("With the best play from both of you, after {move}, you take {n} point more than your "
+                            "opponent.",
+                            "With the best play from both of you, after {move}, you take {n} points more than your "
+                            "opponent.", n)
+        elif points < 0:
+            text = ngettext("With the best play from both of you, after {move}, you take {n} point fewer than your "
+                            "opponent.",
+                            "With the best play from both of you, after {move}, you take {n} points fewer than your "
+                            "opponent.", n)
+        else:
+            text = _("With the best play from both of you, after {move}, you take as many points as your opponent.")
+    elif frame == "tied":
+        if points > 0:
+            text = ngettext("{moves} are equally good: with the best play from both of you, you take {n} point more "
+                            "than your opponent.",
+                            "{moves} are equally good: with the best play from both of you, you take {n} points more "
+                            "than your opponent.", n)
+        elif points < 0:
+            text = ngettext("{moves} are equally good: with the best play from both of you, you take {n} point fewer "
+                            "than your opponent.",
+                            "{moves} are equally good: with the best play from both of you, you take {n} points fewer "
+                            "than your opponent.", n)
+        else:
+            text = _("{moves} are equally good: with the best play from both of you, you take as many points as "
+                     "your opponent.")
+    elif frame == "not-best":
+        if points > 0:
+            text = ngettext("Not the best: after {move}, you take {n} point more than your opponent.",
+                            "Not the best: after {move}, you take {n} points more than your opponent.", n)
+        elif points < 0:
+            text = ngettext("Not the best: after {move}, you take {n} point fewer than your opponent.",
+                            "Not the best: after {move}, you take {n} points fewer than your opponent.", n)
+        else:
+            text = _("Not the best: after {move}, you take as many points as your opponent.")
+    elif frame == "after":
+        # i18n: one item of the list "Other first moves: …; …"
+        if points > 0:
+            text = ngettext("after {move}, you take {n} point more than your opponent",
+                            "after {move}, you take {n} points more than your opponent", n)
+        elif points < 0:
+            text = ngettext("after {move}, you take {n} point fewer than your opponent",
+                            "after {move}, you take {n} points fewer than your opponent", n)
+        else:
+            text = _("after {move}, you take as many points as your opponent")
+    else:
+        raise ValueError(f"kasino_result_words: no frame {frame!r}")
+    return text.format(n=n, **places)
 
 
 # --- solving --------------------------------------------------------------------------------
@@ -288,14 +340,12 @@ def _solve_search(p: Any) -> Solution:
     others = sorted(((v, m) for m, v in vals.items() if v != best_v), key=lambda x: (x[0], str(x[1])),
                     reverse=not p.rules.lowest_wins)
     if len(best) == 1:
-        why = _("With the best play from both of you, after {move} {result}.").format(
-            move=best[0].describe(), result=kasino_result_words(best_v))
+        why = kasino_result_words(best_v, "best", move=best[0].describe())
     else:
-        why = _("{moves} are equally good: with the best play from both of you {result}.").format(
-            moves=_(" and ").join(m.describe() for m in best), result=kasino_result_words(best_v))
+        why = kasino_result_words(best_v, "tied", moves=_(" and ").join(m.describe() for m in best))
     if others:
         why += " " + _("Other first moves: {moves}.").format(moves="; ".join(
-            _("after {move} {result}").format(move=m.describe(), result=kasino_result_words(v)) for v, m in others))
+            kasino_result_words(v, "after", move=m.describe()) for v, m in others))
     return Solution(frozenset(str(m) for m in best), why, len(best) == 1, {str(m): v for m, v in vals.items()})
 
 

@@ -90,7 +90,7 @@ class Puzzle:
             return _("Your hand: {hand}. The table: {table}. Tvångstabbe! Which card must you play?").format(
                 hand=hand, table=t)
         if self.kind == "safest-card":
-            return _("Your hand: {hand}. The table: {table}. Which card gives away the fewest points this turn "
+            return _("Your hand: {hand}. The table: {table}. Which card gives you the fewest points this turn "
                      "(judged from the table alone)?").format(hand=hand, table=t)
         if self.kind == "set-up-dukning":
             return _("Your hand: {hand}. The table: {table}. The next player holds {next}. Which move leaves a table "

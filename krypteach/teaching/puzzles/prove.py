@@ -187,8 +187,8 @@ def _solve_safest(p: Puzzle, rules: Rules) -> Solution:
         else:
             lines.append(ngettext("{card} must take {cards}: {n} point", "{card} must take {cards}: {n} points",
                                   v).format(card=c.symbol, cards="+".join(x.symbol for x in m.capture), n=v))
-    head = (ngettext("{card} is the safest card: it gives away {n} point.",
-                     "{card} is the safest card: it gives away {n} points.", low).format(card=best[0].symbol, n=low)
+    head = (ngettext("{card} is the safest card: it gives you {n} point.",
+                     "{card} is the safest card: it gives you {n} points.", low).format(card=best[0].symbol, n=low)
             if len(best) == 1 else _("{cards} are equally safe ({n} points).").format(
                 cards=_(" and ").join(c.symbol for c in best), n=low))
     return Solution(frozenset(str(c) for c in best), head + " " + "; ".join(lines) + ".", len(best) == 1,
@@ -311,8 +311,8 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
     if p.kind in ("kasino-take-or-raise", "kasino-endgame") and given in sol.options:
         from .kasino import kasino_result_words
 
-        return False, _("Not the best: after {move} {result}.").format(
-            move=p.answer_text(given), result=kasino_result_words(sol.options[given])) + " " + sol.explanation
+        return False, kasino_result_words(sol.options[given], "not-best", move=p.answer_text(given)) + " " + \
+            sol.explanation
     if p.kind in ("kasino-safe-build", "kasino-steal") and given in sol.options:
         return False, _("Not quite.") + " " + sol.explanation
     if p.kind == "endgame" and given in sol.options:
@@ -320,7 +320,7 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
             move=p.answer_text(given), ends=_ends_words(sol.options[given])) + " " + sol.explanation
     if p.kind == "safest-card" and given in sol.options:
         n = sol.options[given]
-        return False, ngettext("Not quite: {card} gives away {n} point.", "Not quite: {card} gives away {n} points.",
+        return False, ngettext("Not quite: {card} gives you {n} point.", "Not quite: {card} gives you {n} points.",
                                n).format(card=p.answer_text(given), n=n) + " " + sol.explanation
     return False, _("Not quite.") + " " + sol.explanation
 
