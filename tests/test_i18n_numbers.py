@@ -12,11 +12,11 @@ from krypteach.i18n.numbers import _format, number, percent, signed
 
 @pytest.mark.parametrize(("x", "digits", "sv", "en"), [
     (0.4, 1, "0,4", "0.4"),
-    (-0.4, 1, "\u22120,4", "-0.4"),
+    (-0.4, 1, "\u22120,4", "\u22120.4"),
     (1000, 0, "1\u00a0000", "1,000"),
     (100000, 0, "100\u00a0000", "100,000"),
     (86400, 0, "86\u00a0400", "86,400"),
-    (-1, 0, "\u22121", "-1"),
+    (-1, 0, "\u22121", "\u22121"),
     (-0.04, 1, "0,0", "0.0"),          # rounds to zero: no minus
     (2.35, 2, "2,35", "2.35"),
     (1234.5, 1, "1\u00a0234,5", "1,234.5"),
@@ -30,7 +30,7 @@ def test_numbers_as_each_language_writes_them(x: float, digits: int, sv: str, en
 
 def test_signed_and_percent() -> None:
     assert [signed(v, 1, "sv") for v in (2.5, -0.4, 0)] == ["+2,5", "\u22120,4", "0,0"]
-    assert [signed(v, 1, "en") for v in (2.5, -0.4, 0)] == ["+2.5", "-0.4", "0.0"]
+    assert [signed(v, 1, "en") for v in (2.5, -0.4, 0)] == ["+2.5", "\u22120.4", "0.0"]
     assert percent(0.2, lang="sv") == "20\u00a0%" and percent(0.2, lang="en") == "20%"
     assert percent(0.125, 1, "sv") == "12,5\u00a0%"
 

@@ -12,7 +12,7 @@ a sentence of their language; numbers are written by :mod:`krypteach.i18n.number
 ...     print(reason("9♣ tar 3♦+6♣", [takes_points(0), sets_up_tabbe([1], 1, 0.2)]).replace("\xa0", " "))
 9♣ tar 3♦+6♣. Du tar inga poäng. Plats 1 får tabbe på ess, och du får dukningen om plats 1 har ett sådant kort (20 %).
 >>> print(reason("9♣ takes 3♦+6♣", [takes_points(2)], expected(-1.5, 0.3, "7♥ creeps")))
-9♣ takes 3♦+6♣. You take 2 points. Expected -1.5 points for you against +0.3 for 7♥ creeps.
+9♣ takes 3♦+6♣. You take 2 points. Expected −1.5 points for you against +0.3 for 7♥ creeps.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import N_, _, ngettext
+from ..i18n.numbers import signed
 
 __all__ = ["Rules", "RulesError", "PRESETS", "deal_plan", "preset_description"]
 
@@ -374,7 +375,7 @@ class Rules:
 
 
 def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("\u2212" + str(-n) if n < 0 else "0")
+    return signed(n)
 
 
 #: an option's value in words (Rules.describe); an option not named here reads ``name=value``

@@ -1,8 +1,9 @@
 """Numbers as each language writes them: the one place every message formats a number.
 
 Swedish writes a decimal comma, a true minus sign and a (non-breaking) space between
-thousands: ``0,4``, ``−0,4``, ``86 400``, ``20 %``; English ``0.4``, ``-0.4``, ``86,400``,
-``20%``. The digits come from Babel's number formatting (CLDR's patterns and symbols for
+thousands: ``0,4``, ``−0,4``, ``86 400``, ``20 %``; English ``0.4``, ``−0.4``, ``86,400``,
+``20%``. (CLDR gives English the hyphen-minus; krypteach writes the true minus sign in
+both languages, as its score sheets always have: ``−5`` for a dukning.) The digits come from Babel's number formatting (CLDR's patterns and symbols for
 ``sv_SE`` and ``en``) when Babel is installed, as it is with JupyterLab on a server; the
 static site's in-browser Python has no Babel (its 10 MB of locale data would slow every
 page), so the same symbols are written out below for the two languages krypteach speaks,
@@ -18,7 +19,7 @@ A message takes the formatted number as text::
 ('0,4', '−0,4', '+2,5', '86\\xa0400', '20\\xa0%')
 >>> with use_language("en"):
 ...     number(0.4, 1), number(-0.4, 1), signed(2.5, 1), number(86400), percent(0.2)
-('0.4', '-0.4', '+2.5', '86,400', '20%')
+('0.4', '−0.4', '+2.5', '86,400', '20%')
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ __all__ = ["number", "signed", "percent"]
 #: CLDR's symbols for the languages of the catalogs (decimal, group, minus, percent pattern)
 _SYMBOLS = {
     "sv": (",", "\u00a0", "\u2212", "{n}\u00a0%"),
-    "en": (".", ",", "-", "{n}%"),
+    "en": (".", ",", "\u2212", "{n}%"),
 }
 _LOCALES = {"sv": "sv_SE", "en": "en"}
 
@@ -65,7 +66,8 @@ def _format(x: float, digits: int, lang: str, use_babel: bool = True) -> str:
     # round first as Python does (half to even on the float), so both ways agree digit for digit
     x = round(float(x), digits)
     text = babel.format_decimal(abs(x), format=_pattern(digits), locale=_LOCALES[lang])
-    minus = babel.get_minus_sign_symbol(_LOCALES[lang])
+    minus = _SYMBOLS[lang][2]  # the true minus sign (Babel's for Swedish; English's hyphen-minus replaced)
+    assert lang == "en" or minus == babel.get_minus_sign_symbol(_LOCALES[lang])
     return (minus + text) if x < 0 and any(c not in "0,.\u00a0" for c in text) else str(text)
 
 

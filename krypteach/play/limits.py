@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..i18n import N_, _, ngettext
+from ..i18n.numbers import number
 
 __all__ = ["ENV_JOBS", "ENV_MAX_GIVAR", "ENV_MAX_SECONDS", "SECONDS_PER_GIV", "Cancelled", "JobCaps", "JobTooBig"]
 
@@ -60,7 +61,7 @@ def _minutes(seconds: float) -> str:
         return ngettext("{count} second", "{count} seconds", n).format(count=n)
     if seconds < 2 * 3600:
         return _("{count} minutes").format(count=round(seconds / 60))
-    return _("{count} hours").format(count=f"{seconds / 3600:.0f}")
+    return _("{count} hours").format(count=number(seconds / 3600))
 
 
 @dataclass(frozen=True)

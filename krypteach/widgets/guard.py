@@ -48,6 +48,7 @@ import ipywidgets  # type: ignore[import-untyped]
 import ipywidgets as widgets
 
 from ..i18n import _
+from ..i18n.numbers import number
 
 __all__ = ["FRONT_END_MAY_SET", "MAX_ITEMS", "MAX_TEXT", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_FILES", "allowed_update",
            "allowed_upload", "front_end_update", "front_end_upload", "install"]
@@ -138,7 +139,7 @@ def allowed_upload(widget: widgets.Widget, data: dict[str, Any], buffers: list[A
     total = sum(memoryview(b).nbytes for b in buffers)
     if total > MAX_UPLOAD_BYTES:
         return _("the file is too big ({size} KiB): at most {most} KiB can be sent to the server").format(
-            size=f"{total / 1024:.0f}", most=MAX_UPLOAD_BYTES // 1024)
+            size=number(total / 1024), most=number(MAX_UPLOAD_BYTES // 1024))
     return None
 
 

@@ -28,6 +28,7 @@ import traitlets
 from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, current, lesson_of_path
 from ..classroom.store import NicknameError
 from ..i18n import _
+from ..i18n.numbers import signed
 from .puzzle_widget import KIND_TITLES
 
 __all__ = ["LearnerBar"]
@@ -190,8 +191,9 @@ class LearnerBar(anywidget.AnyWidget):
         puzzles = ", ".join(f"{html.escape(_(KIND_TITLES[k]) if k in KIND_TITLES else k)}: {n}"
                             for k, n in st.puzzles.items()) or html.escape(_("none yet"))
         givar = _("Givar played: {n}").format(n=st.givar) if st.mean_score is None else \
-            _("Givar played: {n}, average score {mean}").format(n=st.givar, mean=f"{st.mean_score:+.1f}")
-        self.html = (f"{who} — " + html.escape(_("where you stand"))
+            _("Givar played: {n}, average score {mean}").format(n=st.givar, mean=signed(st.mean_score, 1))
+        # i18n: the dash between the learner's name and the heading; Swedish: a spaced en dash " – "
+        self.html = (who + html.escape(_(" — ")) + html.escape(_("where you stand"))
                      + (f"<table>{''.join(rows)}</table>" if rows else "")
                      + "<div>" + _("Puzzles solved: {puzzles}").format(puzzles=puzzles) + "</div>"
                      + f"<div>{html.escape(givar)}</div>" + self._download())

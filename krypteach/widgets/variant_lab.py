@@ -48,6 +48,7 @@ from ..bots import BOT_LEVELS, BotError, check_bot_rules
 from ..engine.game import Giv
 from ..engine.rules import Rules
 from ..i18n import N_, _
+from ..i18n.numbers import number, percent, signed
 from ..play.limits import Cancelled, JobCaps, JobTooBig
 from ..play.simulate import Simulation, simulate
 from ..views.plots import compare_simulations, figure_png, no_plots_message, png_img_html
@@ -247,16 +248,16 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         labels = labels or list("AB")
         rows = []
         for label, sim in zip(labels, sims):
-            means = ", ".join(f"{m:+.1f}" for m in sim.mean_scores())
+            means = ", ".join(signed(m, 1) for m in sim.mean_scores())
             extra = ""
             if games:
                 wins = _("lowest") if sim.rules.lowest_wins else _("highest")
-                extra = f"<td>{html.escape(wins)}</td><td>{score_spread(sim):.1f}</td>"
+                extra = f"<td>{html.escape(wins)}</td><td>{number(score_spread(sim), 1)}</td>"
             rows.append(
                 f"<tr><td><b>{html.escape(label)}</b></td><td>{html.escape(sim.rules.describe())}</td>{extra}"
                 f"<td>{means}</td>"
-                f"<td>{sim.tabbar_per_giv():.2f}</td><td>{100 * sim.dealer_win_share():.1f}%</td>"
-                f"<td>{100 * sim.negative_share():.1f}%</td></tr>"
+                f"<td>{number(sim.tabbar_per_giv(), 2)}</td><td>{percent(sim.dealer_win_share(), 1)}</td>"
+                f"<td>{percent(sim.negative_share(), 1)}</td></tr>"
             )
         names = [_("Rules"), *([_("Which score wins"), _("Spread per giv (best − worst side)")] if games else []),
                  _("Mean score per seat"), _("Tabbar per giv"), _("Dealer's seat wins"), _("Negative score in giv")]
