@@ -6,6 +6,7 @@ sentence assembled in code from English pieces has no msgid to miss."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -38,8 +39,13 @@ def _played(rules: Rules, seed: int) -> Giv:
     return g
 
 
+_ENGLISH_NUMBER = re.compile(r"\d\.\d|(?<![\w])-\d|\d,\d{3}\b")  # 0.4, -1, 1,000: not as Swedish writes them
+
+
 def _english(texts: list[str]) -> list[str]:
-    return [f"{t!r}: {s!r}" for t in texts for s in english_sentences(t)]
+    """English sentences, and numbers written the English way (Swedish: 0,4 and −1, 1 000)."""
+    return [f"{t!r}: {s!r}" for t in texts for s in english_sentences(t)] + [
+        f"{t!r}: the number {m.group()!r}" for t in texts for m in _ENGLISH_NUMBER.finditer(t)]
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -76,3 +82,4 @@ def test_the_detector_finds_the_old_english_hint() -> None:
     old = ("Ledtråd: 9♣ tar 3♦+6♣: takes no points; sets up tabbe på ess for seat 1 (a dukning for you; 20% "
            "that seat 1 holds one)… Looking ahead over many ways the unseen cards may lie")
     assert len(english_sentences(old)) >= 3
+    assert _english(["Väntat resultat: -0.4 poäng för dig"]) and not _english(["Väntat resultat: \u22120,4 poäng"])
