@@ -321,3 +321,49 @@ def test_more_answer_forms():
 def test_a_puzzle_with_two_answers_is_named_not_unique():
     p = Puzzle("w", "which-card", "easy", P("10S 10H 4H"), P("AH 7C 3D 9S"), answers=("10S", "10H"))
     assert prove.verify(p) == ["puzzle w: the answer is not unique (10H, 10S)"]
+
+
+# --- the third pass: orders, lines and joins only some puzzles show ---------------------------
+
+def test_two_takers_and_two_other_moves_are_each_joined():
+    # K♣ takes 3♠+10♦ and leaves Q♣, which Q♠ or Q♥ must take whole; A♠ and 5♣ only creep
+    p = puzzle("set-up-dukning", "AS KC 5C", "QC 3S 10D", next_hand="QH QS")
+    s = prove.solve(p)
+    assert s.options == {"AS": [], "KC:3S+10D": ["QS", "QH"], "5C": []} and s.unique
+    assert s.explanation == ("K♣ takes 3♠+10♦ leaves Q♣, which the next player's Q♠ or Q♥ must take whole "
+                             "(tvångstabbe): a tabbe for them and a dukning for you. No other move does: A♠ creeps, "
+                             "5♣ creeps leave a table they need not take.")
+
+
+def test_equally_good_endgame_moves_are_named_in_the_order_of_their_text():
+    # 7♥ and A♣ both creep, 3 ahead: the text "7H" sorts before "AC" (a Move would put the ace first)
+    p = puzzle("endgame", "AC 7H", "QD", next_hand="QH", kladda="AS")
+    s = prove.solve(p)
+    assert s.options == {"AC": -3, "7H": -3} and not s.unique
+    assert s.explanation == ("7♥ creeps and A♣ creeps are equally good: with the best play from both of you each "
+                             "ends the giv 3 points ahead of your opponent.")
+
+
+def test_other_endgame_moves_are_named_by_value_then_text():
+    # 6♣ creeps and A♦ takes A♣ both end 4 behind: "6C" sorts before "AD:AC" as text (as Moves, or in the
+    # search's order, the ace would come first)
+    p = puzzle("endgame", "4S AD 6C", "7C AC", next_hand="QS 8H 4H")
+    s = prove.solve(p)
+    assert s.options == {"4S": -14, "AD:AC": 4, "6C": 4}
+    assert s.explanation == (
+        "With the best play from both of you, 4♠ creeps ends the giv 14 points ahead of your opponent (you: 4♠ "
+        "creeps; your opponent: Q♠ takes A♣+4♠+7♣; you: A♦ creeps; your opponent: 4♥ creeps; you: 6♣ creeps; "
+        "your opponent: 8♥ creeps). Other first moves: 6♣ creeps ends it 4 points behind your opponent; A♦ takes A♣ "
+        "ends it 4 points behind your opponent.")
+
+
+def test_the_line_of_play_shown_depends_on_who_captured_last_and_the_kladda_hogen():
+    # the opponent captured last and 4♣ 10♠ lie aside: you creep 7♣ first (shown line below). With nobody
+    # having captured, the line would start 7♣ then J♥ creeps; without the klädda högen, with 2♥
+    p = puzzle("endgame", "2H 7C", "QD 5H KC 10H", next_hand="JH 6D", kladda="4C 10S", last_capturer=1)
+    s = prove.solve(p)
+    assert s.options == {"2H": 1, "7C": -1}
+    assert s.explanation == (
+        "With the best play from both of you, 7♣ creeps ends the giv 1 point ahead of your opponent (you: 7♣ creeps; "
+        "your opponent: 6♦ creeps; you: 2♥ creeps; your opponent: J♥ takes 5♥+6♦). Other first moves: 2♥ creeps "
+        "ends it 1 point behind your opponent.")
