@@ -78,6 +78,13 @@ def test_a_giv_explains_the_dukning_and_refuses_an_illegal_move_in_swedish():
             g.play("4H")
     assert g.explain("10H:AH+3D+7C+9S", names=["Ann", "Bo"]).message.endswith(
         "Bo moved just before you, so Bo gets a dukning (dukade för tabben).")
+    # the learner moved just before (issue 19: it said "You moved just before you, so You get …")
+    you = Giv.from_position([["10H"], ["4S"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
+    assert you.explain("10H:AH+3D+7C+9S", names=["Ann", "You"]).message.endswith(
+        "You moved just before, so you get a dukning (dukade för tabben).")
+    with use_language("sv"):
+        assert you.explain("10H:AH+3D+7C+9S", names=["Ann", "Du"]).message.endswith(
+            "Du spelade precis före och dukade för tabben, så du får en dukning.")
     with pytest.raises(IllegalMoveError, match="4H cannot be played: 4♥ is not in your hand"):
         g.play("4H")
 
@@ -201,7 +208,7 @@ def test_a_broken_record_file_is_named_in_swedish():
     rec["moves"][1]["player"] = rec["moves"][0]["player"]
     text = "\n" + json.dumps(rec)
     with use_language("sv"):
-        with pytest.raises(RecordError, match=r"^rad 2, drag 2: det är plats \d+s tur, inte plats \d+s$"):
+        with pytest.raises(RecordError, match=r"^rad 2, drag 2: det är plats \d+:s tur, inte plats \d+:s$"):
             list(read_records(io.StringIO(text)))
         with pytest.raises(RecordError, match=r"^rad 1: inte giltig JSON \(.* vid kolumn 2\)$"):
             list(read_records(io.StringIO("{")))

@@ -235,7 +235,7 @@ def explain_krypkasino_move(hand: Sequence[Card], table: Sequence[Card], move: M
             msg = _("You must take all you can: {cards} also make {value} and would stay on the table.").format(
                 cards=describe_cards(shown), value=value)
         else:
-            msg = _("You must take all you can: {cards} also matches {card} and would stay on the table.").format(
+            msg = _("You must take all you can: {cards} is also a träff for {card} and would stay on the table.").format(
                 cards=describe_cards(shown), card=sym)
         return Explanation(
             False, "take-all", msg + hint,

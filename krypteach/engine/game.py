@@ -385,8 +385,8 @@ class Giv:
             else:
                 who = names[prev]
                 if who in ("You", _("You")):  # the learner (as a page names them in either language)
-                    said = ngettext("You moved just before you, so You get a dukning (dukade för tabben).",
-                                    "You moved just before you, so You get two dukningar (dukade för tabben).",
+                    said = ngettext("You moved just before, so you get a dukning (dukade för tabben).",
+                                    "You moved just before, so you get two dukningar (dukade för tabben).",
                                     e.tabbe)
                 elif who.lower() == "you":
                     said = ngettext("{name} moved just before you, so {name} get a dukning (dukade för tabben).",
