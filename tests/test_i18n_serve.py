@@ -223,7 +223,7 @@ def test_the_static_sites_texts(tmp_path):
     assert result.summary().startswith(f"site written to {tmp_path}: 1 lesson pages, 1.5 MB, Pyodide from its CDN;")
     _index(tmp_path, "00_start.ipynb", ["00_start.ipynb"], "sv")
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert '<html lang="sv">' in index and ">Krypkasino — börja här</a>" in index
+    assert '<html lang="sv">' in index and ">Krypkasino – börja här</a>" in index
     _index(tmp_path, "00_start.ipynb", ["00_start.ipynb"], "en")
     assert ">Krypkasino — start here</a>" in (tmp_path / "index.html").read_text(encoding="utf-8")
 

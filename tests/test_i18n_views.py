@@ -25,8 +25,8 @@ def test_the_rules_sheet_in_swedish():
     with use_language("sv"):
         page = rules_sheet_html()
     text = _text(page)
-    assert '<html lang="sv">' in page and "<title>Krypkasino — regler</title>" in page
-    assert "Skriv ut" in text and "Krypkasino — reglerna på en sida" in text
+    assert '<html lang="sv">' in page and "<title>Krypkasino – regler</title>" in page
+    assert "Skriv ut" in text and "Krypkasino – reglerna på en sida" in text
     assert "Alla kort tillsammans ger 42 poäng ." in text
     assert "2 spelare 8 × (4 var, 4 på bordet) + (4 var, 0 på bordet)" in text
     assert "Exempel: Bordet 9♠ 2♣ 5♦ 7♥, du spelar 9♥: ta 9♠ och 2♣+7♥; 5♦ blir kvar." in text
@@ -62,7 +62,7 @@ def test_the_cli_writes_the_sheet_in_the_current_language(tmp_path, capsys, monk
     swedish = capsys.readouterr().out
     with use_language("sv"):
         assert swedish == rules_sheet_html()
-    assert "Krypkasino — reglerna på en sida" in swedish
+    assert "Krypkasino – reglerna på en sida" in swedish
     out = tmp_path / "regler.html"
     assert main(["rules-sheet", "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == swedish
@@ -80,7 +80,7 @@ def test_the_plots_in_swedish():
     with use_language("sv"):
         fig = compare_simulations(sims, ["A", "B"])
     assert [ax.get_title() for ax in fig.axes] == ["Poäng per giv och plats (lägre är bättre)", "Tabbar per giv",
-                                                   "Den som delar ut vinner given", "Given slutar med minuspoäng"]
+                                                   "Givarens plats vinner given", "Given slutar med minuspoäng"]
     scores, tabbar, dealer, _ = fig.axes
     assert [t.get_text() for t in scores.get_xticklabels()] == ["plats 0", "plats 1"]
     assert scores.get_ylabel() == "poäng" and dealer.get_ylabel() == "% av givarna"
@@ -99,3 +99,25 @@ def test_no_plots_message_in_swedish():
         text = no_plots_message(ImportError("No module named 'matplotlib'"))
     assert text.startswith("Diagrammen behöver matplotlib") and "pip install matplotlib" in text
     assert no_plots_message(ImportError("x")).startswith("Plots need matplotlib")
+
+
+def test_the_seeds_words_in_the_views_in_swedish():
+    """Issue 19: classic Kasino says "stora kasino" / "lilla kasino" (seed 004), the stock is the
+    "talong", and a tie gives the point to nobody ("vid lika delas ingen poäng ut")."""
+    import random
+
+    from krypteach import Giv
+    from krypteach.views.game_table import kasino_final_html
+    from krypteach.views.html import giv_html
+
+    rng = random.Random(3)
+    g = Giv(Rules.preset("kasino"), seed=3)
+    g.play_out(lambda g: rng.choice(g.legal_moves()))
+    with use_language("sv"):
+        final = kasino_final_html(g, ["Du", "Bea"], "")
+        start = giv_html(Giv(Rules(), seed=3))
+    assert "Kortpoäng: stora kasino (10♦) 2, lilla kasino (2♠) 1, varje ess 1, flest spader 2, flest kort 1 " \
+           "(vid lika delas ingen poäng ut)." in final
+    assert "storan" not in final and "lillan" not in final
+    assert "· talong: " in start and "kvar i leken" not in start
+    assert "Card points: stora kasino (10♦) 2, lilla kasino (2♠) 1" in kasino_final_html(g, ["You", "Bea"], "")

@@ -74,7 +74,7 @@ def test_count_points_nudges_and_breaks_down_in_swedish():
         assert ex.message.startswith("Inte 3. Räkna igen: vilka av korten ger poäng")
         assert "Sedan tabbarna och dukningarna" in ex.message
         ex.check()
-        assert "De här korten ger poäng — lägg ihop dem" in ex.message
+        assert "De här korten ger poäng – lägg ihop dem" in ex.message
         assert "det andra kortet ger 0" in ex.message
         ex.points.value = "14"
         ex.check()
@@ -180,7 +180,7 @@ def test_the_replay_in_swedish():
         assert not viewer.open_file(b"not json")
         assert viewer.message.startswith("filen: rad 1: ")
         assert not viewer.open_file(b"\n")
-        assert viewer.message == "filen: filen är tom: en protokollfil har en giv per rad (JSON Lines)"
+        assert viewer.message == "filen: filen är tom: en givfil har en giv per rad (JSON Lines)"
     viewer = ReplayViewer(g)
     assert viewer.counter.value == f"<b>Move 0 of {viewer.steps}</b>"
     assert viewer.message.startswith("The giv: 2 players, ") and "<th>Card points</th>" in viewer.scores.value
@@ -255,3 +255,41 @@ def test_the_learner_bar_offers_to_sign_in_in_the_pages_language(monkeypatch):
     bar = LearnerBar(session=Session())
     bar._handle_custom_msg({"hello": 1, "token": "", "page": "/voila/render/03_take_all.ipynb"}, [])
     assert bar.html.startswith("Your progress is not kept yet. <a href=")
+
+
+def test_tvangstabbe_names_one_other_card_or_several_in_both_languages():
+    """Issue 19: "Din {cards} kunde också" was said of several cards too; now "Dina 10♣ och 10♥"."""
+    table = "AH 7C 3D 9S"
+    said = {}
+    for lang in ("sv", "en"):
+        with use_language(lang):
+            for hand in ("10C 10S 4C", "10C 10S 10H 4C", "4C 10S 6H"):
+                ex = TvangstabbeExercise(hand=hand, table=table)
+                ex.hand_row.select(["10S" if "10S" in hand and hand != "4C 10S 6H" else "4C"])
+                ex.check()
+                said[lang, hand] = ex.message.split("\n")[-1]
+    assert said["sv", "10C 10S 4C"] == "Din 10♣ kunde också göra det: du väljer själv vilket kort du spelar."
+    assert said["sv", "10C 10S 10H 4C"] == "Dina 10♣ och 10♥ kunde också göra det: du väljer själv vilket kort du spelar."
+    assert said["en", "10C 10S 4C"] == "Your 10♣ could do it too; with several such cards you choose."
+    assert said["en", "10C 10S 10H 4C"] == "Your 10♣ and 10♥ could do it too; with several such cards you choose."
+    with use_language("sv"):
+        ex = TvangstabbeExercise(hand="4C 5S 6H", table="9S 2C")
+        ex.hand_row.select(["4C"])
+        ex.check()
+        assert "Här blir det alltså ingen tvångstabbe." in ex.message
+
+
+def test_the_words_issue_19_corrected_in_swedish():
+    """The safest-card task asks for the card that gives *you* the fewest points (misère), the
+    free capture rule is "Fritt val", and a record file is a "givfil"."""
+    from krypteach.i18n import _
+    from krypteach.widgets.puzzle_widget import _HOW
+
+    with use_language("sv"):
+        picker = RulesPicker()
+        viewer = ReplayViewer()
+        assert _(_HOW["safest-card"]) == (
+            "Välj kortet på handen som ger dig minst poäng den här turen och tryck på <b>Rätta</b>.")
+    assert "Fritt val, som i vanligt kasino" in [label for label, _v in picker.controls["capture"].options]
+    assert viewer.upload.description == "Öppna en givfil" and "En givfil är JSON Lines" in viewer.upload_help.value
+    assert _(_HOW["safest-card"]).startswith("Select the card in your hand that gives you the fewest points")

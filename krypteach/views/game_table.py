@@ -288,7 +288,7 @@ def kasino_final_html(giv: Giv, names: Sequence[str], next_step: str) -> str:
     heads = (_("Player"), _("Cards"), _("Spades (spader)"), _("Sistan (last capture)"),
              _("Points for cards and sistan"), _("Tabbar"), _("Total"))
     table = "<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>" + "".join(rows) + "</table>"
-    notes = [_("Card points: storan (10♦) 2, lillan (2♠) 1, each ace 1, most spades 2, most cards 1 "
+    notes = [_("Card points: stora kasino (10♦) 2, lilla kasino (2♠) 1, each ace 1, most spades 2, most cards 1 "
                "(a tie gives nobody the point).")]
     if res.last_capturer is not None and res.aside_cards:
         notes.append(_("{who} captured last and took the {n} cards left on the table.").format(

@@ -52,7 +52,7 @@ _HOW = {
     "what-must-you-take": N_("Select the table cards your card must take and press <b>Check</b> — or "
                              "<b>Creep (krypa)</b> if it takes nothing."),
     "which-card": N_("Select the card in your hand that must be played and press <b>Check</b>."),
-    "safest-card": N_("Select the card in your hand that gives away the fewest points this turn and press "
+    "safest-card": N_("Select the card in your hand that gives you the fewest points this turn and press "
                       "<b>Check</b>."),
     "set-up-dukning": N_("Select your card (and the table cards it takes, if it captures) and press <b>Check</b>."),
     "endgame": N_("Select your first card (and the table cards it takes, if it captures) and press <b>Check</b>."),

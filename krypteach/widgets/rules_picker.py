@@ -104,7 +104,8 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
         self._syncing = False
         self.offered = [name for name in OFFERED if Rules.preset(name).game in games]
         self.preset = widgets.Dropdown(
-            options=[(f"{name} — {_(OFFERED[name][0])}", name) for name in self.offered]
+            # i18n: the dash between a preset's name and its description; Swedish: a spaced en dash " – "
+            options=[(name + _(" — ") + _(OFFERED[name][0]), name) for name in self.offered]
             + [(_("custom"), _CUSTOM)],
             value=_CUSTOM, description=_("Preset (variant)"), style=_WIDE, layout=widgets.Layout(width="60em"))
         c: dict[str, widgets.Widget] = {}

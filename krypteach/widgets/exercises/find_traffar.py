@@ -26,7 +26,7 @@ class FindTraffarExercise(Exercise):
     """
 
     rule_key = "not-traffar"
-    title = N_("Find the träffar (find the matches)")
+    title = N_("Find the träffar (the hits)")
     instruction = N_("A <b>träff</b> is a table card of the same rank as your card, or two or more table cards "
                      "that add up to your card's value (an ace you play counts 14, an ace on the table 1). "
                      "Select <b>one</b> träff on the table and press <b>Check</b>. Find them all.")

@@ -10,7 +10,7 @@ from ...engine.cards import Card
 from ...engine.games import explain_move
 from ...engine.moves import Move, describe_cards
 from ...engine.rules import Rules
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from .base import Action, Exercise, cards_of, cards_row
 
 __all__ = ["TvangstabbeExercise"]
@@ -110,8 +110,9 @@ class TvangstabbeExercise(Exercise):
             others = [c for c in self.forced if c != card]
             details = [_("The table says {pa}.").format(pa=self._pa())]
             if others:
-                details.append(_("Your {cards} could do it too; with several such cards you choose.").format(
-                    cards=describe_cards(others, " " + _("and") + " ")))
+                details.append(ngettext("Your {cards} could do it too; with several such cards you choose.",
+                                        "Your {cards} could do it too; with several such cards you choose.",
+                                        len(others)).format(cards=describe_cards(others, " " + _("and") + " ")))
             self.say("ok", _("Yes — tvångstabbe. {explanation}").format(explanation=self._takes_all(card)), details)
             return
         if self.forced:
