@@ -37,7 +37,7 @@ SWEDISH_TITLES = {
     "08_puzzles.ipynb": "# 8 · Kortproblem",
     "09_variant_lab.ipynb": "# 9 · Variantlabbet",
     "10_kasino.ipynb": "# 10 · Vanligt kasino och byggen",
-    "11_avig_kasino.ipynb": "# 11 · Avig kasino: kasino baklänges",
+    "11_avig_kasino.ipynb": "# 11 · Avig kasino: kasino tvärtom",
 }
 # a code-cell text that is the same in both languages on purpose (numbers and Swedish words only)
 SAME_IN_BOTH = {"Knekt 11, dam 12, kung 13.", "utdelningar", "Tvångstabbe", "Avig kasino"}
@@ -92,7 +92,7 @@ def test_an_english_lesson_is_the_lesson_as_written(path):
 def test_the_swedish_lessons_do_not_gloss_and_use_the_games_words():
     sv = {p.name: "\n".join(_markdown(localize_notebook(_load(p), "sv"))) for p in NOTEBOOKS}
     every = "\n".join(sv.values())
-    for gloss in ("(capture)", "(creeps", "(a match)", "(deals)", "(kort och valörer)", "(pussel)"):
+    for gloss in ("(capture)", "(creeps", "(a hit)", "(deals)", "(kort och valörer)", "(pussel)"):
         assert gloss not in every
     assert "**ta in**" in sv["00_start.ipynb"] and "**kryper**" in sv["00_start.ipynb"]
     assert "dubbeltabbe" in sv["04_tabbe.ipynb"] and "Ingen tabbe går" in sv["04_tabbe.ipynb"]
