@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
+from .i18n import N_, LanguageError, _, check_language, language, ngettext, use_language
 
 if TYPE_CHECKING:
     from .engine.game import Giv
@@ -24,29 +26,89 @@ if TYPE_CHECKING:
 __all__ = ["lessons_dir", "main"]
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with its own headings in the language of the command line."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+#: argparse's own usage errors (Python 3.11–3.13 words them so), said in the command line's language
+_ARGPARSE_ERRORS = (
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), N_("unrecognized arguments: {args}")),
+    (re.compile(r"(?P<option>\S+): expected one argument"), N_("{option}: expected one argument")),
+    (re.compile(r"the following arguments are required: (?P<args>.*)"),
+     N_("the following arguments are required: {args}")),
+    (re.compile(r"(?P<option>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"),
+     N_("{option}: invalid choice: {value} (choose from {choices})")),
+)
+
+
 class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line on stderr, ``krypteach: …``, exit status 2."""
+    """Usage errors as one line on stderr, ``krypteach: …``, exit status 2; help and
+    errors in the language of the command line (:func:`main`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help=_("show this help and exit"))
 
     def error(self, message: str) -> NoReturn:
         message = message.removeprefix("argument ")
-        self.exit(2, f"krypteach: {message} (see {self.prog} --help)\n")
+        for pattern, words in _ARGPARSE_ERRORS:
+            m = pattern.fullmatch(message)
+            if m:
+                message = _(words).format(**m.groupdict())
+                break
+        # i18n: a usage error: {message} is argparse's (or krypteach's) text, {prog} "krypteach serve"
+        self.exit(2, _("krypteach: {message} (see {prog} --help)").format(message=message, prog=self.prog) + "\n")
 
 
 def _whole_number(lo: int, hi: int | None = None) -> Callable[[str], int]:
     """An argparse ``type=``: a whole number ``lo``–``hi`` (``hi=None``: no upper end)."""
-    span = f"{lo}–{hi}" if hi is not None else f"{lo} or more"
 
     def parse(text: str) -> int:
+        span = f"{lo}–{hi}" if hi is not None else _("{low} or more").format(low=lo)
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number: it must be {span}") from None
+            raise argparse.ArgumentTypeError(_("{text} is not a whole number: it must be {span}").format(
+                text=repr(text), span=span)) from None
         if value < lo or (hi is not None and value > hi):
-            raise argparse.ArgumentTypeError(f"{value} is not allowed: it must be a whole number, {span}")
+            raise argparse.ArgumentTypeError(_("{value} is not allowed: it must be a whole number, {span}").format(
+                value=value, span=span))
         return value
 
-    parse.__name__ = f"whole number {span}"
+    parse.__name__ = f"whole number {lo}–{hi}" if hi is not None else f"whole number {lo}+"
     return parse
+
+
+def _language_arg(text: str) -> str:
+    """An argparse ``type=`` for ``--lang``: a language krypteach speaks (``sv``, ``en``)."""
+    try:
+        return check_language(text)
+    except LanguageError:
+        raise argparse.ArgumentTypeError(_("{value} is not a language krypteach speaks: choose sv (Svenska) or "
+                                           "en (English)").format(value=repr(text))) from None
+
+
+def _lang_in(argv: list[str]) -> str | None:
+    """The language ``--lang`` names on the command line, when it names one krypteach speaks."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else (
+            argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None)
+        if value is not None:
+            try:
+                return check_language(value)
+            except LanguageError:
+                return None
+    return None
 
 
 _port = _whole_number(1, 65535)
@@ -56,10 +118,12 @@ def _lessons_folder(text: str) -> str:
     """An argparse ``type=`` for ``--dir``: a folder that holds lesson notebooks."""
     folder = Path(text)
     if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise argparse.ArgumentTypeError(f"{text} {what}: give the folder that holds the lesson notebooks")
+        raise argparse.ArgumentTypeError(
+            (_("{folder} is not a folder: give the folder that holds the lesson notebooks") if folder.exists() else
+             _("{folder} does not exist: give the folder that holds the lesson notebooks")).format(folder=text))
     if not any(folder.glob("*.ipynb")):
-        raise argparse.ArgumentTypeError(f"{text} holds no lesson notebooks (no .ipynb files): give the lessons folder")
+        raise argparse.ArgumentTypeError(_("{folder} holds no lesson notebooks (no .ipynb files): give the lessons "
+                                           "folder").format(folder=text))
     return text
 
 
@@ -80,7 +144,8 @@ def lessons_dir(explicit: str | None = None) -> Path:
     for c in candidates:
         if c.is_dir() and any(c.glob("*.ipynb")):
             return c.resolve()
-    raise SystemExit("krypteach: no lessons folder found (looked in: " + ", ".join(str(c) for c in candidates) + ")")
+    raise SystemExit(_("krypteach: no lessons folder found (looked in: {folders})").format(
+        folders=", ".join(str(c) for c in candidates)))
 
 
 def _lesson_file(folder: Path, number: int | None) -> str | None:
@@ -89,7 +154,8 @@ def _lesson_file(folder: Path, number: int | None) -> str | None:
     matches = sorted(p.name for p in folder.glob(f"{number:02d}*.ipynb"))
     if not matches:
         have = ", ".join(sorted(p.name for p in folder.glob("*.ipynb")))
-        raise SystemExit(f"krypteach: no lesson {number:02d} in {folder} (lessons: {have})")
+        raise SystemExit(_("krypteach: no lesson {number} in {folder} (lessons: {have})").format(
+            number=f"{number:02d}", folder=folder, have=have))
     return matches[0]
 
 
@@ -99,22 +165,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import voila  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
-        raise SystemExit("krypteach serve needs Voilà: pip install voila") from None
+        raise SystemExit(_("krypteach serve needs Voilà: pip install voila")) from None
+    cfg = _classroom_config(args.config)
+    # serve's own lines in the class's language: --lang, the classroom file's, else $KRYPTEACH_LANG
+    with use_language(args.lang or cfg.language or language()):
+        return _serve(args, folder, cfg)
+
+
+def _serve(args: argparse.Namespace, folder: Path, cfg: Any) -> int:
     from .serve import ServeOptions, serve
     from .serve.gate import normalize_code
 
-    cfg = _classroom_config(args.config)
     start = _lesson_file(folder, 0) if any(folder.glob("00*.ipynb")) else None
     first = args.lesson if args.lesson is not None else (int(cfg.first_lesson) if cfg.first_lesson else None)
     lesson = _lesson_file(folder, first) if first is not None else None
     class_code = args.class_code if args.class_code is not None else (None if args.open else cfg.class_code)
     teacher_code = args.teacher_code if args.teacher_code is not None else cfg.teacher_code
     if args.class_code is not None and args.open:
-        raise SystemExit("krypteach serve: --class-code and --open do not go together (--open means no code)")
+        raise SystemExit(_("krypteach serve: --class-code and --open do not go together (--open means no code)"))
     if class_code is not None and len(normalize_code(class_code)) < 4:
-        raise SystemExit("krypteach serve: --class-code needs at least 4 letters or digits")
+        raise SystemExit(_("krypteach serve: --class-code needs at least 4 letters or digits"))
     if teacher_code is not None and len(normalize_code(teacher_code)) < 6:
-        raise SystemExit("krypteach serve: --teacher-code needs at least 6 letters or digits")
+        raise SystemExit(_("krypteach serve: --teacher-code needs at least 6 letters or digits"))
     try:
         shown = cfg.lesson_files(folder)
     except ValueError as e:
@@ -180,7 +252,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         cmd.append("--allow-root")
     if args.no_browser:
         cmd.append("--no-browser")
-    print(f"Opening the lessons in {folder} with JupyterLab")
+    print(_("Opening the lessons in {folder} with JupyterLab").format(folder=folder))
     sys.stdout.flush()
     try:
         return subprocess.call(cmd)
@@ -202,7 +274,8 @@ def rules_from_arg(text: str | None, players: int | None) -> Any:
             try:
                 data = Path(text).read_bytes()
             except OSError as e:
-                raise RulesError(f"{where}: cannot read the file ({e.strerror or e})") from None
+                raise RulesError(_("{where}: cannot read the file ({reason})").format(
+                    where=where, reason=e.strerror or e)) from None
             rules = Rules.from_dict(parse_json(data, where, RulesError))
         elif text.strip().startswith("{"):
             rules = Rules.from_dict(parse_json(text, where, RulesError))
@@ -216,15 +289,17 @@ def rules_from_arg(text: str | None, players: int | None) -> Any:
     if players is None or players == rules.players:
         return rules
     if rules.teams == "threes" and players != 6:
-        raise SystemExit(f"krypteach: --players {players} does not fit --rules {text}: its teams of three need "
-                         "6 players; leave out --players or choose other rules")
+        raise SystemExit(_("krypteach: --players {players} does not fit --rules {rules}: its teams of three need "
+                           "6 players; leave out --players or choose other rules").format(players=players, rules=text))
     if rules.teams == "pairs" and players not in (4, 6):
-        raise SystemExit(f"krypteach: --players {players} does not fit --rules {text}: its teams of two need "
-                         "4 or 6 players; leave out --players or choose other rules")
+        raise SystemExit(_("krypteach: --players {players} does not fit --rules {rules}: its teams of two need "
+                           "4 or 6 players; leave out --players or choose other rules").format(
+                               players=players, rules=text))
     try:
         return rules.replace(players=players, givar=None if rules.givar is None else players)
     except RulesError as e:
-        raise SystemExit(f"krypteach: --players {players} does not fit --rules {text}: {e}") from None
+        raise SystemExit(_("krypteach: --players {players} does not fit --rules {rules}: {reason}").format(
+            players=players, rules=text, reason=e)) from None
 
 
 def _outputs(args: argparse.Namespace, header: list[str]) -> Any:
@@ -245,8 +320,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.bots is not None:
         bots = [b.strip() for b in args.bots.split(",")]
         if not all(bots):
-            raise SystemExit(f"krypteach: --bots {args.bots!r}: name the bots, separated by commas: one for all "
-                             f"seats or one per seat ({rules.players}), each one of {_levels()}")
+            raise SystemExit(_("krypteach: --bots {bots}: name the bots, separated by commas: one for all "
+                               "seats or one per seat ({players}), each one of {levels}").format(
+                                   bots=repr(args.bots), players=rules.players, levels=_levels()))
     try:
         sim_bots = seat_bots(bots, rules.players)
         from .bots import check_bot_rules
@@ -279,108 +355,109 @@ def _levels() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="krypteach", description="Learn Krypkasino (the Swedish misère Kasino) by playing it.")
-    p.add_argument("--version", action="version", version=f"krypteach {__version__}")
+    p = _Parser(prog="krypteach", description=_("Learn Krypkasino (the Swedish misère Kasino) by playing it."))
+    p.add_argument("--version", action="version", version=f"krypteach {__version__}",
+                   help=_("show the version of krypteach and exit"))
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    s = sub.add_parser("serve", help="serve the lessons to a class as a clickable web app (Voilà)")
-    s.add_argument("--port", type=_port, default=8866, help="port 1–65535 (default 8866); a taken port is an error")
+    s = sub.add_parser("serve", help=_("serve the lessons to a class as a clickable web app (Voilà)"))
+    s.add_argument("--port", type=_port, default=8866, help=_("port 1–65535 (default 8866); a taken port is an error"))
     s.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (0.0.0.0 lets a class on the network connect)")
+                   help=_("address to listen on (0.0.0.0 lets a class on the network connect)"))
     s.add_argument("--lesson", type=_whole_number(0, 99), default=None,
-                   help="the lesson the class starts with: kept warm like the start page")
-    s.add_argument("--dir", type=_lessons_folder, default=None, help="lessons folder (default: the installed lessons)")
+                   help=_("the lesson the class starts with: kept warm like the start page"))
+    s.add_argument("--dir", type=_lessons_folder, default=None, help=_("lessons folder (default: the installed lessons)"))
     s.add_argument("--class-code", default=None, metavar="CODE",
-                   help="the code learners type once (default: a new random code each start)")
-    s.add_argument("--open", action="store_true", help="no class code (a private machine only)")
+                   help=_("the code learners type once (default: a new random code each start)"))
+    s.add_argument("--open", action="store_true", help=_("no class code (a private machine only)"))
     s.add_argument("--config", default=None, metavar="FILE",
-                   help="a classroom file (TOML: codes, lessons shown, game rules and bots, caps, language; "
-                        "docs/classroom.md); options given here win over it")
+                   help=_("a classroom file (TOML: codes, lessons shown, game rules and bots, caps, language; "
+                        "docs/classroom.md); options given here win over it"))
     s.add_argument("--class-size", type=_whole_number(0, 200), default=None, metavar="N",
-                   help="warm N kernels for the start page (and --lesson) before the class arrives")
+                   help=_("warm N kernels for the start page (and --lesson) before the class arrives"))
     s.add_argument("--max-kernels", type=_whole_number(1, 1000), default=None, metavar="N",
-                   help="pages open at once, beyond which learners see 'the class is full' "
-                        "(default: what fits in the free memory)")
+                   help=_("pages open at once, beyond which learners see 'the class is full' "
+                        "(default: what fits in the free memory)"))
     s.add_argument("--per-browser", type=_whole_number(1, 50), default=5, metavar="N",
-                   help="lesson pages one browser may have open at once (default 5)")
+                   help=_("lesson pages one browser may have open at once (default 5)"))
     s.add_argument("--allow-host", action="append", metavar="NAME",
-                   help="a host name learners may use besides this machine's names and addresses (repeatable)")
+                   help=_("a host name learners may use besides this machine's names and addresses (repeatable)"))
     s.add_argument("--cull-idle", type=_whole_number(5), default=60, metavar="SECONDS",
-                   help="seconds a page's kernel lives on after the page is closed or loses its connection")
+                   help=_("seconds a page's kernel lives on after the page is closed or loses its connection"))
     s.add_argument("--progress", default=None, metavar="FILE|URL|off",
-                   help="where learners' progress is kept: a SQLite file (default: in the user data folder), "
-                        "postgresql://… , or off")
+                   help=_("where learners' progress is kept: a SQLite file (default: in the user data folder), "
+                        "postgresql://… , or off"))
     s.add_argument("--teacher-code", default=None, metavar="CODE",
-                   help="the code of the teacher's page /krypteach/teacher (default: a new random code each start)")
+                   help=_("the code of the teacher's page /krypteach/teacher (default: a new random code each start)"))
     s.add_argument("--max-givar", type=_whole_number(1, 100_000), default=None, metavar="N",
-                   help="givar one run of the variant lab may play per rule set (default 2000)")
+                   help=_("givar one run of the variant lab may play per rule set (default 2000)"))
     s.add_argument("--max-job-seconds", type=_whole_number(5, 86_400), default=None, metavar="SECONDS",
-                   help="seconds one long job in a page (the variant lab) may run (default 120)")
-    s.add_argument("--lang", choices=["sv", "en"], default=None,
-                   help="the class's language: where a new browser lands (every lesson is served in Swedish "
-                        "and English; the start page lets a learner switch, and the choice is remembered)")
+                   help=_("seconds one long job in a page (the variant lab) may run (default 120)"))
+    s.add_argument("--lang", type=_language_arg, default=None, metavar="sv|en",
+                   help=_("the class's language: where a new browser lands (every lesson is served in Swedish "
+                        "and English; the start page lets a learner switch, and the choice is remembered)"))
     s.set_defaults(func=cmd_serve)
 
-    lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
+    lab = sub.add_parser("lab", help=_("open the lessons in JupyterLab"))
     lab.add_argument("--port", type=_port, default=8888)
     lab.add_argument("--host", default="127.0.0.1")
     lab.add_argument("--dir", type=_lessons_folder, default=None)
     lab.add_argument("--no-browser", action="store_true")
     lab.set_defaults(func=cmd_lab)
 
-    sim = sub.add_parser("simulate", help="play many givar with bots and print a summary")
-    sim.add_argument("--players", type=_whole_number(2, 6), default=None, help="2–6 (default: from --rules, else 2)")
-    sim.add_argument("--givar", type=_whole_number(1), default=100, help="number of givar, 1 or more (default 100)")
+    sim = sub.add_parser("simulate", help=_("play many givar with bots and print a summary"))
+    sim.add_argument("--players", type=_whole_number(2, 6), default=None, help=_("2–6 (default: from --rules, else 2)"))
+    sim.add_argument("--givar", type=_whole_number(1), default=100, help=_("number of givar, 1 or more (default 100)"))
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
-    sim.add_argument("--bots", default=None, help="comma-separated bot levels, one for all seats or one per seat")
-    sim.add_argument("--record", default=None, help="write every giv to this JSON Lines file")
-    sim.add_argument("--csv", default=None, help="write one row per seat per giv to this CSV file")
+    sim.add_argument("--rules", default=None, help=_("a preset name, a JSON file of options, or inline JSON"))
+    sim.add_argument("--bots", default=None, help=_("comma-separated bot levels, one for all seats or one per seat"))
+    sim.add_argument("--record", default=None, help=_("write every giv to this JSON Lines file"))
+    sim.add_argument("--csv", default=None, help=_("write one row per seat per giv to this CSV file"))
     sim.add_argument("--jobs", type=_whole_number(1), default=None,
-                     help="processes to play on (default: every core); the results are the same for any number")
+                     help=_("processes to play on (default: every core); the results are the same for any number"))
     sim.set_defaults(func=cmd_simulate)
 
-    tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals")
-    tour.add_argument("--players", type=_whole_number(2, 6), default=None, help="2–6 (default: from --rules, else 2)")
+    tour = sub.add_parser("tournament", help=_("bots against each other, seats rotated, with confidence intervals"))
+    tour.add_argument("--players", type=_whole_number(2, 6), default=None, help=_("2–6 (default: from --rules, else 2)"))
     tour.add_argument("--givar", type=_whole_number(1), default=None,
-                      help="number of givar, a multiple of the number of bots (default: 10 per bot)")
+                      help=_("number of givar, a multiple of the number of bots (default: 10 per bot)"))
     tour.add_argument("--bots", default="careful,random",
-                      help="comma-separated bot levels (random, careful, expert); options after a colon, "
-                           "separated by ';', e.g. 'expert:rollouts=120'")
+                      help=_("comma-separated bot levels (random, careful, expert); options after a colon, "
+                           "separated by ';', e.g. 'expert:rollouts=120'"))
     tour.add_argument("--seed", type=int, default=0)
-    tour.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
-    tour.add_argument("--record", default=None, help="write every giv to this JSON Lines file")
-    tour.add_argument("--csv", default=None, help="write one row per seat per giv (giv,seat,bot,score)")
+    tour.add_argument("--rules", default=None, help=_("a preset name, a JSON file of options, or inline JSON"))
+    tour.add_argument("--record", default=None, help=_("write every giv to this JSON Lines file"))
+    tour.add_argument("--csv", default=None, help=_("write one row per seat per giv (giv,seat,bot,score)"))
     tour.add_argument("--jobs", type=_whole_number(1), default=None,
-                      help="processes to play on (default: every core); the results are the same for any number")
+                      help=_("processes to play on (default: every core); the results are the same for any number"))
     tour.set_defaults(func=cmd_tournament)
 
-    sheet = sub.add_parser("rules-sheet", help="write the one-page rules sheet to print (HTML, A4)")
-    sheet.add_argument("--out", default=None, metavar="FILE", help="write it to this file (default: print it)")
-    sheet.add_argument("--rules", default=None, help="a preset name, a JSON file of options, or inline JSON")
+    sheet = sub.add_parser("rules-sheet", help=_("write the one-page rules sheet to print (HTML, A4)"))
+    sheet.add_argument("--out", default=None, metavar="FILE", help=_("write it to this file (default: print it)"))
+    sheet.add_argument("--rules", default=None, help=_("a preset name, a JSON file of options, or inline JSON"))
     sheet.set_defaults(func=cmd_rules_sheet)
 
-    site = sub.add_parser("build-site", help="the lessons as a static site: Python runs in each learner's browser "
-                                             "(voici; docs/deploy.md)")
-    site.add_argument("out", metavar="OUT", help="the folder to write the site to (new, empty, or an earlier site)")
+    site = sub.add_parser("build-site", help=_("the lessons as a static site: Python runs in each learner's browser "
+                                             "(voici; docs/deploy.md)"))
+    site.add_argument("out", metavar="OUT", help=_("the folder to write the site to (new, empty, or an earlier site)"))
     site.add_argument("--pyodide", default=None, metavar="DIR|npm",
-                      help="a local Pyodide for a site that needs no internet: a folder with pyodide.js, or npm "
-                           "(assemble one from the npm package pyodide); default: Pyodide's CDN")
-    site.add_argument("--lang", choices=["sv", "en"], default=None,
-                      help="the lessons' language (KRYPTEACH_LANG in every page's kernel)")
+                      help=_("a local Pyodide for a site that needs no internet: a folder with pyodide.js, or npm "
+                           "(assemble one from the npm package pyodide); default: Pyodide's CDN"))
+    site.add_argument("--lang", type=_language_arg, default=None, metavar="sv|en",
+                      help=_("the lessons' language (KRYPTEACH_LANG in every page's kernel)"))
     site.add_argument("--config", default=None, metavar="FILE",
-                      help="a classroom file (docs/classroom.md): the lessons shown, the games' rules and bots, "
-                           "the language and caps; codes and the progress store do not apply to a static site")
-    site.add_argument("--dir", type=_lessons_folder, default=None, help="lessons folder (default: the installed lessons)")
+                      help=_("a classroom file (docs/classroom.md): the lessons shown, the games' rules and bots, "
+                           "the language and caps; codes and the progress store do not apply to a static site"))
+    site.add_argument("--dir", type=_lessons_folder, default=None, help=_("lessons folder (default: the installed lessons)"))
     site.set_defaults(func=cmd_build_site)
 
-    puz = sub.add_parser("puzzles", help="check (re-prove) the shipped capture puzzles, or generate a set")
-    puz.add_argument("--check", action="store_true", help="re-prove every puzzle; exit non-zero if any fails")
-    puz.add_argument("--file", default=None, help="a puzzle file instead of the shipped one")
-    puz.add_argument("--show", default=None, metavar="ID", help="print one puzzle with its answer")
-    puz.add_argument("--generate", action="store_true", help="generate a new set (see --seed, --per, --out)")
+    puz = sub.add_parser("puzzles", help=_("check (re-prove) the shipped capture puzzles, or generate a set"))
+    puz.add_argument("--check", action="store_true", help=_("re-prove every puzzle; exit non-zero if any fails"))
+    puz.add_argument("--file", default=None, help=_("a puzzle file instead of the shipped one"))
+    puz.add_argument("--show", default=None, metavar="ID", help=_("print one puzzle with its answer"))
+    puz.add_argument("--generate", action="store_true", help=_("generate a new set (see --seed, --per, --out)"))
     puz.add_argument("--seed", type=int, default=2024)
-    puz.add_argument("--per", type=_whole_number(1, 100), default=5, help="puzzles per kind and difficulty, 1–100")
+    puz.add_argument("--per", type=_whole_number(1, 100), default=5, help=_("puzzles per kind and difficulty, 1–100"))
     puz.add_argument("--out", default=None)
     puz.set_defaults(func=cmd_puzzles)
     return p
@@ -427,7 +504,7 @@ def cmd_rules_sheet(args: argparse.Namespace) -> int:
     except OutputError as e:
         raise SystemExit(f"krypteach: {e}") from None
     path.write_text(page, encoding="utf-8")
-    print(f"rules sheet written to {path}: open it in a browser and print it (one A4 page)")
+    print(_("rules sheet written to {path}: open it in a browser and print it (one A4 page)").format(path=path))
     return 0
 
 
@@ -488,25 +565,28 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
         counts, problems = check_puzzles(puzzles)
         save_puzzles(puzzles, out, seed=args.seed, per=args.per,
                      generator=f"krypteach.teaching.puzzles.make_puzzle_set({args.seed}, {args.per})")
-        print(f"{len(puzzles)} puzzles written to {out}")
+        print(ngettext("{n} puzzle written to {out}", "{n} puzzles written to {out}", len(puzzles)).format(
+            n=len(puzzles), out=out))
         return 1 if problems else 0
     try:  # the shipped check covers both games: Krypkasino's puzzles and classic Kasino's build puzzles
         puzzles = load_puzzles(args.file) if args.file else load_puzzles(game="all")
     except OSError as e:
-        print(f"krypteach: --file {args.file}: cannot read it ({e.strerror or e})", file=sys.stderr)
+        print(_("krypteach: --file {file}: cannot read it ({reason})").format(file=args.file, reason=e.strerror or e),
+              file=sys.stderr)
         return 2
     except ValueError as e:
-        print(f"krypteach: cannot read the puzzles: {e}", file=sys.stderr)
+        print(_("krypteach: cannot read the puzzles: {reason}").format(reason=e), file=sys.stderr)
         return 2
     if args.show:
         for p in puzzles:
             if p.id == args.show:
                 print(p.prompt)
-                print("Answer:", ", ".join(p.answers))
+                print(_("Answer: {answers}").format(answers=", ".join(p.answers)))
                 print(solve(p).explanation)
                 return 0
-        print(f"krypteach: --show {args.show}: no puzzle with that id (ids look like {puzzles[0].id})"
-              if puzzles else f"krypteach: --show {args.show}: there are no puzzles", file=sys.stderr)
+        print(_("krypteach: --show {id}: no puzzle with that id (ids look like {example})").format(
+                  id=args.show, example=puzzles[0].id)
+              if puzzles else _("krypteach: --show {id}: there are no puzzles").format(id=args.show), file=sys.stderr)
         return 2
     counts, problems = check_puzzles(puzzles)
     for kind in ALL_KINDS:
@@ -517,15 +597,17 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
         print(f"{kind:<20} {counts[kind]:3d}  ({detail})")
     kasino = sum(1 for p in puzzles if p.kind not in KINDS)
     if kasino:
-        print(f"{len(puzzles) - kasino} puzzles of Krypkasino, {kasino} build puzzles of classic Kasino and avig kasino")
-    print(f"{len(puzzles)} puzzles")
+        print(_("{krypkasino} puzzles of Krypkasino, {kasino} build puzzles of classic Kasino and avig kasino").format(
+            krypkasino=len(puzzles) - kasino, kasino=kasino))
+    print(ngettext("{n} puzzle", "{n} puzzles", len(puzzles)).format(n=len(puzzles)))
     if problems:
         for line in problems:
-            print("FAILED:", line)
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}: the solver could not prove every puzzle")
+            print(_("FAILED: {problem}").format(problem=line))
+        print(ngettext("{n} problem: the solver could not prove every puzzle",
+                       "{n} problems: the solver could not prove every puzzle", len(problems)).format(n=len(problems)))
         return 1
     if args.check:
-        print("every answer proved by the solver")
+        print(_("every answer proved by the solver"))
     return 0
 
 
@@ -533,19 +615,23 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status. Bad input is one line on
     stderr, ``krypteach: …``, and status 1 (2 for a usage error found by argparse,
     which exits through ``SystemExit``)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
-    func: Callable[[argparse.Namespace], int] = args.func  # set by each subparser's set_defaults
-    try:
-        return func(args)
-    except SystemExit as e:
-        if not isinstance(e.code, str):
-            raise
-        print(e.code, file=sys.stderr)
-        return 1
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # the command line's own words (help, errors, what it prints) in the language of --lang,
+    # else $KRYPTEACH_LANG, else English; serve switches to the classroom file's language once read
+    with use_language(_lang_in(argv) or language()):
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 0
+        func: Callable[[argparse.Namespace], int] = args.func  # set by each subparser's set_defaults
+        try:
+            return func(args)
+        except SystemExit as e:
+            if not isinstance(e.code, str):
+                raise
+            print(e.code, file=sys.stderr)
+            return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -184,7 +184,7 @@ CLI_CASES = [
     (["build-site", "site", "--pyodide", "empty"], ["--pyodide empty holds no pyodide.js", "npm"]),
     (["build-site", "site", "--pyodide", "missing"], ["--pyodide missing does not exist", "pyodide.js"]),
     (["build-site", "site", "--pyodide", "list.json"], ["--pyodide list.json is not a folder"]),
-    (["build-site", "site", "--lang", "de"], ["--lang", "invalid choice: 'de'", "'sv', 'en'"]),
+    (["build-site", "site", "--lang", "de"], ["--lang", "'de' is not a language krypteach speaks", "sv (Svenska) or en (English)"]),
     (["build-site", "site", "--config", "klass_bad_lesson.toml"], ["lesson 42", "which is not in"]),
     (["build-site", "site", "--dir", "empty"], ["--dir", "empty holds no lesson notebooks"]),
     (["lab", "--port", "0"], ["--port", "0 is not allowed", "1–65535"]),

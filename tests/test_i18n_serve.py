@@ -321,3 +321,45 @@ def test_the_teachers_page_and_its_messages_on_a_server(teachers_server, lang):
     status, headers, _page = _request(base, "POST", "/krypteach/teacher/reset", cookies,
                                       urlencode({"_xsrf": xsrf, "learner": learner}).encode(), form)
     assert status == 302 and _done(headers) == words[5].format(n=added)
+
+
+def test_serve_says_its_start_lines_and_errors_in_the_class_language(private_env, tmp_path):
+    """krypteach serve in the classroom file's language (issue 19): its start lines, the
+    Ready line and a taken port, on a lessons folder of the start page only (two warm pages)."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+    import time
+
+    from .conftest import LESSONS, Server
+
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    shutil.copy(next(LESSONS.glob("00*.ipynb")), lessons)
+    env = {k: v for k, v in private_env.items() if k != "KRYPTEACH_LANG"}
+    (tmp_path / "klass.toml").write_text('[class]\ncode = "K7RPX"\nlanguage = "sv"\n', encoding="utf-8")
+    s = Server(["--dir", str(lessons), "--config", str(tmp_path / "klass.toml"), "--progress", "off"], env,
+               tmp_path / "serve.log").wait_ready()
+    try:
+        taken = subprocess.run([sys.executable, "-m", "krypteach", "serve", "--port", str(s.port), "--dir",
+                                str(lessons), "--open", "--lang", "sv", "--progress", "off"],
+                               env=env, capture_output=True, text=True, timeout=120)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and "Klart för klassen" not in s.text():
+            time.sleep(0.5)
+        text = s.text()
+    finally:
+        s.stop()
+    assert f"krypteach serve: lektionerna i {lessons}, på English och Svenska; klassens språk: Svenska\n" in text
+    assert f"Öppna http://127.0.0.1:{s.port}/voila/render/sv/00_start.ipynb\n" in text
+    assert "Bara den här datorn kan ansluta. För en klass i samma nätverk: krypteach serve --host 0.0.0.0\n" in text
+    assert "Klasskod: K7RPX   (eleverna skriver den en gång; --open stänger av den på en privat dator)\n" in text
+    assert "Framstegen sparas inte (--progress off).\n" in text
+    assert re.search(r"Värmer upp 2 sidor; högst \d+ sidor öppna samtidigt\. Ctrl\+C stoppar\.\n", text)
+    assert re.search(r"Klart för klassen: 2 sidor varma efter \d+ s\n", text), text[-2000:]
+    for english in ("Open http", "Class code:", "Ready for the class", "Warming"):
+        assert english not in text, english
+    assert taken.returncode != 0 and taken.stderr.strip().splitlines()[-1] == (
+        f"krypteach serve: port {s.port} används redan (kör krypteach serve redan?): stoppa den andra servern "
+        "eller välj en annan port med --port")

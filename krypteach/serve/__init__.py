@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, _, language, use_language
 from .gate import ClassGate, kernel_cap_from_memory, lan_address, new_class_code, normalize_code
 
 __all__ = ["ServeOptions", "serve", "voila_argv"]
@@ -137,7 +137,7 @@ def open_progress(options: ServeOptions, data_dir: Path) -> Any:
     try:
         return ProgressStore(where)
     except StoreError as e:
-        raise SystemExit(f"krypteach serve: {e}") from None
+        raise SystemExit(_("krypteach serve: {reason}").format(reason=e)) from None
 
 
 def serve(options: ServeOptions) -> int:
@@ -152,6 +152,7 @@ def serve(options: ServeOptions) -> int:
 
     from ..classroom.session import ENV_KEY, ENV_STORE
     from ..i18n.notebooks import write_lessons
+    from ..i18n.numbers import number
     from .app import SHARE, ClassroomVoila
     from .settings import ServeSettings, cookie_secret_file
 
@@ -160,7 +161,8 @@ def serve(options: ServeOptions) -> int:
     else:
         code = options.class_code or new_class_code()
     if options.language not in options.languages:
-        raise SystemExit(f"krypteach serve: the class's language {options.language} is not among {options.languages}")
+        raise SystemExit(_("krypteach serve: the class's language {language} is not among {languages}").format(
+            language=options.language, languages=", ".join(options.languages)))
     if options.root is None:  # every lesson in every language, from the one English structure
         options.root = Path(tempfile.mkdtemp(prefix="krypteach-pages-"))
         atexit.register(shutil.rmtree, options.root, True)
@@ -170,8 +172,9 @@ def serve(options: ServeOptions) -> int:
     warm += max(0, len(options.languages) * len(list(options.folder.glob("*.ipynb"))) - (len(sizes) - 1))
     fits = kernel_cap_from_memory() - warm
     if fits < 1:
-        raise SystemExit(f"krypteach serve: the free memory holds no more than {warm + fits} kernels; "
-                         f"--class-size {options.class_size} would keep {warm} warm: lower --class-size")
+        raise SystemExit(_("krypteach serve: the free memory holds no more than {kernels} kernels; "
+                           "--class-size {size} would keep {warm} warm: lower --class-size").format(
+                               kernels=warm + fits, size=options.class_size, warm=warm))
     max_kernels = options.max_kernels or fits
     gate = ClassGate(code=code, max_kernels=max_kernels, per_client=options.per_client,
                      extra_hosts=options.allow_hosts)
@@ -180,39 +183,52 @@ def serve(options: ServeOptions) -> int:
     store = open_progress(options, data_dir)
     teacher_code = (options.teacher_code or new_class_code(8)) if store is not None else None
     if teacher_code and code and normalize_code(teacher_code) == normalize_code(code):
-        raise SystemExit("krypteach serve: the teacher code must not be the class code")
+        raise SystemExit(_("krypteach serve: the teacher code must not be the class code"))
     secret = cookie_secret_file(data_dir)
+    # the lines for the teacher, in the language serve was started in (krypteach.cli: --lang,
+    # the classroom file's, else $KRYPTEACH_LANG); the server's callbacks run in other contexts
+    says = language()
 
     def announce(port: int) -> None:
+        with use_language(says):
+            _announce(port)
+
+    def _announce(port: int) -> None:
         local = f"http://127.0.0.1:{port}"
-        print(f"krypteach serve: the lessons in {options.folder}, in "
-              + " and ".join(LANGUAGE_NAMES[x] for x in options.languages)
-              + f"; the class's language: {LANGUAGE_NAMES[options.language]}")
-        print(f"Open {local}{start_url}")
+        # i18n: {languages} the languages served ("English and Svenska"), {language} the class's language
+        print(_("krypteach serve: the lessons in {folder}, in {languages}; the class's language: {language}").format(
+            folder=options.folder, languages=_(" and ").join(LANGUAGE_NAMES[x] for x in options.languages),
+            language=LANGUAGE_NAMES[options.language]))
+        print(_("Open {url}").format(url=f"{local}{start_url}"))
         if options.host in ("0.0.0.0", "", "::"):
             lan = lan_address()
-            where = f"http://{lan}:{port}/" if lan else f"http://<this computer's address>:{port}/"
-            print(f"Class: learners open {where}")
+            where = f"http://{lan}:{port}/" if lan else _("http://<this computer's address>:{port}/").format(port=port)
+            print(_("Class: learners open {url}").format(url=where))
         elif options.host not in ("127.0.0.1", "localhost", "::1"):
-            print(f"Class: learners open http://{options.host}:{port}/")
+            print(_("Class: learners open {url}").format(url=f"http://{options.host}:{port}/"))
         else:
-            print("Only this computer can connect. For a class on the same network: krypteach serve --host 0.0.0.0")
+            print(_("Only this computer can connect. For a class on the same network: krypteach serve --host 0.0.0.0"))
         if code:
-            print(f"Class code: {code}   (learners type it once; --open turns it off on a private machine)")
+            print(_("Class code: {code}   (learners type it once; --open turns it off on a private machine)").format(
+                code=code))
         else:
-            print("No class code (--open): anyone who can reach this computer can open the lessons")
+            print(_("No class code (--open): anyone who can reach this computer can open the lessons"))
         if store is not None:
-            print(f"Progress is kept in {store.where if store.backend == 'sqlite' else 'PostgreSQL'}. "
-                  f"Teacher's page: {local}/krypteach/teacher (teacher code: {teacher_code})")
+            print(_("Progress is kept in {where}. Teacher's page: {url} (teacher code: {code})").format(
+                where=store.where if store.backend == "sqlite" else "PostgreSQL", url=f"{local}/krypteach/teacher",
+                code=teacher_code))
             if store.notice:
-                print(f"Note: {store.notice}")
+                print(_("Note: {notice}").format(notice=store.notice))
         else:
-            print("Progress is not kept (--progress off).")
-        print(f"Warming {warm} pages; at most {max_kernels} pages open at once. Ctrl+C stops.")
+            print(_("Progress is not kept (--progress off)."))
+        print(_("Warming {warm} pages; at most {kernels} pages open at once. Ctrl+C stops.").format(
+            warm=warm, kernels=max_kernels))
         sys.stdout.flush()
 
     def ready(kernels: int, seconds: float) -> None:
-        print(f"Ready for the class: {kernels} pages warm after {seconds:.0f} s")
+        with use_language(says):
+            print(_("Ready for the class: {kernels} pages warm after {seconds} s").format(
+                kernels=kernels, seconds=number(seconds)))
         sys.stdout.flush()
 
     # the kernels get it as text in their environment, and check tokens with those same bytes

@@ -33,6 +33,7 @@ import tornado.ioloop
 from jupyter_core.utils import run_sync
 from voila.app import Voila  # type: ignore[import-untyped]
 
+from ..i18n import _
 from .door import JoinHandler, behind_door
 from .endpoints import AliveHandler, RootHandler, RulesSheetHandler, StatusHandler
 from .kernels import Culler, count_handed_out
@@ -83,9 +84,11 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             self.app.listen(self.port, self.ip)
         except OSError as e:
             if e.errno == errno.EADDRINUSE:
-                raise SystemExit(f"krypteach serve: port {self.port} is already in use (is krypteach serve already "
-                                 f"running?): stop the other server or choose another port with --port") from None
-            raise SystemExit(f"krypteach serve: cannot listen on {self.ip}:{self.port}: {e.strerror}") from None
+                raise SystemExit(_("krypteach serve: port {port} is already in use (is krypteach serve already "
+                                   "running?): stop the other server or choose another port with --port").format(
+                                       port=self.port)) from None
+            raise SystemExit(_("krypteach serve: cannot listen on {address}: {reason}").format(
+                address=f"{self.ip}:{self.port}", reason=e.strerror)) from None
         self.ioloop = tornado.ioloop.IOLoop.current()
         # the kernel manager is there by now (Voilà's start makes it, then listens)
         self.kt_culler = Culler(self.kernel_manager, self.krypteach, self.log)
