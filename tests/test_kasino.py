@@ -40,7 +40,7 @@ def ref_moves(hand, table, rules, player):
     return reference.kasino_legal_moves(
         [str(c) for c in hand], ref_table(table), player, capture=rules.capture, ace=rules.ace,
         forced_tabbe=rules.forced_tabbe, multiple_builds=rules.multiple_builds, owner_duty=rules.owner_duty,
-        face=rules.face_cards)
+        face=rules.face_cards, raise_gathers=rules.raise_gathers, lone_ace_builds=rules.lone_ace_builds)
 
 
 DATA = Path(__file__).parent / "data"
@@ -217,14 +217,28 @@ def test_partners_add_up_and_majorities_per_team():
     assert pts == [0, 0, 2, 0]
 
 
+def _first_moves_parti(rules, seed):
+    """A parti where every seat plays its first legal move (deterministic)."""
+    p = Parti(rules, seed=seed)
+    while True:
+        while not p.giv.is_over:
+            p.play(p.giv.legal_moves()[0])
+        if p.is_over:
+            return p
+        p.next_giv()
+
+
 def test_highest_wins_and_avig_lowest_wins_parti_to_target():
-    p = Parti(Rules(game="kasino", target=3), seed=1)
-    while not p.is_over:
-        if p.giv.is_over:
-            p.next_giv()
-        p.play(p.giv.legal_moves()[0])
-    tot = p.result.team_totals
-    assert max(tot) >= 3 and p.result.winners == tuple(i for i, v in enumerate(tot) if v == max(tot))
+    # played to 16 (tests/test_parti_target.py has the rule with hand-made givar): 6–5 and 14–9 go on
+    # (the old parti stopped after two givar here), 16–18 has both over: the highest total wins
+    p = _first_moves_parti(K, seed=2)
+    assert p.protocol == [(6, 5), (8, 4), (2, 9)] and p.totals == (16, 18)
+    assert p.result.winners == (1,) and p.end.reached == (0, 1) and p.end.givar == 3
+    # avig kasino: the parti ends after the giv in which a side reaches 16, and the lowest total wins
+    p = _first_moves_parti(Rules.preset("avig-kasino"), seed=1)
+    assert p.protocol == [(10, 2), (8, 3)] and p.result.winners == (1,) and p.end.reached == (0,)
+    p = _first_moves_parti(Rules.preset("avig-kasino"), seed=2)  # 10–2, 15–8 go on; 17–18 both over: the lowest
+    assert p.protocol == [(10, 2), (5, 6), (2, 10)] and p.result.winners == (0,)
     avig = Rules.preset("avig-kasino")
     g = Giv(avig, seed=2)
     while not g.is_over:

@@ -35,7 +35,7 @@ from .cards import Card, parse_cards
 from .games import game_of
 from .moves import Explanation, IllegalMoveError, Move
 from .rules import Rules, deal_plan
-from .scoring import GivResult, PartiResult
+from .scoring import GivResult, PartiEnd, PartiResult
 from .state import Deal, Turn
 
 __all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "PositionError", "deal_giv", "Observation"]
@@ -565,7 +565,11 @@ def _check_deals(deals: Sequence[Deal], rules: Rules, dealer: int = 0) -> None:
 
 
 class Parti:
-    """A match: ``rules.givar_count`` givar, dealer moving one seat left each giv.
+    """A match: givar one after another, the dealer moving one seat left each giv.
+
+    When it is over, and who won, is its game's rule (:meth:`~krypteach.engine.games.base.Game.parti_end`):
+    Krypkasino plays ``rules.givar_count`` givar and the lowest total wins; classic
+    Kasino plays giv after giv until a side reaches ``rules.target`` (16).
 
     >>> p = Parti(Rules(players=2), seed=3)
     >>> while not p.is_over:
@@ -583,22 +587,64 @@ class Parti:
         self.givar: list[Giv] = []
         self.next_giv()
 
+    @classmethod
+    def from_givar(cls, rules: Rules, givar: Sequence[Giv], *, first_dealer: int | None = None,
+                   seed: int | None = None) -> Parti:
+        """A parti of givar already played (read from records, or made by hand), the
+        dealer moving one seat left each giv; :meth:`next_giv` goes on from there."""
+        if not givar:
+            raise ValueError(_("a parti needs at least one giv"))
+        first = givar[0].dealer if first_dealer is None else first_dealer
+        for i, g in enumerate(givar):
+            if g.rules != rules:
+                raise ValueError(_("giv {number} is played under other rules than the parti").format(number=i + 1))
+            if g.dealer != (first + i) % rules.players:
+                raise ValueError(_("giv {number} is dealt by seat {dealer}, but the dealer moves one seat left "
+                                   "each giv: seat {seat}").format(number=i + 1, dealer=g.dealer,
+                                                                   seat=(first + i) % rules.players))
+            if not g.is_over and i < len(givar) - 1:
+                raise ValueError(_("giv {number} is not over, and another giv follows it").format(number=i + 1))
+        p = cls.__new__(cls)
+        p.rules, p._rng, p.first_dealer, p.givar = rules, random.Random(seed), first, list(givar)
+        return p
+
     @property
     def giv(self) -> Giv:
         """The current (or last) giv."""
         return self.givar[-1]
 
+    @property
+    def end(self) -> PartiEnd:
+        """Is the parti over, and who won: its game's answer (:class:`~krypteach.engine.scoring.PartiEnd`)."""
+        return self.giv.game.parti_end(self.givar)
+
+    @property
+    def planned_givar(self) -> int | None:
+        """How many givar the parti has (``None``: as many as it takes to reach the target)."""
+        return self.giv.game.parti_givar
+
     def next_giv(self) -> Giv:
-        """Start the next giv (the current one must be over)."""
+        """Start the next giv (the current one must be over, and the parti not)."""
         if self.givar and not self.giv.is_over:
             raise IllegalMoveError(_("Finish the current giv before starting the next."))
-        if len(self.givar) >= self.rules.givar_count:
-            raise GameOverError(_("The parti is over: all {count} givar are played.").format(
-                count=self.rules.givar_count))
+        if self.givar:
+            end = self.end
+            if end.over:
+                raise GameOverError(self._over_text(end))
         dealer = (self.first_dealer + len(self.givar)) % self.rules.players
         g = Giv(self.rules, dealer=dealer, seed=self._rng.getrandbits(64))
         self.givar.append(g)
         return g
+
+    @staticmethod
+    def _over_text(end: PartiEnd) -> str:
+        if end.target is None:
+            return _("The parti is over: all {count} givar are played.").format(count=end.givar)
+        if end.stopped:
+            return _("The parti is over: nobody won it in {count} givar, the most a parti lasts (the rule "
+                     "option givar), so the best total wins.").format(count=end.givar)
+        return _("The parti is over: it is played to {target} points, and giv {number} decided it.").format(
+            target=end.target, number=end.givar)
 
     def play(self, move: Move | str) -> Turn:
         """Play a move in the current giv."""
@@ -615,13 +661,16 @@ class Parti:
 
     @property
     def is_over(self) -> bool:
-        return len(self.givar) == self.rules.givar_count and self.giv.is_over
+        return self.end.over
 
     @property
     def result(self) -> PartiResult:
-        if not self.is_over:
+        end = self.end
+        if not end.over:
             raise IllegalMoveError(_("The parti is not over yet."))
-        return PartiResult(self.rules, tuple(self.protocol))
+        return PartiResult(self.rules, tuple(self.protocol), end)
 
     def __repr__(self) -> str:
-        return f"<Parti {self.rules.players} players, giv {len(self.givar)}/{self.rules.givar_count}, totals {self.totals}>"
+        planned = self.planned_givar
+        count = planned if planned is not None else f"to {self.rules.target}"
+        return f"<Parti {self.rules.players} players, giv {len(self.givar)}/{count}, totals {self.totals}>"

@@ -35,6 +35,8 @@ TEAM_MODES = ("none", "pairs", "threes")
 GAMES = ("krypkasino", "kasino")
 OWNER_DUTIES = ("take-or-raise", "no-trail", "none")
 FACE_CARD_MODES = ("values", "own-rank")
+#: how a parti played to a target is decided (``Rules.target_count``)
+TARGET_COUNTS = ("end-of-giv", "in-order")
 
 #: Each game's defaults for the options whose default depends on the game (the
 #: dataclass default ``None`` means "the game's default"). Krypkasino's are RULES.md's
@@ -44,17 +46,18 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
         "table_next": 4, "capture": "maximal", "forced_tabbe": True, "dubbeltabbe": True, "cancel_marks": True,
         "last_capture_point": 0, "tabbe_points": 5, "dukning_points": -5,
         "multiple_builds": False, "owner_duty": "none", "face_cards": "values", "draw": False, "target": None,
-        "lowest_wins": True,
+        "lowest_wins": True, "target_count": "end-of-giv", "raise_gathers": False, "lone_ace_builds": False,
     },
     "kasino": {
         "table_next": 0, "capture": "free", "forced_tabbe": False, "dubbeltabbe": False, "cancel_marks": False,
         "last_capture_point": 1, "tabbe_points": 1, "dukning_points": 0,
         "multiple_builds": True, "owner_duty": "take-or-raise", "face_cards": "values", "draw": False, "target": 16,
-        "lowest_wins": False,
+        "lowest_wins": False, "target_count": "end-of-giv", "raise_gathers": True, "lone_ace_builds": True,
     },
 }
 #: Options that only classic Kasino has (left out of Krypkasino's ``to_dict``, so its records are as before).
-KASINO_ONLY = ("game", "multiple_builds", "owner_duty", "face_cards", "draw", "target", "lowest_wins")
+KASINO_ONLY = ("game", "multiple_builds", "owner_duty", "face_cards", "draw", "target", "lowest_wins",
+               "target_count", "raise_gathers", "lone_ace_builds")
 #: Options that mean nothing in classic Kasino (it has no dukning, no dubbeltabbe, no marks turned
 #: down): a Kasino rule set keeps their Kasino defaults and refuses any other value.
 KRYPKASINO_ONLY = ("dubbeltabbe", "cancel_marks", "dukning_points")
@@ -121,8 +124,24 @@ class Rules:
       builds, the Swedish way) or ``"own-rank"`` (a face card takes only its
       own rank and is never part of a sum or a build).
     - ``draw``: *dragkasino*, draw from the stock after each play up to the hand size.
-    - ``target``: a parti is played until a side reaches this many points (16; 21 is the variant).
+    - ``target``: a parti is played giv after giv until a side reaches this many points (16; 21
+      is the variant); the best total then wins (the highest; in avig kasino the lowest), and a
+      tie for the best plays another giv. ``givar``, when set, is the most givar such a parti
+      lasts (else :data:`~krypteach.engine.scoring.MAX_PARTI_GIVAR`).
+    - ``target_count``: when the target is looked at: ``"end-of-giv"`` (default: after each
+      giv, the whole giv counted) or ``"in-order"`` (the giv's points counted line by line in
+      the order of the scoring table, stora kasino, lilla kasino, aces, most spades, most
+      cards, sistan, tabbar: the parti is decided at the first line after which a side has
+      reached the target, so the first to reach it wins, even if another ends the giv higher).
     - ``lowest_wins``: misère, the lowest score wins (Krypkasino, avig kasino).
+    - ``raise_gathers``: a raise may gather more in the same move: the card goes on one
+      unlocked build, and other groups of the new value on the table (a loose card, loose
+      cards adding up to it, another build of it) go into the same pile, a locked multiple
+      build (RULES.md; needs ``multiple_builds``). Default on; off: a raise is the card alone
+      on one build.
+    - ``lone_ace_builds``: an ace is 1 or 14 as the player chooses in the move (seed 004), so
+      a lone table ace may stand as a group worth 14 in a multiple build of 14 (inside a sum
+      of several cards an ace counts 1; with ``ace="1or14"`` only). Default on.
     """
 
     players: int = 2
@@ -150,6 +169,9 @@ class Rules:
     draw: bool = None  # type: ignore[assignment]
     target: int | None = None
     lowest_wins: bool = None  # type: ignore[assignment]
+    target_count: str = "end-of-giv"
+    raise_gathers: bool = None  # type: ignore[assignment]
+    lone_ace_builds: bool = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -202,7 +224,8 @@ class Rules:
         need_int("last_capture_point", 0, 10)
         need_int("tabbe_points", -100, 100)
         need_int("dukning_points", -100, 100)
-        for flag in ("forced_tabbe", "dubbeltabbe", "cancel_marks", "multiple_builds", "draw", "lowest_wins"):
+        for flag in ("forced_tabbe", "dubbeltabbe", "cancel_marks", "multiple_builds", "draw", "lowest_wins",
+                     "raise_gathers", "lone_ace_builds"):
             if not isinstance(getattr(self, flag), bool):
                 raise RulesError(_("{name}={value} is not allowed: it must be true or false").format(
                     name=flag, value=repr(getattr(self, flag))))
@@ -222,6 +245,9 @@ class Rules:
                                                                                          choices=", ".join(FACE_CARD_MODES)))
         if self.target is not None:
             need_int("target", 1, 1000)
+        if self.target_count not in TARGET_COUNTS:
+            raise RulesError(_("{name}={value} is not allowed: choose one of {choices}").format(
+                name="target_count", value=repr(self.target_count), choices=", ".join(TARGET_COUNTS)))
         if game == "krypkasino":
             for name in KASINO_ONLY[1:]:
                 if getattr(self, name) != defaults[name]:
@@ -319,6 +345,10 @@ class Rules:
         if self.game == "krypkasino":
             for name in KASINO_ONLY:
                 del d[name]
+        else:  # left out at their defaults: records written before read the same
+            for name in ("target_count", "raise_gathers", "lone_ace_builds"):
+                if d[name] == GAME_DEFAULTS["kasino"][name]:
+                    del d[name]
         return d
 
     @classmethod
@@ -399,9 +429,16 @@ _WORDS: dict[str, Any] = {
     "givar": lambda v: _("{count} givar per parti").format(count=v),
     "draw": lambda v: _("dragkasino: draw up to 4 after each play") if v else _("no drawing"),
     "target": lambda v: _("first to {points}").format(points=v),
+    "target_count": lambda v: (_("the first to reach the target, counting in the order of the scoring table, wins")
+                               if v == "in-order" else
+                               _("the target is looked at after each giv; several over it: the best total wins")),
     "face_cards": lambda v: (_("face cards take only their own rank") if v == "own-rank"
                              else _("face cards count 11, 12, 13")),
     "lowest_wins": lambda v: _("lowest wins") if v else _("highest wins"),
+    "raise_gathers": lambda v: (_("a raise may gather other groups of its new value (a locked multiple build)") if v
+                                else _("a raise is the card alone on one build")),
+    "lone_ace_builds": lambda v: (_("a lone table ace may stand as 14 in a build of 14") if v
+                                  else _("a table ace counts 1 in every build")),
 }
 
 

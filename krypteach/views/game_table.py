@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.scoring import point_breakdown
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..teaching.narrate import describe_result, signed, tabbe_pa_text
 from .downloads import records_download_html
 from .html import hand_html
@@ -37,7 +37,7 @@ from .svg import stack_svg
 if TYPE_CHECKING:  # only named in annotations
     from ..engine.game import Giv, Parti
 
-__all__ = ["times_text", "marks_text", "parti_winners_text", "opponents_html", "side_html", "mine_html",
+__all__ = ["times_text", "marks_text", "parti_winners_text", "parti_end_html", "opponents_html", "side_html", "mine_html",
            "log_html", "scores_html", "protocol_html", "next_step_html", "final_html", "krypkasino_final_html",
            "kasino_final_html", "downloads_html"]
 
@@ -67,14 +67,84 @@ def marks_text(giv: Giv, seat: int) -> str:
                                                                      dukningar=giv.dukningar[seat])
 
 
-def parti_winners_text(parti: Parti, names: Sequence[str]) -> str:
-    """Who won the parti: the players (or teams) in words."""
+def _sides_text(parti: Parti, sides: Sequence[int], names: Sequence[str]) -> str:
+    """Sides (teams; seats without teams) in words."""
     r = parti.rules
     if r.teams != "none":
         return _(" and ").join(
             _("team {number} ({members})").format(number=t + 1, members="+".join(names[s] for s in r.team_members(t)))
-            for t in parti.result.winners)
-    return _(" and ").join(names[s] for s in parti.result.winners)
+            for t in sides)
+    return _(" and ").join(names[s] for s in sides)
+
+
+def parti_winners_text(parti: Parti, names: Sequence[str]) -> str:
+    """Who won the parti: the players (or teams) in words."""
+    return _sides_text(parti, parti.result.winners, names)
+
+
+def _item_words(item: str) -> str:
+    """A line of classic Kasino's scoring table (:meth:`KasinoGame.counted_points`) in words."""
+    return {"storan": _("stora kasino"), "lillan": _("lilla kasino"), "aces": _("the aces"),
+            "spades": _("most spades"), "cards": _("most cards"), "sistan": _("sistan"),
+            "tabbar": _("the tabbar")}.get(item, item)
+
+
+def parti_end_html(parti: Parti, names: Sequence[str]) -> str:
+    """How the parti stands or ended, in one sentence (HTML, the winners in bold): the
+    givar played and what wins, or who won and why (the parti's own answer,
+    :attr:`~krypteach.Parti.end`: a number of givar, or a target reached).
+
+    >>> from krypteach import Parti, Rules
+    >>> parti_end_html(Parti(Rules(game="kasino")), ["You", "Bea"])
+    '0 givar played; the parti is played to 16 points: the highest total wins once a side reaches it.'
+    """
+    p = parti
+    end = p.end
+    lowest = p.giv.game.lower_is_better
+    if not end.over:
+        if end.target is None:
+            played = (_("{played} of {count} givar played; the lowest total wins the parti.") if lowest else
+                      _("{played} of {count} givar played; the highest total wins the parti."))
+            return esc(played.format(played=len(p.protocol), count=p.planned_givar))
+        played = (ngettext("{played} giv played; the parti is played to {target} points: once a side reaches "
+                           "it, the lowest total wins.",
+                           "{played} givar played; the parti is played to {target} points: once a side reaches "
+                           "it, the lowest total wins.", len(p.protocol)) if lowest else
+                  ngettext("{played} giv played; the parti is played to {target} points: the highest total wins "
+                           "once a side reaches it.",
+                           "{played} givar played; the parti is played to {target} points: the highest total wins "
+                           "once a side reaches it.", len(p.protocol)))
+        return esc(played.format(played=len(p.protocol), target=end.target))
+    result = p.result
+    winners = f"<b>{esc(_sides_text(p, result.winners, names))}</b>"
+    if end.target is None:
+        won = (_("{winners} won the parti with the lowest total.") if lowest else
+               _("{winners} won the parti with the highest total."))
+        return won.format(winners=winners)
+    if end.stopped:
+        won = (_("Nobody won in {count} givar, the most this parti lasts: {winners} won it with the lowest total.")
+               if lowest else
+               _("Nobody won in {count} givar, the most this parti lasts: {winners} won it with the highest total."))
+        return won.format(count=esc(end.givar), winners=winners)
+    total = result.team_totals[result.winners[0]]
+    reached = esc(_sides_text(p, end.reached, names))
+    if end.item is not None:
+        item = esc(_item_words(end.item))
+        if not lowest and end.reached == result.winners:
+            return _("{winners} reached {target} points first (when {item} was counted) and won the parti.").format(
+                winners=winners, target=end.target, item=item)
+        won = (_("{reached} reached {target} points first (when {item} was counted): {winners} won the parti "
+                 "with the lowest total, {total}.") if lowest else
+               _("{reached} reached {target} points first (when {item} was counted): {winners} won the parti "
+                 "with the highest total, {total}."))
+        return won.format(reached=reached, target=end.target, item=item, winners=winners, total=total)
+    if not lowest and end.reached == result.winners:
+        return _("{winners} reached {target} points and won the parti with {total}.").format(
+            winners=winners, target=end.target, total=total)
+    won = (_("{reached} reached {target} points: {winners} won the parti with the lowest total, {total}.")
+           if lowest else
+           _("{reached} reached {target} points: {winners} won the parti with the highest total, {total}."))
+    return won.format(reached=reached, target=end.target, winners=winners, total=total)
 
 
 def opponents_html(giv: Giv, names: Sequence[str]) -> str:
@@ -178,7 +248,7 @@ def protocol_html(parti: Parti, names: Sequence[str]) -> str:
             playing = esc(_("{giv}, playing").format(giv=_("giv {number} (dealer {dealer})").format(
                 number=i + 1, dealer=names[g.dealer])))
             rows.append(f"<tr class='kt-playing'><td>{playing}</td>{cells}</tr>")
-    for i in range(len(p.givar), r.givar_count):
+    for i in range(len(p.givar), p.planned_givar or 0):  # none for a parti played to a target
         dealer = (p.first_dealer + i) % r.players
         cells = "".join("<td></td>" for _n in names)
         label = esc(_("giv {number} (dealer {dealer})").format(number=i + 1, dealer=names[dealer]))
@@ -193,14 +263,7 @@ def protocol_html(parti: Parti, names: Sequence[str]) -> str:
             team = esc(_("team {number} ({members})").format(number=t + 1, members=members))
             rows.append(f"<tr class='kt-total'><td colspan='{r.players}'>{team}</td>"
                         f"<td><b>{signed(score, plus=False)}</b></td></tr>")
-    if p.is_over:
-        won = (_("{winners} won the parti with the lowest total.") if r.lowest_wins else
-               _("{winners} won the parti with the highest total."))
-        foot = "<p>" + won.format(winners=f"<b>{esc(parti_winners_text(p, names))}</b>") + "</p>"
-    else:
-        played = (_("{played} of {count} givar played; the lowest total wins the parti.") if r.lowest_wins else
-                  _("{played} of {count} givar played; the highest total wins the parti."))
-        foot = "<p>" + esc(played.format(played=len(p.protocol), count=r.givar_count)) + "</p>"
+    foot = "<p>" + parti_end_html(p, names) + "</p>"
     heading, region = esc(_("The protocol (protokollet) of the parti")), esc(_("The protocol"))
     return (f"<div><b>{heading}</b></div>"
             f"<div class='kt-scroll' tabindex='0' role='region' aria-label='{region}'>"
@@ -209,6 +272,9 @@ def protocol_html(parti: Parti, names: Sequence[str]) -> str:
 
 def next_step_html(parti: Parti, names: Sequence[str]) -> str:
     """What to press after a giv: New giv, or New parti once the parti is over."""
+    if parti.is_over and parti.end.target is not None:  # played to a target: who reached it and won
+        return _("The parti is over: {result} Press {button} to play another.").format(
+            result=parti_end_html(parti, names), button="<b>" + esc(_("New parti")) + "</b>")
     if parti.is_over:
         return _("The parti is over: {winners} won it with the lowest total (see the protocol). "
                  "Press {button} to play another.").format(

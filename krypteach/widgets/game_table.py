@@ -600,7 +600,10 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._parti = Parti(rules, seed=self._rng.getrandbits(32), first_dealer=rules.players - 1)
         self.rules_note.value = "<i>" + esc(_("Changed rules start a new parti with the next giv "
                                               "(press New giv or New parti).")) + "</i>"
-        self._start_giv(why + _("New parti of {count} givar.").format(count=rules.givar_count) + " ")
+        planned = self._parti.planned_givar
+        start = (_("New parti of {count} givar.").format(count=planned) if planned is not None else
+                 _("New parti, played to {target} points.").format(target=rules.target))
+        self._start_giv(why + start + " ")
 
     def replay_giv(self) -> None:
         """Open the finished giv in the replay below the table, at its first move."""
@@ -631,11 +634,18 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         leader = self.names[(dealer_seat + 1) % n]
         number = len(self.parti.givar)
         you_deal, you_lead = dealer_seat == YOU, leader == self.names[YOU]
-        text = (_("Giv {number} of {count}: {dealer} deal (givare); {leader} lead.") if you_deal and you_lead else
-                _("Giv {number} of {count}: {dealer} deal (givare); {leader} leads.") if you_deal else
-                _("Giv {number} of {count}: {dealer} deals (givare); {leader} lead.") if you_lead else
-                _("Giv {number} of {count}: {dealer} deals (givare); {leader} leads."))
-        first = prefix + text.format(number=number, count=self.parti.rules.givar_count, dealer=dealer, leader=leader)
+        planned = self.parti.planned_givar  # None: played to a target, as many givar as it takes
+        if planned is None:
+            text = (_("Giv {number}: {dealer} deal (givare); {leader} lead.") if you_deal and you_lead else
+                    _("Giv {number}: {dealer} deal (givare); {leader} leads.") if you_deal else
+                    _("Giv {number}: {dealer} deals (givare); {leader} lead.") if you_lead else
+                    _("Giv {number}: {dealer} deals (givare); {leader} leads."))
+        else:
+            text = (_("Giv {number} of {count}: {dealer} deal (givare); {leader} lead.") if you_deal and you_lead else
+                    _("Giv {number} of {count}: {dealer} deal (givare); {leader} leads.") if you_deal else
+                    _("Giv {number} of {count}: {dealer} deals (givare); {leader} lead.") if you_lead else
+                    _("Giv {number} of {count}: {dealer} deals (givare); {leader} leads."))
+        first = prefix + text.format(number=number, count=planned, dealer=dealer, leader=leader)
         self._say("info", first, lines)
         self._refresh()
 

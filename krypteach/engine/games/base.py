@@ -6,6 +6,9 @@ its game: the deck and the deal, the legal moves, what a move does (one
 :class:`MoveResult`), the score at any moment and at the end, and why a move
 is legal or not. The bots, the puzzle prover, the endgame solver, the
 narration and the widgets ask the same game, so each rule is written once.
+A :class:`~krypteach.engine.game.Parti` asks it too whether the parti is over
+and who won (:meth:`Game.parti_end`): Krypkasino plays a number of givar,
+classic Kasino to a target.
 
 OpenSpiel's games are the model (a ``Game`` holds the parameters and answers
 for a ``State``); here the parameters are a :class:`~krypteach.engine.rules.Rules`
@@ -31,7 +34,7 @@ from typing import Any, ClassVar, NamedTuple
 from ..cards import Card, parse_cards
 from ..moves import Explanation, Move
 from ..rules import Rules
-from ..scoring import GivResult
+from ..scoring import GivResult, PartiEnd
 from ..state import Deal, Turn
 from ..turn import giv_scores, tabbe_marks
 
@@ -176,13 +179,13 @@ class Game(ABC):
     def explain(self, hand: Sequence[Card], table: Sequence[Any], move: Move, player: int | None) -> Explanation:
         """Why ``move`` is legal for ``player`` at ``table`` or not, naming the rule and the cards."""
 
-    def tabbe_pa(self, table: Sequence[Any]) -> list[int]:
-        """The ranks that would take the whole table now ("tabbe på …"); ``[]`` where not worked out."""
-        return []
     def describe(self, move: Move) -> str:
         """A move in this game's words, with suit symbols: ``"9♥ takes 2♣+7♦"``, ``"7♥ creeps"``."""
         return move.describe()
 
+    def tabbe_pa(self, table: Sequence[Any]) -> list[int]:
+        """The ranks that would take the whole table now ("tabbe på …"); ``[]`` where not worked out."""
+        return []
 
     # --- scoring ----------------------------------------------------------
     def card_points(self, piles: Sequence[Sequence[Card]]) -> list[int]:
@@ -214,6 +217,19 @@ class Game(ABC):
         """
         values = self.card_values
         return giv_scores(self.rules, [sum(map(values.__getitem__, p)) for p in piles], marks, dukningar, None)
+
+    # --- the parti ----------------------------------------------------------
+    @property
+    def parti_givar(self) -> int | None:
+        """How many givar a parti has, for a page that shows the givar to come
+        (``None``: as many as it takes, a parti played to a target)."""
+        return self.rules.givar_count
+
+    @abstractmethod
+    def parti_end(self, givar: Sequence[Any]) -> PartiEnd:
+        """Is a parti of these givar (:class:`~krypteach.engine.game.Giv`, the dealer
+        moving left; the last may still be playing) over, and who won? Only
+        finished givar count. The sides are teams (seats without teams)."""
 
     def better(self, a: float, b: float) -> bool:
         """True when score ``a`` is better than ``b`` in this game's sense."""

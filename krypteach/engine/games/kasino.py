@@ -7,6 +7,14 @@ points storan 2, lillan 1, each ace 1, most spades 2, most cards 1, sistan 1
 dukning. The highest score wins, the lowest in avig kasino
 (``Rules.preset("avig-kasino")``: forced capture and forced tabbe too).
 
+A parti is played giv after giv to ``Rules.target`` (16; seed 004: "Spela flera
+givar tills någon nått 16 poäng"): :meth:`KasinoGame.parti_end`. After the giv
+in which a side reaches it, the best total wins (the highest; in avig kasino the
+lowest, so reaching the target loses); a tie for the best plays another giv.
+With ``target_count="in-order"`` each giv is counted line by line in the order
+of the scoring table (:meth:`KasinoGame.counted_points`), and the parti is
+decided at the first line after which a side has reached the target.
+
 >>> from krypteach import Rules, parse_cards
 >>> game = KasinoGame(Rules(game="kasino"))
 >>> [str(m) for m in game.legal_moves(parse_cards("5H 9D"), parse_cards("4S"), 0)]
@@ -40,6 +48,7 @@ from ..cards import Card, full_deck
 from ..explain import and_sep, not_in_hand, not_on_table, or_sep
 from ..moves import Explanation, Move, describe_cards
 from ..rules import Rules, deal_plan
+from ..scoring import MAX_PARTI_GIVAR, PartiEnd, PartiResult, target_decision
 from ..state import Deal, Turn
 from ..turn import book_tabbe, tabbe_marks
 from .base import Game
@@ -115,6 +124,7 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
     - ``"build-no-card"``: a build of a value you hold no (other) card for (no bluff builds);
     - ``"build-owner-must-act"``: you own a build and must take it or raise it;
     - ``"build-owner-trail"``: you own a build and may not trail (``owner_duty="no-trail"``);
+    - ``"build-owner-keep"``: the move spends the last card in your hand that takes a build you own;
     - ``"build-lowered"``: a build is never lowered;
     - ``"build-locked"``: a multiple build is locked and cannot be raised;
     - ``"build-sum"``: the cards do not make the value; ``"build-multiple"``: multiple builds are off;
@@ -159,6 +169,16 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
                            _("Tvångstabbe (forced tabbe): your {cards} can take the whole table, so you must "
                              "play it and take everything.").format(cards=which),
                            move, missing=tuple(sorted(table_cards(table))), better=tuple(legal))
+    if mine and move in kasino_legal_moves(hand, table, rules, player, keep=False):
+        rest = list(hand)
+        rest.remove(card)
+        lost = next(b for b in owned_builds(kasino_table_after(table, move, player or 0), player)
+                    if all(take_value(c, rules) != b.value for c in rest))
+        return Explanation(False, "build-owner-keep",
+                           _("You own a build of {value} ({cards}): keep {card}, the last card in your hand that "
+                             "takes it, until you take it or build on it.").format(
+                               value=lost.value, cards=describe_cards(lost.cards), card=sym),
+                           move, better=tuple(legal))
     free_moves = kasino_legal_moves(hand, table, rules.replace(owner_duty="none"), player)
     if mine and move in free_moves:
         b = mine[0]
@@ -266,11 +286,14 @@ def _legal(move: Move, table: Sequence[Card | Build], hand: Sequence[Card], rule
             what = _("{card} raises {build} to {value} (\"bygger {word}\")").format(
                 card=sym, build=joined[0].symbol, value=v, word=_value_word(v))
         elif total > v:
+            # a lone ace may stand as 14 in a build of 14 (lone_ace_builds): count it so
+            aces = sum(c.rank == 1 for c in taken) if v == 14 and rules.lone_ace_builds else 0
+            times = next((t for k in range(aces + 1) if (t := (total + 13 * k) / v) == int(t)), total / v)
             # i18n: {said} is what the player says, in Swedish: "dubbelt nio", "flera gånger fyra"
             what = _("{card} on {items} makes a multiple build of {value} (\"{said}\"): it is locked and "
                      "can no longer be raised").format(
                 card=sym, items=items, value=v,
-                said=f"{'dubbelt' if total == 2 * v else 'flera gånger'} {_value_word(v)}")
+                said=f"{'dubbelt' if times == 2 else 'flera gånger'} {_value_word(v)}")
         else:
             what = _("{card} on {items} builds {value} (\"bygger {word}\")").format(
                 card=sym, items=items, value=v, word=_value_word(v))
@@ -310,6 +333,12 @@ class KasinoGame(Game):
         return "Avig kasino" if self.rules.lowest_wins else "Kasino"
 
     # --- the deck and the deal --------------------------------------------
+    def describe(self, move: Move) -> str:
+        """A trail is laid out (*lägga ut*) in classic Kasino; captures and builds as :meth:`Move.describe`."""
+        if move.capture is None:
+            return _("{card} is laid out").format(card=move.card.symbol)
+        return move.describe()
+
     def new_deck(self, rng: random.Random) -> list[Card]:
         deck = full_deck()
         rng.shuffle(deck)
@@ -319,12 +348,6 @@ class KasinoGame(Game):
         if len(deck) != 52 or len(set(deck)) != 52:
             raise ValueError(_("a classic Kasino deck must have the 52 cards, each once; got {count} cards").format(
                 count=len(deck)))
-    def describe(self, move: Move) -> str:
-        """A trail is laid out (*lägga ut*) in classic Kasino; captures and builds as :meth:`Move.describe`."""
-        if move.capture is None:
-            return _("{card} is laid out").format(card=move.card.symbol)
-        return move.describe()
-
 
     def deal(self, deck: Sequence[Card], dealer: int) -> tuple[Deal, ...]:
         """No klädda högen: face cards stay on the table; in dragkasino draw ``i``
@@ -390,6 +413,88 @@ class KasinoGame(Game):
 
     def card_points(self, piles: Sequence[Sequence[Card]]) -> list[int]:
         return kasino_card_points(self.rules, piles)
+
+    # --- the parti ----------------------------------------------------------
+    @property
+    def parti_givar(self) -> int | None:
+        return None  # played to the target: as many givar as it takes
+
+    @property
+    def parti_limit(self) -> int:
+        """The most givar a parti lasts: ``Rules.givar`` when set, else :data:`MAX_PARTI_GIVAR`."""
+        return self.rules.givar if self.rules.givar is not None else MAX_PARTI_GIVAR
+
+    def counted_points(self, giv: Any) -> list[tuple[str, tuple[int, ...]]]:
+        """A finished giv's points per side (team; seat without teams), line by line in
+        the order of seed 004's scoring table: ``storan`` (stora kasino), ``lillan``
+        (lilla kasino), ``aces``, ``spades`` (most spades), ``cards`` (most cards),
+        ``sistan``, ``tabbar``. The lines add up to the giv's team scores.
+
+        >>> from krypteach import Giv, Rules, parse_cards
+        >>> g = Giv.from_state(Rules(game="kasino"), hands=[[], []], table=[], turn=1, dealer=0,
+        ...                    piles=[parse_cards("10D 5H 6H"), parse_cards("2S AS")], last_capturer=1)
+        >>> [(name, pts) for name, pts in KasinoGame(g.rules).counted_points(g) if any(pts)]
+        [('storan', (2, 0)), ('lillan', (0, 1)), ('aces', (0, 1)), ('spades', (0, 2)), ('cards', (1, 0)), ('sistan', (0, 1))]
+        """
+        rules = self.rules
+        sides = rules.team_count
+        piles = giv.piles
+
+        def per_side(per_seat: Sequence[int]) -> list[int]:
+            out = [0] * sides
+            for seat, v in enumerate(per_seat):
+                out[rules.team_of(seat)] += v
+            return out
+
+        def most(count: Any, award: int) -> tuple[int, ...]:
+            counts = per_side([count(p) for p in piles])
+            best = max(counts)
+            return tuple(award if counts.count(best) == 1 and c == best else 0 for c in counts)
+
+        def holds(code: str, points: int) -> tuple[int, ...]:
+            return tuple(per_side([points * sum(1 for c in p if str(c) == code) for p in piles]))
+
+        last = giv.last_capturer
+        return [
+            ("storan", holds("10D", 2)),
+            ("lillan", holds("2S", 1)),
+            ("aces", tuple(per_side([sum(1 for c in p if c.rank == 1) for p in piles]))),
+            ("spades", most(lambda p: sum(1 for c in p if c % 4 == 0), 2)),
+            ("cards", most(len, 1)),
+            ("sistan", tuple(per_side([rules.last_capture_point if s == last else 0
+                                       for s in range(rules.players)]))),
+            ("tabbar", tuple(per_side([rules.tabbe_points * m for m in giv.marks]))),
+        ]
+
+    def parti_end(self, givar: Sequence[Any]) -> PartiEnd:
+        """Played to ``Rules.target``: decided after the first giv (with
+        ``target_count="in-order"``: the first line of a giv's scoring table) after
+        which a side has reached the target and one side alone has the best total;
+        else, once :attr:`parti_limit` givar are played, the best total wins there
+        (``stopped``; ties share)."""
+        rules = self.rules
+        target = rules.target if rules.target is not None else 16
+        done = [g for g in givar if g.is_over]
+        steps: list[tuple[int, ...]] = []
+        where: list[tuple[int, str | None]] = []
+        for number, g in enumerate(done, 1):
+            lines = (self.counted_points(g) if rules.target_count == "in-order"
+                     else [(None, g.result.team_scores)])
+            for item, points in lines:
+                steps.append(points)
+                where.append((number, item))
+        limit = self.parti_limit
+        decided = target_decision(steps, target, self.lower_is_better)
+        if decided is not None:
+            k, winners, reached = decided
+            number, item = where[k]
+            return PartiEnd(True, winners, target, reached, number, item, limit=limit)
+        if len(done) >= limit:
+            result = PartiResult(rules, tuple(g.result.scores for g in done))
+            reached = tuple(t for t, v in enumerate(result.team_totals) if v >= target)
+            return PartiEnd(True, result.team_winners_by_total(), target, reached, len(done), stopped=True,
+                            limit=limit)
+        return PartiEnd(False, (), target, (), len(done), limit=limit)
 
     def push(self, giv: Any, move: Move) -> Turn:
         """The table is loose cards and builds, tabbe marks as in Krypkasino

@@ -30,6 +30,7 @@ from ..cards import POINTS, Card, double_deck
 from ..explain import explain_krypkasino_move
 from ..moves import Explanation, Move, legal_moves_packed, table_after
 from ..rules import deal_plan
+from ..scoring import PartiEnd, givar_parti_end
 from ..state import Deal, Turn
 from ..turn import book_tabbe, tabbe_marks
 from .base import Game
@@ -179,3 +180,10 @@ class KrypkasinoGame(Game):
         giv.turns.append(t)
         giv.undo_log.append((idx, table_before, kladda_before, pile_len, marks_before, last_capturer_before, deal_index))
         return t
+
+    # --- the parti ----------------------------------------------------------
+    def parti_end(self, givar: Sequence[Any]) -> PartiEnd:
+        """A parti of ``rules.givar_count`` givar: over once they are all played; the
+        lowest total wins (ties share)."""
+        protocol = [g.result.scores for g in givar if g.is_over]
+        return givar_parti_end(self.rules, protocol, self.rules.givar_count, bool(givar) and givar[-1].is_over)
