@@ -237,3 +237,13 @@ def test_the_cli_writes_the_sheet_of_its_rules_in_the_language(tmp_path, capsys,
     assert main(["rules-sheet", "--rules", "kasino"]) == 0
     text = _text(capsys.readouterr().out)
     assert "Kasino – reglerna på en sida" in text and "Byggarens plikt:" in text and "dukning" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("preset", ["kasino", "avig-kasino", "dragkasino"])
+def test_a_kasino_sheet_prints_on_one_a4_page(page, preset, lang):
+    """The Kasino sheets are longer than Krypkasino's (tests/test_browser.py prints that one)."""
+    with use_language(lang):
+        page.set_content(rules_sheet_html(Rules.preset(preset)))
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1, "the rules sheet prints on more than one page"

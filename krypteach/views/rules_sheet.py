@@ -1,11 +1,16 @@
-"""The rules of Krypkasino on one printed page (A4), as a whole HTML document.
+"""The rules of the class's game on one printed page (A4), as a whole HTML document.
 
-Every number on the sheet comes from the engine: the card points from
-:data:`krypteach.engine.cards.POINTS`, the deals from
+The sheet describes the game of its :class:`Rules`, as :func:`krypteach.engine.games.game_of`
+answers for them: Krypkasino (creeping, tabbe and dukning, klädda högen), or, for a game
+with builds (``has_builds``), classic Kasino and avig kasino (``lower_is_better``): the
+deal, ta in, bygga, höja, multiple builds, the builder's duty, lägga ut, the card points
+and the parti to its target. Every number on the sheet comes from the engine: the card
+points from the game (:data:`krypteach.engine.cards.POINTS`, ``card_values`` and its
+``card_points`` for the majorities), the deals from
 :func:`krypteach.engine.rules.deal_plan`, the tabbe and dukning points, the
 ace, the capture rule and the givar of a parti from the :class:`Rules`, and
-the examples are worked out by the capture search. On screen it has a Print
-button; printed (``@media print``) it is black on white with no buttons.
+the examples are worked out by the capture search and the game's legal moves. On
+screen it has a Print button; printed (``@media print``) it is black on white with no buttons.
 
 ``krypteach rules-sheet --out FILE`` writes it, and ``krypteach serve`` serves it
 at ``/krypteach/rules``.
@@ -300,6 +305,14 @@ def _kasino_sections(r: Rules, game: Game, allowed: list[int]) -> list[tuple[str
                  _("A <b>parti</b>: play givar, the dealer moving one seat left each time, until a side has "
                    "<b>{target}</b> points or more after a giv. Then the <b>highest total wins</b> (several over "
                    "{target} in the same giv: the highest total).")).format(target=number(r.target))
+        parti += " " + _("A tie for the best total: play another giv.")
+        if r.target_count == "in-order":  # seed 004's other reading (Rules.target_count)
+            parti += " " + (_("A giv's points are counted in the order of the scoring table above: the parti is "
+                              "decided the moment a side reaches {target}, and the lowest total then wins.")
+                            if game.lower_is_better else
+                            _("A giv's points are counted in the order of the scoring table above: the first side "
+                              "to reach {target} wins, even if another ends the giv higher.")).format(
+                target=number(r.target))
     end = f"<ul><li>{last}</li>\n<li>{parti}</li></ul>\n"
     return [
         (_("Words (ord)"), f"<table>{words_html}</table>"),
