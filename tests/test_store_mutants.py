@@ -223,6 +223,10 @@ _BAD_ATTEMPTS = {
     "time-a-bool": [*_GOOD[:7], True],
     "time-a-string": [*_GOOD[:7], "1000"],
     "time-missing": [*_GOOD[:7], None],
+    "time-nan": [*_GOOD[:7], float("nan")],
+    "time-infinite": [*_GOOD[:7], float("inf")],
+    "time-minus-infinite": [*_GOOD[:7], float("-inf")],
+    "time-past-a-float": [*_GOOD[:7], 10 ** 400],
 }
 
 
@@ -457,3 +461,394 @@ def test_a_newer_schema_says_which_and_what_this_krypteach_knows(tmp_path):
     with pytest.raises(StoreError, match=_exactly(
             f"the progress database is of a newer krypteach (schema 99; this one knows {SCHEMA_VERSION}): update krypteach")):
         ProgressStore(path)
+
+
+# --- third round: the read-outs, the connections, PostgreSQL's calls (docs/mutation/store.md) ---------
+def test_two_puzzles_of_one_kind_and_two_mistakes_count_as_two():
+    rows = [("02", "p1", "puzzle", 1, "endgame", None), ("02", "p2", "puzzle", 1, "endgame", None),
+            ("02", "p2", "puzzle", 1, "endgame", None), ("01", "a", "exercise", 0, None, None),
+            ("01", "a", "exercise", 0, None, None), ("01", "b", "selfcheck", 0, None, None)]
+    st = standing_of("Ann", {"01": 2}, rows)
+    assert st.puzzles == {"endgame": 2}
+    assert {k: (v.done, v.total, v.tried, v.wrong) for k, v in st.lessons.items()} == {
+        "01": (0, 2, 3, 3), "02": (0, 0, 3, 0)}
+
+
+def test_an_unknown_learner_has_no_nickname_and_no_standing(store):
+    ann = store.join("K7", "Ann")
+    assert store.nickname(ann) == "Ann"
+    assert store.nickname(ann + 1) is None
+    with pytest.raises(KeyError) as e:
+        store.standing(ann + 41)
+    assert e.value.args == (f"no learner {ann + 41}",)
+
+
+@pytest.mark.parametrize("code", ["", None, "   "], ids=["empty", "none", "blank"])
+def test_a_learner_without_a_class_code_is_in_the_class_dash(store, code):
+    ann = store.join(code, "Ann")
+    assert store.learners("-") == [(ann, "Ann")]
+    assert store.join("-", "Ann") == ann
+
+
+def test_a_bad_kind_is_refused_naming_the_kinds(store):
+    ann = store.join("K7", "Ann")
+    says = "kind='quiz' is not one of exercise, selfcheck, puzzle, giv"
+    with pytest.raises(ValueError, match=_exactly(says)):
+        store.record(ann, "01", "a", "quiz", correct=True)
+    with pytest.raises(ValueError, match=_exactly(says)):
+        store.declare_items("01", [("a", "exercise"), ("b", "quiz")])
+    assert store.attempts() == [] and store.overview("K7").lessons == []
+
+
+@pytest.mark.parametrize(("text", "cell"), [
+    ("=1+2", "'=1+2"), ("+a", "'+a"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"), ("a-b", "a-b"), ("a@b", "a@b"),
+    ("", ""), ("'x", "'x")], ids=["equals", "plus", "minus", "at", "minus-inside", "at-inside", "empty", "quote"])
+def test_a_cell_that_a_spreadsheet_would_run_is_quoted(text, cell):
+    from krypteach.classroom.store import _cell
+
+    assert _cell(text) == cell
+
+
+def test_the_csv_export_quotes_minus_and_at_and_leaves_a_missing_score_empty(store):
+    bo, cy = store.join("K7", "-Bo"), store.join("K7", "@Cy")
+    at = time.mktime((2025, 1, 2, 3, 4, 5, 0, 0, -1))
+    store.record(cy, "01", "@a", "exercise", correct=None, at=at)
+    store.record(bo, "01", "-a", "exercise", correct=False, at=at + 1)
+    assert store.export_csv("K7").splitlines() == [
+        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time",
+        "'-Bo,01,'-a,exercise,no,,,,2025-01-02 03:04:06",
+        "'@Cy,01,'@a,exercise,,,,,2025-01-02 03:04:05"]
+
+
+def test_a_progress_file_with_one_attempt_known_and_one_new_adds_the_new_one(store):
+    known = ["01", "a", "exercise", True, None, None, None, 1000.0]
+    new = ["01", "b", "exercise", False, "take-all", None, None, 1001.0]
+    assert store.import_progress(_file(attempts=[known]), "K7") == ("Ann", 1)
+    assert store.import_progress(_file(attempts=[known, new, known]), "K7") == ("Ann", 1)
+    assert [a[2] for a in store.attempts()] == ["a", "b"]
+
+
+def test_the_overview_counts_every_illegal_move_in_a_game_and_only_those(store):
+    ann, bo = store.join("K7", "Ann"), store.join("K7", "Bo")
+    store.declare_items("01", [("a", "exercise"), ("b", "exercise")])
+    store.record(ann, "01", "a", "exercise", correct=True, at=0.5)
+    store.record(ann, "07", "giv", "giv", correct=False, rule="forced-tabbe", at=2.0)
+    store.record(ann, "07", "giv", "giv", correct=False, rule="forced-tabbe", at=3.0)
+    store.record(ann, "07", "giv", "giv", correct=None, rule="not-a-mistake", at=4.0)   # neither right nor wrong
+    store.record(ann, "07", "giv", "giv", correct=True, rule="right", at=5.0)          # a right move
+    store.record(ann, "07", "giv", "giv", correct=False, at=6.0)                        # wrong, with no rule
+    store.record(ann, "07", "giv", "giv", correct=True, at=7.0)
+    store.record(ann, "07", "giv", "giv", score=3, rule="scored", at=8.0)              # a giv played: its score
+    store.record(bo, "07", "giv", "giv", score=0, at=0.25)
+    view = store.overview("K7")
+    assert view.rules == {"forced-tabbe": 2} and None not in view.rules
+    assert view.givar == {ann: 1, bo: 1}
+    assert view.last_seen == {ann: 8.0, bo: 0.25}
+    # Bo has no attempt in lesson 01: his cell still says what the lesson holds
+    assert {k: (v.done, v.total, v.tried, v.wrong) for k, v in view.grid.items()} == {
+        (ann, "01"): (1, 2, 1, 0), (bo, "01"): (0, 2, 0, 0)}
+    assert view.lessons == ["01"]
+
+
+def test_the_first_attempt_before_time_1_is_the_last_seen(store):
+    ann = store.join("K7", "Ann")
+    store.record(ann, "01", "a", "exercise", correct=True, at=0.5)
+    assert store.overview("K7").last_seen == {ann: 0.5}
+
+
+def test_a_learner_who_joins_while_the_overview_is_read_is_left_out_until_the_next(store, monkeypatch):
+    ann = store.join("K7", "Ann")
+    store.record(ann, "01", "a", "exercise", correct=False, rule="take-all", at=20.0)
+    store.record(ann, "01", "a", "exercise", correct=True, at=21.0)
+    read = store.learners
+
+    def learners_then_cy_joins(code):
+        got = read(code)
+        cy = store.join(code, "Cy")                         # between the two reads
+        store.record(cy, "01", "a", "exercise", correct=False, rule="take-all", at=10.0)
+        return got
+
+    monkeypatch.setattr(store, "learners", learners_then_cy_joins)
+    view = store.overview("K7")
+    assert view.learners == [(ann, "Ann")] and view.last_seen == {ann: 21.0}
+    assert {k: (v.done, v.tried, v.wrong) for k, v in view.grid.items()} == {(ann, "01"): (1, 2, 1)}
+    assert view.rules == {"take-all": 1} and view.most_failed == [("01", "a", "exercise", 1, 1)]
+    monkeypatch.undo()
+    assert [n for _, n in store.overview("K7").learners] == ["Ann", "Cy"]
+
+
+# --- the connections -------------------------------------------------------------------------------
+def _in_a_thread(work):
+    import threading
+
+    got = {}
+
+    def run():
+        try:
+            got["value"] = work()
+        except BaseException as e:  # said in the assertion
+            got["error"] = repr(e)
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(30)
+    return got
+
+
+@pytest.mark.parametrize("where", ["memory", "file"], ids=["memory", "file"])
+def test_one_store_serves_every_thread(where, tmp_path):
+    s = ProgressStore(":memory:" if where == "memory" else tmp_path / "p.sqlite3")
+    ann = s.join("K7", "Ann")
+
+    def work():
+        bo = s.join("K7", "Bo")
+        s.record(bo, "01", "a", "exercise", correct=True, at=1.0)
+        return [n for _, n in s.overview("K7").learners], s.nickname(ann)
+
+    assert _in_a_thread(work) == {"value": (["Ann", "Bo"], "Ann")}
+    assert [a[1:3] for a in s.attempts()] == [("01", "a")]
+    s.close()
+
+
+_READS = {
+    "schema_version": lambda s, ann: s.schema_version(),
+    "nickname": lambda s, ann: s.nickname(ann),
+    "learners": lambda s, ann: s.learners("K7"),
+    "attempts": lambda s, ann: [a[1:3] for a in s.attempts(ann)],
+    "standing": lambda s, ann: s.standing(ann).lessons["01"].tried,
+    "overview": lambda s, ann: [n for _, n in s.overview("K7").learners],
+    "export_csv": lambda s, ann: s.export_csv("K7").splitlines()[1].split(",")[:3],
+}
+_READ_ANSWERS = {"schema_version": 1, "nickname": "Ann", "learners": [(1, "Ann")], "attempts": [("01", "a")],
+                 "standing": 1, "overview": ["Ann"], "export_csv": ["Ann", "01", "a"]}
+
+
+@pytest.mark.parametrize("read", list(_READS), ids=list(_READS))
+def test_a_read_does_not_wait_for_a_writer(read, tmp_path):
+    import sqlite3
+
+    path = tmp_path / "p.sqlite3"
+    s = ProgressStore(path, timeout=0.2)
+    ann = s.join("K7", "Ann")
+    s.record(ann, "01", "a", "exercise", correct=True, at=1.0)
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")                       # another kernel, in the middle of a write
+    writer.execute("INSERT INTO learners (class_code, nickname, created) VALUES ('K7', 'Zed', 0)")
+    try:
+        assert _READS[read](s, ann) == _READ_ANSWERS[read]   # WAL: the reader sees what was committed
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+        s.close()
+
+
+def test_a_locked_file_gives_up_after_the_stores_timeout(tmp_path):
+    import sqlite3
+
+    from krypteach.classroom.store import StoreError
+
+    path = tmp_path / "p.sqlite3"
+    ProgressStore(path).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA journal_mode=DELETE")
+    holder.execute("BEGIN EXCLUSIVE")
+    start = time.monotonic()
+    try:
+        with pytest.raises(StoreError, match="is locked"):
+            ProgressStore(path, timeout=0.2)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert time.monotonic() - start < 3.0      # sqlite3's own default would wait 5 s
+
+
+def test_a_store_in_memory_needs_no_folder(monkeypatch):
+    from pathlib import Path
+
+    def no_folders(self, *a, **k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "mkdir", no_folders)
+    s = ProgressStore(":memory:")
+    assert s.nickname(s.join("K7", "Ann")) == "Ann"
+    s.close()
+
+
+@pytest.mark.parametrize("where", [":memory:", "file"], ids=["memory", "file"])
+def test_without_sqlite3_a_sqlite_store_says_why(where, tmp_path, monkeypatch):
+    import krypteach.classroom.store as store_module
+    from krypteach.classroom.store import StoreError
+
+    monkeypatch.setattr(store_module, "sqlite3", None)
+    with pytest.raises(StoreError, match=_exactly(
+            "a SQLite progress store needs Python's sqlite3 module, which this Python lacks "
+            "(the offline static site's browser Python: docs/deploy.md)")):
+        ProgressStore(where if where == ":memory:" else tmp_path / "p.sqlite3")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_file_that_will_not_open_either_says_where(tmp_path, monkeypatch):
+    import krypteach.classroom.store as store_module
+    from krypteach.classroom.store import StoreError
+
+    path = tmp_path / "p.sqlite3"
+    path.write_bytes(b"x" * 5000)
+    monkeypatch.setattr(ProgressStore, "_open_sqlite", lambda self, p: None)   # a disk that takes no database
+    monkeypatch.setattr(store_module.time, "strftime", lambda fmt, *a: "20250102-030405")
+    with pytest.raises(StoreError, match=_exactly(f"cannot open a new progress file at {path}")):
+        ProgressStore(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.sqlite3.damaged-20250102-030405"]
+
+
+def test_a_folder_in_the_files_place_is_moved_aside_like_a_damaged_file(tmp_path, monkeypatch, caplog):
+    import logging
+
+    import krypteach.classroom.store as store_module
+
+    path = tmp_path / "p.sqlite3"
+    path.mkdir()
+    (path / "homework.txt").write_text("mine")
+    monkeypatch.setattr(store_module.time, "strftime", lambda fmt, *a: "20250102-030405")
+    with caplog.at_level(logging.WARNING, logger="krypteach.store"):
+        s = ProgressStore(path)
+    aside = tmp_path / "p.sqlite3.damaged-20250102-030405"
+    assert (aside / "homework.txt").read_text() == "mine" and path.is_file()
+    assert s.notice == (f"The progress file {path} was damaged; it was moved aside to {aside.name} "
+                        "(nothing was deleted) and a new one started.")
+    assert f"krypteach: the progress file {path} does not open: unable to open database file" in [
+        r.getMessage() for r in caplog.records]
+    s.close()
+
+
+def test_a_file_that_is_not_a_database_is_logged_with_the_reason(tmp_path, caplog):
+    import logging
+
+    path = tmp_path / "p.sqlite3"
+    path.write_bytes(b"homework, not a database" * 100)
+    with caplog.at_level(logging.WARNING, logger="krypteach.store"):
+        ProgressStore(path).close()
+    assert f"krypteach: the progress file {path} does not open: file is not a database" in [
+        r.getMessage() for r in caplog.records]
+
+
+# --- PostgreSQL's calls, with a stand-in psycopg (tests/test_store.py runs a real server) ----------------
+class _FakePgCursor:
+    def __init__(self, conn):
+        self.conn = conn
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def execute(self, sql, args=()):
+        self.conn.sent.append((sql, args))
+
+    def fetchone(self):
+        return self.conn.answers.pop(0) if self.conn.answers else (None,)
+
+
+class _FakePgConnection:
+    def __init__(self):
+        self.sent = []
+        self.answers = []
+
+    def transaction(self):
+        from contextlib import nullcontext
+
+        return nullcontext()
+
+    def cursor(self):
+        return _FakePgCursor(self)
+
+
+def _fake_psycopg(monkeypatch, connect):
+    import sys
+    import types
+
+    psycopg = types.ModuleType("psycopg")
+
+    class Error(Exception):
+        pass
+
+    class OperationalError(Error):
+        pass
+
+    psycopg.Error, psycopg.OperationalError, psycopg.connect = Error, OperationalError, connect
+    monkeypatch.setitem(sys.modules, "psycopg", psycopg)
+    return psycopg
+
+
+def test_postgresql_is_reached_with_autocommit_and_the_timeout_in_whole_seconds(monkeypatch):
+    calls = []
+    conn = _FakePgConnection()
+    _fake_psycopg(monkeypatch, lambda *a, **k: calls.append((a, k)) or conn)
+    s = ProgressStore("postgresql://kt@db/k7", timeout=2.5)
+    assert calls == [(("postgresql://kt@db/k7",), {"autocommit": True, "connect_timeout": 2})]
+    assert s._conn is conn
+
+
+def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(monkeypatch):
+    from krypteach.classroom.store import MIGRATIONS
+
+    conn = _FakePgConnection()
+    _fake_psycopg(monkeypatch, lambda *a, **k: conn)
+    s = ProgressStore("postgres://kt@db/k7")
+    ddl = {"id": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "real": "DOUBLE PRECISION"}
+    assert conn.sent == [
+        ("SELECT pg_advisory_xact_lock(7297464)", ()),             # one migrating server at a time
+        ("CREATE TABLE IF NOT EXISTS krypteach_schema (version INTEGER NOT NULL)", ()),
+        ("SELECT max(version) FROM krypteach_schema", ()),
+        *[(statement.format(**ddl), ()) for statement in MIGRATIONS[1]],
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (1,))]
+    conn.sent.clear()
+    conn.answers.append(("Ann",))
+    assert s.nickname(7) == "Ann"
+    assert conn.sent == [("SELECT nickname FROM learners WHERE id = %s", (7,))]
+
+
+def test_postgresql_on_a_database_of_this_version_runs_no_migration(monkeypatch):
+    conn = _FakePgConnection()
+    conn.answers.append((1,))
+    _fake_psycopg(monkeypatch, lambda *a, **k: conn)
+    ProgressStore("postgresql://kt@db/k7")
+    assert [sql for sql, _ in conn.sent] == ["SELECT pg_advisory_xact_lock(7297464)",
+                                             "CREATE TABLE IF NOT EXISTS krypteach_schema (version INTEGER NOT NULL)",
+                                             "SELECT max(version) FROM krypteach_schema"]
+
+
+@pytest.mark.parametrize(("message", "why"), [
+    ("connection refused\n\tIs the server running on that host?", "connection refused"),
+    ("  \n ", "OperationalError"),
+    ("", "OperationalError"),
+], ids=["first-line", "blank", "empty"])
+def test_postgresql_that_will_not_connect_says_the_first_line_of_why(message, why, monkeypatch):
+    from krypteach.classroom.store import StoreError
+
+    def refuse(*a, **k):
+        raise psycopg.OperationalError(message)
+
+    psycopg = _fake_psycopg(monkeypatch, refuse)
+    with pytest.raises(StoreError, match=_exactly(f"cannot connect to the progress database: {why}")):
+        ProgressStore("postgresql://kt@db/k7")
+
+
+def test_postgresql_without_psycopg_says_what_to_install(monkeypatch):
+    import sys
+
+    from krypteach.classroom.store import StoreError
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)          # import psycopg raises ImportError
+    with pytest.raises(StoreError, match=_exactly(
+            "a PostgreSQL progress store needs psycopg: pip install 'psycopg[binary]'")):
+        ProgressStore("postgresql://kt@db/k7")
+
+
+def test_a_progress_file_with_a_time_that_is_no_number_is_refused_and_nothing_is_added(store):
+    # NaN is read by json and stored by SQLite as NULL: it was an IntegrityError (a 500 on the teacher's page)
+    bad = _file(attempts=[_GOOD, [*_GOOD[:7], float("nan")]])
+    assert "NaN" in bad
+    with pytest.raises(ValueError, match=_exactly(f"attempt 2 of the progress file {_ATTEMPT_SHAPE}")):
+        store.import_progress(bad, "K7")
+    assert store.attempts() == [] and store.learners("K7") == []

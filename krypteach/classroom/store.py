@@ -32,6 +32,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import math
 import os
 import threading
 import time
@@ -281,12 +282,20 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
               and a[2] in KINDS and (a[3] is None or isinstance(a[3], bool))
               and all(v is None or isinstance(v, str) for v in (a[4], a[5]))
               and (a[6] is None or (isinstance(a[6], int) and not isinstance(a[6], bool)))
-              and isinstance(a[7], (int, float)) and not isinstance(a[7], bool))
+              and isinstance(a[7], (int, float)) and not isinstance(a[7], bool) and _finite(a[7]))
         if not ok:
             raise ValueError(_("attempt {n} of the progress file is not [lesson, item, kind, correct, rule, "
                                "puzzle kind, score, time]").format(n=n))
         attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7])))
     return nickname, items, attempts
+
+
+def _finite(number: float) -> bool:
+    """A number SQLite and ``float`` can hold: not NaN (stored as NULL), not infinite, not an int past a float."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
 
 
 class ProgressStore:
