@@ -276,3 +276,19 @@ def test_the_game_page_plays_giv_after_giv_until_the_target_is_reached():
     assert "The parti is over:" in table.final.value and "reached 16 points" in table.final.value
     table.new_giv()  # the parti was over: a new one starts
     assert "so a new parti starts" in table.message and len(table.parti.givar) == 1
+
+
+def test_the_rules_sheet_says_a_tie_plays_another_giv_and_names_the_in_order_reading():
+    from krypteach.views.rules_sheet import rules_sheet_html
+
+    plain = rules_sheet_html(K)
+    assert "A tie for the best total: play another giv." in plain and "scoring table above" not in plain
+    order = rules_sheet_html(K.replace(target_count="in-order"))
+    assert ("A giv's points are counted in the order of the scoring table above: the first side to reach 16 wins, "
+            "even if another ends the giv higher.") in order
+    with use_language("sv"):
+        assert "den som först når 16 vinner, även om någon annan slutar given högre" in rules_sheet_html(
+            K.replace(target_count="in-order"))
+        assert "Blir det lika om bästa summan spelas en giv till." in rules_sheet_html(K)
+    assert K.replace(target_count="in-order").describe() == (
+        "Kasino, 2 players (the first to reach the target, counting in the order of the scoring table, wins)")

@@ -179,10 +179,40 @@ def _majorities(game: Game) -> tuple[int, int]:
 
 
 def _kasino_ace_text(rules: Rules) -> str:
+    if rules.ace == "1or14" and rules.lone_ace_builds:
+        return _("ess (A) 1 or 14 as you choose in the move: from the hand it takes another ace or a build "
+                 "of 14; in a sum of several cards an ace counts 1, but a lone table ace may stand as 14 in a "
+                 "build of 14")
     if rules.ace == "1or14":
         return _("ess (A) 1 or 14 as you choose in the move: from the hand it takes another ace or a build "
                  "of 14; in a sum or a build an ace counts 1")
     return _ace_text(rules)
+
+
+def _gathering_texts(r: Rules, game: Game) -> list[str]:
+    """The options that gather more into a build (``raise_gathers``, ``lone_ace_builds``),
+    each with an example the game's legal moves allow."""
+    from ..engine.builds import Build
+
+    out = []
+    if r.multiple_builds and r.raise_gathers:
+        table, hand = [Card("QD"), Build(10, parse_cards("3S 7C"), 1)], parse_cards("QC 2S")
+        if any(m.value == 12 and Card("QD") in (m.capture or ()) for m in game.legal_moves(hand, table, 0)):
+            out.append(_("<b>Raise and gather:</b> when you raise a build you may also lay other groups of the new "
+                         "value from the table into the same pile; it is then a locked dubbelt bygge. Example: "
+                         "table {table}, you hold {hand}: {card} on the build makes {value} and takes {extra} "
+                         "into the pile.").format(
+                table=_esc(" ".join(x.symbol for x in table)), hand=" ".join(c.symbol for c in hand),
+                card=Card("2S").symbol, value=12, extra=Card("QD").symbol))
+    if r.multiple_builds and r.lone_ace_builds and r.ace == "1or14":
+        table, hand = parse_cards("AH 9C"), parse_cards("AS 5D")
+        if any(m.value == 14 and Card("AH") in (m.capture or ()) for m in game.legal_moves(hand, table, 0)):
+            out.append(_("<b>A lone ace as 14:</b> a lone ace on the table may join a build of 14 as one group. "
+                         "Example: table {table}, you hold {hand}: {card} on {on} builds 14, and {ace} joins it "
+                         "as a second 14; {taker} takes the whole pile.").format(
+                table=" ".join(c.symbol for c in table), hand=" ".join(c.symbol for c in hand),
+                card=Card("5D").symbol, on=Card("9C").symbol, ace=Card("AH").symbol, taker=Card("AS").symbol))
+    return out
 
 
 def _kasino_sections(r: Rules, game: Game, allowed: list[int]) -> list[tuple[str, str]]:
@@ -272,6 +302,7 @@ def _kasino_sections(r: Rules, game: Game, allowed: list[int]) -> list[tuple[str
     turn.append(_("<b>Dubbelt bygge</b> (multiple build): several groups of the same value in one pile (4+5 and "
                   "a lone 9: “dubbelt nio”). It is locked: it can no longer be raised.") if r.multiple_builds else
                 _("No multiple builds in this variant: a build makes its value once."))
+    turn += _gathering_texts(r, game)
     duty = {"take-or-raise": _("<b>The builder's duty:</b> while you own a build (you made or raised it last), on "
                                "each turn you must take it or build on it; you may not leave it and play something "
                                "else."),
