@@ -11,6 +11,7 @@ import pytest
 
 from krypteach import Giv, Rules, parse_cards
 from krypteach.engine.records import RecordError, dump_givar, giv_from_record, giv_to_record, parse_json, read_records
+from krypteach.engine.rules import deal_plan
 
 NOT_A_CARD = "is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D or A♠"
 
@@ -38,6 +39,12 @@ BROKEN = {
     "missing field": (changed(lambda r: r.pop("dealer")), "line 4: missing field 'dealer'"),
     "kasino in version 1": (changed(lambda r: r.update(rules=Rules(game="kasino").to_dict())),
                             "line 4: a 'krypteach-giv/1' record is Krypkasino; classic Kasino needs 'krypteach-giv/2'"),
+    "bad rules": (changed(lambda r: r["rules"].update(ace="2")),
+                  "line 4: bad rules: ace='2' is not allowed: choose '1or14' (default), '1' or '14hand' (14 from the "
+                  "hand, 1 on the table)"),
+    "rules not an object": (changed(lambda r: r.update(rules="x")),
+                            "line 4: bad rules: rules must be a mapping of option names to values (a JSON object), "
+                            "got str"),
     "players a bool": (changed(lambda r: r.update(players=True)), "line 4: players=True but the rules say 2"),
     "players": (changed(lambda r: r.update(players=3)), "line 4: players=3 but the rules say 2"),
     "dealer": (changed(lambda r: r.update(dealer=2)), "line 4: dealer=2 is not a seat: it must be a whole number 0–1"),
@@ -206,3 +213,31 @@ def test_a_krypkasino_deal_without_table_or_aside_has_none():
     rec = giv_to_record(g)
     del rec["deals"][0]["table"], rec["deals"][0]["aside"]
     assert giv_from_record(rec).state_key() == g.state_key()
+
+
+def test_another_error_of_the_json_parser_is_not_valid_json_in_its_words(monkeypatch):
+    # json.loads raises JSONDecodeError, RecursionError or the digit limit's ValueError on real text; any
+    # other ValueError it might raise is still one error that says where, with the parser's words
+    def loads(text):
+        raise ValueError("a parser's own complaint")
+
+    monkeypatch.setattr(json, "loads", loads)
+    with pytest.raises(RecordError) as e:
+        parse_json("[1]", "f.jsonl", RecordError)
+    assert str(e.value) == "f.jsonl: not valid JSON (a parser's own complaint)"
+    assert e.value.__cause__ is None and e.value.__suppress_context__
+
+
+ONE_DEAL = Rules(players=4, hand_size=26, table_first=0)  # the whole double deck in one utdelning
+
+
+def test_a_position_under_rules_of_one_utdelning_is_still_a_position():
+    # one deal, as the deal plan of these rules has, but not its 26 cards a hand: a hand-made position,
+    # and its record says so (an empty table alone does not make it dealt)
+    assert deal_plan(ONE_DEAL) == [(26, 0)]
+    g = Giv.from_position([parse_cards(c) for c in ("9S", "2C", "5D", "7H")], (), rules=ONE_DEAL, turn=1)
+    rec = giv_to_record(g)
+    assert rec["position"] == {"turn": 1, "previous_mover": None}
+    assert giv_from_record(rec).state_key() == g.state_key()
+    # a dealt giv of these rules has no "position"
+    assert "position" not in giv_to_record(Giv(ONE_DEAL, seed=1))
