@@ -124,22 +124,33 @@ def test_a_kasino_puzzle_s_result_is_a_whole_sentence_in_both_languages():
     from krypteach.teaching.puzzles import check_answer, load_puzzles, solve
     from krypteach.teaching.puzzles.kasino import kasino_result_words
 
-    p = next(q for q in load_puzzles(game="kasino") if q.id == "kasino-take-or-raise-easy-01")
-    best, other = Move.parse("JH:5S+6D"), Move.parse("AH>12:5S+6D")
-    assert solve(p).answers == {str(best)}
+    def words(v, lang):  # the comparison, as the catalogs say it
+        n = abs(v)
+        if lang == "sv":
+            return f"tar du {n} poäng {'mer' if v > 0 else 'mindre'} än motståndaren"
+        return f"you take {n} point{'s' if n != 1 else ''} {'more' if v > 0 else 'fewer'} than your opponent"
+
+    def unique_with_one_other(q):
+        sol = solve(q)
+        return len(sol.answers) == 1 and len(sol.options) == 2 and 0 not in sol.options.values()
+
+    p = next(q for q in load_puzzles(game="kasino") if q.kind == "kasino-take-or-raise" and unique_with_one_other(q))
+    sol = solve(p)
+    [best] = sol.answers
+    [other] = set(sol.options) - {best}
+    vb, vo = sol.options[best], sol.options[other]
     with use_language("sv"):
-        b, o = best.describe(), other.describe()
+        b, o = Move.parse(best).describe(), Move.parse(other).describe()
         why = solve(p).explanation
-        wrong = check_answer(p, str(other))
-    assert why == (f"Om ni båda spelar så bra ni kan tar du 2 poäng mer än motståndaren efter draget {b}. "
-                   f"Andra första drag: efter draget {o} tar du 2 poäng mindre än motståndaren.")
-    assert wrong == (False, f"Inte bäst: efter draget {o} tar du 2 poäng mindre än motståndaren. {why}")
-    b, o = best.describe(), other.describe()
+        wrong = check_answer(p, other)
+    assert why == (f"Om ni båda spelar så bra ni kan {words(vb, 'sv')} efter draget {b}. "
+                   f"Andra första drag: efter draget {o} {words(vo, 'sv')}.")
+    assert wrong == (False, f"Inte bäst: efter draget {o} {words(vo, 'sv')}. {why}")
+    b, o = Move.parse(best).describe(), Move.parse(other).describe()
     assert solve(p).explanation == (
-        f"With the best play from both of you, after {b}, you take 2 points more than your opponent. "
-        f"Other first moves: after {o}, you take 2 points fewer than your opponent.")
-    assert check_answer(p, str(other))[1].startswith(
-        f"Not the best: after {o}, you take 2 points fewer than your opponent. With the best")
+        f"With the best play from both of you, after {b}, {words(vb, 'en')}. "
+        f"Other first moves: after {o}, {words(vo, 'en')}.")
+    assert check_answer(p, other)[1].startswith(f"Not the best: after {o}, {words(vo, 'en')}. With the best")
     # several equally good moves, one point (singular in English), and a draw
     with use_language("sv"):
         moves = _(" and ").join((Move.parse("5S:2S+3S").describe(), Move.parse("7D").describe()))
