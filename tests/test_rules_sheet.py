@@ -161,13 +161,18 @@ _SAYS = {
                "Bygga (build)", "Höja (raise, bygga på)", "Dubbelt bygge (multiple build)",
                "The builder's duty:", "Lägga ut (trail)", "Example: table 4♠ 7♦, you hold 5♥ 9♦: 5♥ on 4♠ builds 9",
                "until a side has 16 points or more after a giv. Then the highest total wins",
-               "Taking is free", "2–4 players", "the one who took in last (den som tar in sist)"],
+               "Taking is free", "2–4 players", "the one who took in last (den som tar in sist)",
+               "Raise and gather: when you raise a build",
+               "table Q♦ [10: 3♠+7♣], you hold Q♣ 2♠: 2♠ on the build makes 12 and takes Q♦ into the pile",
+               "A lone ace as 14:", "table A♥ 9♣, you hold A♠ 5♦: 5♦ on 9♣ builds 14, and A♥ joins it",
+               "a lone table ace may stand as 14 in a build of 14"],
         "sv": ["Kasino – reglerna på en sida", "En vanlig kortlek med 52 kort", "10♦ stora kasino 2",
                "2♠ lilla kasino 1", "varje ess 1", "flest spader 2", "flest kort 1",
                "Utan tabbar delas 11 poäng ut per giv", "Bygga : lägg ett kort på bordskort",
                "Höja (bygga på)", "Dubbelt bygge:", "Byggarens plikt:", "Lägga ut : lägg ett kort",
                "Du lägger 5♥ på 4♠ och bygger 9", "tills någon har nått 16 poäng efter en giv. Då vinner högst summa",
-               "Givaren delar ut 4 kort", "talongen", "den som tar in sist", "2–4 spelare"],
+               "Givaren delar ut 4 kort", "talongen", "den som tar in sist", "2–4 spelare", "Höja och samla:",
+               "Du lägger 2♠ på bygget så att det blir 12, och lägger Q♦ i samma hög", "Ett ensamt ess som 14:"],
     },
     "avig-kasino": {
         "en": ["Avig kasino — the rules on one page", "the lowest score wins", "Then the lowest total wins",
@@ -226,7 +231,14 @@ def test_a_kasino_variant_changes_the_sheet():
                                                face_cards="own-rank", tabbe_points=2, last_capture_point=0)))
     assert "No multiple builds in this variant" in text and "Dubbelt bygge" not in text
     assert "builder's duty" not in text and "Face cards take only their own rank" in text
+    assert "Raise and gather" not in text and "A lone ace as 14" not in text  # they need multiple builds
     assert "each tabbe +2" in text and "for sistan" not in text and "capture sistan" not in text and "Without tabbar a giv holds 10 points" in text
+    off = _text(rules_sheet_html(Rules.preset("kasino", raise_gathers=False, lone_ace_builds=False)))
+    assert "Dubbelt bygge" in off and "Raise and gather" not in off and "A lone ace as 14" not in off
+    assert "in a sum or a build an ace counts 1" in off
+    pairs = _text(rules_sheet_html(Rules.preset("kasino-pairs")))
+    assert "Kasino, 4 players (in pairs)" in pairs and "partnerkasino: seats 0+2 against 1+3" in pairs
+    assert "the most spades 2" in pairs and "4 players (4 each, 4 to the table) + 2 × (4 each, 0 to the table)" in pairs
     draw = _text(rules_sheet_html(Rules.preset("dragkasino")))
     assert "Dragkasino: after each card you play you draw one from the talong" in draw
     assert "4 more to each" not in draw
@@ -240,7 +252,7 @@ def test_the_cli_writes_the_sheet_of_its_rules_in_the_language(tmp_path, capsys,
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])
-@pytest.mark.parametrize("preset", ["kasino", "avig-kasino", "dragkasino"])
+@pytest.mark.parametrize("preset", ["kasino", "avig-kasino", "dragkasino", "kasino-pairs", "kasino-face-own-rank"])
 def test_a_kasino_sheet_prints_on_one_a4_page(page, preset, lang):
     """The Kasino sheets are longer than Krypkasino's (tests/test_browser.py prints that one)."""
     with use_language(lang):

@@ -171,10 +171,10 @@ def _game_points_rows(game: Game) -> list[tuple[str, str, str]]:
 
 def _majorities(game: Game) -> tuple[int, int]:
     """The points the game gives for the most spades and for the most cards, asked of
-    its card points: seat 0 holds the one spade, seat 1 the most cards."""
+    its card points: seat 0 holds the one spade, seat 1 the most cards (the other seats nothing)."""
     values = game.card_values
     spade, others = parse_cards("3S"), parse_cards("9H 9D")
-    cp = game.card_points([spade, others])
+    cp = game.card_points([spade, others, *([] for _seat in range(game.rules.players - 2))])
     return (cp[0] - sum(values[int(c)] for c in spade), cp[1] - sum(values[int(c)] for c in others))
 
 
@@ -223,18 +223,11 @@ def _kasino_sections(r: Rules, game: Game, allowed: list[int]) -> list[tuple[str
             target=number(r.target)) if r.target is not None else _(_WORD["parti"])),
         ("giv", _(_WORD["giv"])),
         ("utdelning", _(_WORD["utdelning"])),
-        ("ta in", _(_WORD["ta in"])),
-        ("lägga ut", _("trail: lay a card face up on the table")),
         ("träff", _(_WORD["träff"])),
-        ("bygge, bygga", _("a build: a pile of table cards worth one value, taken whole by a card of that value")),
-        ("höja, bygga på", _("raise a build: lay a card on it to make a higher value")),
+        ("bygge", _("a build: a pile of table cards worth one value, taken whole by a card of that value")),
     ]
-    if r.multiple_builds:
-        words.append(("dubbelt bygge", _("a multiple build: several groups of the same value in one pile, "
-                                         "locked at that value")))
+    # ta in, lägga ut, bygga, höja, dubbelt bygge and tvångstabbe are explained under "Your turn"
     words.append(("tabbe (sopa)", _(_WORD["tabbe"])))
-    if r.forced_tabbe:
-        words.append(("tvångstabbe", _(_WORD["tvångstabbe"])))
     if r.last_capture_point:
         words.append(("sistan", _("the last capture of the giv: its point and the cards left on the table")))
     words.append(("talong", _("the cards not yet dealt")))
