@@ -41,6 +41,7 @@ _ARGPARSE_ERRORS = (
      N_("the following arguments are required: {args}")),
     (re.compile(r"(?P<option>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"),
      N_("{option}: invalid choice: {value} (choose from {choices})")),
+    (re.compile(r"(?P<option>\S+): invalid int value: (?P<value>.*)"), N_("{option}: {value} is not a whole number")),
 )
 
 

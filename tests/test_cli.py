@@ -99,6 +99,8 @@ def test_argparse_words_and_the_help_in_swedish():
     assert "show this help" not in out.stdout and "options:" not in out.stdout
     bogus = run_in(None, "simulate", "--bogus", env_lang="sv")
     assert bogus.returncode == 2 and bogus.stderr == "krypteach: okända argument: --bogus (se krypteach --help)\n"
+    seed = run_in(None, "simulate", "--seed", "x", env_lang="sv")
+    assert seed.returncode == 2 and seed.stderr == "krypteach: --seed: 'x' är inget heltal (se krypteach simulate --help)\n"
     required = run_in(None, "build-site", env_lang="sv")
     assert required.stderr == "krypteach: de här argumenten behövs: OUT (se krypteach build-site --help)\n"
     assert run_in(None, "build-site").stderr == (
