@@ -196,7 +196,8 @@ def _gathering_texts(r: Rules, game: Game) -> list[str]:
 
     out = []
     if r.multiple_builds and r.raise_gathers:
-        table, hand = [Card("QD"), Build(10, parse_cards("3S 7C"), 1)], parse_cards("QC 2S")
+        table: list[Card | Build] = [Card("QD"), Build(10, parse_cards("3S 7C"), 1)]
+        hand = parse_cards("QC 2S")
         if any(m.value == 12 and Card("QD") in (m.capture or ()) for m in game.legal_moves(hand, table, 0)):
             out.append(_("<b>Raise and gather:</b> when you raise a build you may also lay other groups of the new "
                          "value from the table into the same pile; it is then a locked dubbelt bygge. Example: "
@@ -205,12 +206,12 @@ def _gathering_texts(r: Rules, game: Game) -> list[str]:
                 table=_esc(" ".join(x.symbol for x in table)), hand=" ".join(c.symbol for c in hand),
                 card=Card("2S").symbol, value=12, extra=Card("QD").symbol))
     if r.multiple_builds and r.lone_ace_builds and r.ace == "1or14":
-        table, hand = parse_cards("AH 9C"), parse_cards("AS 5D")
-        if any(m.value == 14 and Card("AH") in (m.capture or ()) for m in game.legal_moves(hand, table, 0)):
+        aces, hand = parse_cards("AH 9C"), parse_cards("AS 5D")
+        if any(m.value == 14 and Card("AH") in (m.capture or ()) for m in game.legal_moves(hand, aces, 0)):
             out.append(_("<b>A lone ace as 14:</b> a lone ace on the table may join a build of 14 as one group. "
                          "Example: table {table}, you hold {hand}: {card} on {on} builds 14, and {ace} joins it "
                          "as a second 14; {taker} takes the whole pile.").format(
-                table=" ".join(c.symbol for c in table), hand=" ".join(c.symbol for c in hand),
+                table=" ".join(c.symbol for c in aces), hand=" ".join(c.symbol for c in hand),
                 card=Card("5D").symbol, on=Card("9C").symbol, ace=Card("AH").symbol, taker=Card("AS").symbol))
     return out
 
