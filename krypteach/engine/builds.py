@@ -50,6 +50,7 @@ from .rules import Rules
 
 __all__ = ["Build", "BuildParseError", "kasino_legal_moves", "kasino_table_after", "table_cards", "loose_cards",
            "builds_on", "build_value", "take_value", "whole_table_takers", "owned_builds", "apply_owner_duty",
+           "keep_takers",
            "check_move_cards", "parse_table"]
 
 
@@ -234,6 +235,22 @@ def _groups(loose: Sequence[Card], total: int, rules: Rules) -> list[int]:
     return out
 
 
+def _lone_aces(loose: Sequence[Card], v: int, rules: Rules) -> list[int]:
+    """Bit masks of the lone table aces that stand as a group of 14 (``lone_ace_builds``:
+    the player chooses 1 or 14 in the move, seed 004), for a build of ``v``."""
+    if v != 14 or not rules.lone_ace_builds or rules.ace != "1or14":
+        return []
+    return [1 << i for i, c in enumerate(loose) if c.rank == 1]
+
+
+def _unions(first: int, groups: Sequence[int]) -> set[int]:
+    """``first`` with every set of pairwise disjoint ``groups`` that do not overlap it (bit masks)."""
+    unions = {first}
+    for g in groups:
+        unions |= {u | g for u in unions if not u & g}
+    return unions
+
+
 def _build_moves(card: Card, hand: Sequence[Card], table: Sequence[Card | Build], rules: Rules) -> list[Move]:
     """The builds and raises ``card`` can make (each value the rest of the hand can take)."""
     cv = build_value(card, rules)
@@ -254,10 +271,19 @@ def _build_moves(card: Card, hand: Sequence[Card], table: Sequence[Card | Build]
             moves.append(BuildMove(card, key[1], v))
 
     for v in values:
-        # raises: the card on one unlocked build, to a higher value the hand holds
+        others = _groups(loose, v, rules) + _lone_aces(loose, v, rules) if rules.multiple_builds else []
+        same = [b for b in builds if b.value == v]
+        # raises: the card on one unlocked build, to a higher value the hand holds; with
+        # raise_gathers (and multiple builds) other groups of v may join the pile (locked)
         for b in builds:
             if not b.locked and b.value + cv == v:
                 add(v, b.cards)
+                if rules.raise_gathers and rules.multiple_builds:
+                    for u in _unions(0, others):
+                        cards = [loose[i] for i in range(len(loose)) if u >> i & 1]
+                        for k in range(len(same) + 1):
+                            for bs in combinations(same, k):
+                                add(v, [*b.cards, *cards, *(c for x in bs for c in x.cards)])
         # new builds: the card with loose cards making v; with multiple builds, more groups of v too
         need = v - cv
         if need < 0:
@@ -268,13 +294,8 @@ def _build_moves(card: Card, hand: Sequence[Card], table: Sequence[Card | Build]
                 if m:
                     add(v, [loose[i] for i in range(len(loose)) if m >> i & 1])
             continue
-        others = _groups(loose, v, rules)
-        same = [b for b in builds if b.value == v]
         for m in with_card:
-            unions = {m}
-            for g in others:
-                unions |= {u | g for u in unions if not u & g}
-            for u in unions:
+            for u in _unions(m, others):
                 cards = [loose[i] for i in range(len(loose)) if u >> i & 1]
                 for k in range(len(same) + 1):
                     for bs in combinations(same, k):
@@ -323,12 +344,39 @@ def apply_owner_duty(moves: list[Move], table: Sequence[Card | Build], player: i
     return kept or moves
 
 
+def keep_takers(moves: list[Move], hand: Sequence[Card], table: Sequence[Card | Build], player: int | None,
+                rules: Rules) -> list[Move]:
+    """A builder keeps in hand a card that takes each build they own (RULES.md, seed 004: "Du
+    måste ha kortet som tar bygget på handen"): a move that would leave ``player`` owning a
+    build with no card left to take it is not legal, whatever the owner's duty (but
+    ``"none"``). When no move keeps one (a hand-made position), every move stays legal.
+
+    >>> table = [Card("9S"), Build(9, parse_cards("4S 5H"), 0)]
+    >>> moves = [Move.parse("9D:4S+5H+9S"), Move.parse("9D:9S"), Move.parse("2C")]
+    >>> [str(m) for m in keep_takers(moves, parse_cards("9D 2C"), table, 0, Rules(game="kasino"))]
+    ['9D:4S+5H+9S', '2C']
+    """
+    if rules.owner_duty == "none" or not owned_builds(table, player):
+        return moves
+    assert player is not None
+    kept = []
+    for m in moves:
+        rest = list(hand)
+        rest.remove(m.card)
+        values = {take_value(c, rules) for c in rest}
+        if all(x.value in values for x in owned_builds(kasino_table_after(table, m, player), player)):
+            kept.append(m)
+    return kept or moves
+
+
 def kasino_legal_moves(hand: Sequence[Card], table: Sequence[Card | Build], rules: Rules,
-                       player: int | None = None) -> list[Move]:
+                       player: int | None = None, *, keep: bool = True) -> list[Move]:
     """The legal moves of classic Kasino for ``player`` holding ``hand`` at ``table``.
 
     Per card in hand: its captures, then its builds, then the trail; then the
-    forced tabbe and the owner's duty (:func:`apply_owner_duty`).
+    forced tabbe, the owner's duty (:func:`apply_owner_duty`) and the card the
+    owner keeps for each build (:func:`keep_takers`; ``keep=False`` leaves that out, for
+    an explanation of why a move is not legal).
     ``player`` ``None`` means a seat that owns no build.
 
     >>> from krypteach import Rules, parse_cards
@@ -353,7 +401,8 @@ def kasino_legal_moves(hand: Sequence[Card], table: Sequence[Card | Build], rule
         moves.append(Move(card))
     if takes_all and rules.forced_tabbe:
         return takes_all
-    return apply_owner_duty(moves, table, player, rules)
+    moves = apply_owner_duty(moves, table, player, rules)
+    return keep_takers(moves, hand, table, player, rules) if keep else moves
 
 
 # list[Any], not list[Card | Build]: callers read the new build at [-1] without narrowing

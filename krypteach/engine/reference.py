@@ -308,7 +308,8 @@ def _items_cards(items: Iterable[RefItem]) -> list[str]:
 
 def kasino_legal_moves(hand: list[str], table: list[RefItem], player: int | None = None, *, capture: str = "free",
                        ace: str = "1or14", forced_tabbe: bool = False, multiple_builds: bool = True,
-                       owner_duty: str = "take-or-raise", face: str = "values") -> set[RefMove]:
+                       owner_duty: str = "take-or-raise", face: str = "values", raise_gathers: bool = True,
+                       lone_ace_builds: bool = True) -> set[RefMove]:
     """The legal moves of classic Kasino, by brute force.
 
     >>> sorted(kasino_legal_moves(["5H", "9D"], ["4S"]), key=str)
@@ -362,17 +363,32 @@ def kasino_legal_moves(hand: list[str], table: list[RefItem], player: int | None
                 builds = [x for x in s if isinstance(x, tuple)]
                 loose = [x for x in s if not isinstance(x, tuple)]
                 ok = False
-                if len(s) == 1 and builds and sum(_kasino_card_value(x, face) or 0 for x in builds[0][1]) == builds[0][0] \
-                        and builds[0][0] + cv == v:
+
+                def group_ok(g: list[str], v: int = v) -> bool:
+                    if lone_ace_builds and ace == "1or14" and v == 14 and len(g) == 1 and split(g[0])[0] == "A":
+                        return True  # a lone table ace stands as 14 (the player's choice in this move)
+                    vals = [_kasino_card_value(x, face) for x in g]
+                    return None not in vals and sum(vals) == v  # type: ignore[arg-type]
+
+                def raisable(b: tuple[int, tuple[str, ...], int], v: int = v, cv: int = cv) -> bool:
+                    return sum(_kasino_card_value(x, face) or 0 for x in b[1]) == b[0] and b[0] + cv == v
+                if len(s) == 1 and builds and raisable(builds[0]):
                     ok = True  # a raise: the card on one build that makes its value once
+                elif raise_gathers and multiple_builds and any(
+                        raisable(r) and all(b[0] == v for b in builds if b is not r)
+                        and _partitions_into(loose, group_ok) for r in builds):
+                    ok = True  # a raise that gathers other groups of the new value: a locked multiple build
                 elif not multiple_builds:
                     vals = [_kasino_card_value(x, face) for x in loose]
                     ok = not builds and None not in vals and sum(vals) + cv == v  # type: ignore[arg-type]
                 elif all(b[0] == v for b in builds):
-                    def group_ok(g: list[str], v: int = v) -> bool:
+                    def with_card_ok(g: list[str], v: int = v) -> bool:  # the played card's group: an ace counts 1
                         vals = [_kasino_card_value(x, face) for x in g]
                         return None not in vals and sum(vals) == v  # type: ignore[arg-type]
-                    ok = _partitions_into([c, *loose], group_ok)
+                    first, *rest = [c, *loose]
+                    ok = any(with_card_ok([first, *(rest[i] for i in combo)]) and
+                             _partitions_into([rest[i] for i in range(len(rest)) if i not in combo], group_ok)
+                             for size in range(len(rest) + 1) for combo in combinations(range(len(rest)), size))
                 if ok:
                     all_moves.add(("build", c, sorted_codes(_items_cards(s)), v))
     if forced_tabbe and takers:
@@ -385,6 +401,18 @@ def kasino_legal_moves(hand: list[str], table: list[RefItem], player: int | None
             # m[2]: only a trail lacks it, and trails are left out first
             kept = {m for m in all_moves
                     if m[0] != "trail" and any(set(b[1]) <= set(m[2]) for b in mine)}  # type: ignore[misc]
+        if kept:
+            all_moves = kept
+        # the owner keeps a card that takes each build they own after the move
+        def keeps(m: RefMove) -> bool:
+            rest = list(hand)
+            rest.remove(m[1])
+            values = {_kasino_take_value(x, ace, face) for x in rest}
+            taken = set(m[2]) if len(m) > 2 else set()  # a trail takes no cards
+            still = [b for b in mine if not set(b[1]) & taken]
+            made = [v for v in m[3:] if isinstance(v, int)]  # a build: ("build", card, cards, value)
+            return all(b[0] in values for b in still) and all(v in values for v in made)
+        kept = {m for m in all_moves if keeps(m)}
         if kept:
             return kept
     return all_moves

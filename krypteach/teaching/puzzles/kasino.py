@@ -94,7 +94,7 @@ def kasino_proved_moves(hand: Sequence[Card], table: Sequence[Card | Build], rul
     ref = reference.kasino_legal_moves(
         [str(c) for c in hand], _ref_table(table), player, capture=rules.capture, ace=rules.ace,
         forced_tabbe=rules.forced_tabbe, multiple_builds=rules.multiple_builds, owner_duty=rules.owner_duty,
-        face=rules.face_cards)
+        face=rules.face_cards, raise_gathers=rules.raise_gathers, lone_ace_builds=rules.lone_ace_builds)
     if {_ref_move(m) for m in engine} != ref:
         raise _error()(f"the engine and the reference rules disagree on the legal Kasino moves for hand "
                        f"{' '.join(map(str, hand))} at table {' '.join(map(str, table))}")
