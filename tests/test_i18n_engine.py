@@ -95,7 +95,7 @@ def test_classic_kasino_builds_are_explained_in_swedish():
     with use_language("sv"):
         e = explain_kasino_move(parse_cards("9D 7H"), table, Move.parse("7H:7C"), k, 0)
         assert e.rule == "build-owner-must-act"
-        assert e.message == ("Du äger ett bygge på 9 (4♠+5♥): ta det eller bygg på det nu — 9♦ tar det. "
+        assert e.message == ("Du äger ett bygge på 9 (4♠+5♥): ta det eller bygg på det nu – 9♦ tar det. "
                              "Du får inte låta det ligga och spela något annat.")
         text = explain_kasino_move(parse_cards("5H 9D"), [Card("4S")], "5H>9:4S", k, 0).message
         assert text.startswith("5♥ på 4♠ bygger 9 (”bygger nio”). Nu äger du bygget: din 9♦ tar det.")

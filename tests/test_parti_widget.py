@@ -296,7 +296,7 @@ def test_the_gate_caps_an_upload_at_900_kib_and_the_viewer_says_so():
     assert viewer.message == "the file is too big (900 KiB): at most 900 KiB can be sent to the server"
     assert "kt-error" in viewer.feedback.value
     front_end_upload(viewer.upload, [("a.jsonl", b" " * 600 * 1024), ("b.jsonl", b" " * 600 * 1024)])
-    assert "too big (1200 KiB)" in viewer.message  # the cap is on the total
+    assert "too big (1,200 KiB)" in viewer.message  # the cap is on the total (a number as English writes it)
     # just under the cap passes the gate (and is then judged as a record file)
     front_end_upload(viewer.upload, [("blank.jsonl", b" " * MAX_UPLOAD_BYTES)])
     assert viewer.message == "blank.jsonl: the file is empty: a record file has one giv per line (JSON Lines)"

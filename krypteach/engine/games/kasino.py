@@ -184,7 +184,8 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
         b = mine[0]
         can = [c for c in dict.fromkeys(hand) if take_value(c, rules) == b.value]
         # i18n: {how} is empty or " — 9♦ takes it"
-        how = (" — " + _("{cards} takes it").format(cards=describe_cards(can, or_sep()))) if can else ""
+        # i18n: the dash before "9♦ takes it"; Swedish: a spaced en dash " – "
+        how = (_(" — ") + _("{cards} takes it").format(cards=describe_cards(can, or_sep()))) if can else ""
         if rules.owner_duty == "no-trail":
             return Explanation(False, "build-owner-trail",
                                _("You own a build of {value} ({cards}): you may not trail while "
