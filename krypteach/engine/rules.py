@@ -395,7 +395,8 @@ class Rules:
         'Krypkasino, 4 players (in pairs, the ace counts 1 only, a tabbe mark +10)'
         """
         default = Rules(players=self.players, game=self.game)
-        diffs = [_option_words(k, v) for k, v in self.to_dict().items() if getattr(default, k) != v]
+        diffs = [(_("at most {count} givar per parti").format(count=v) if k == "givar" and self.target is not None
+                  else _option_words(k, v)) for k, v in self.to_dict().items() if getattr(default, k) != v]
         name = "Krypkasino" if self.game == "krypkasino" else ("Avig kasino" if self.lowest_wins else "Kasino")
         if diffs:
             # i18n: {game} is Krypkasino, Kasino or Avig kasino; {options} the options that differ, with commas
@@ -435,6 +436,11 @@ _WORDS: dict[str, Any] = {
     "face_cards": lambda v: (_("face cards take only their own rank") if v == "own-rank"
                              else _("face cards count 11, 12, 13")),
     "lowest_wins": lambda v: _("lowest wins") if v else _("highest wins"),
+    "multiple_builds": lambda v: (_("multiple builds (dubbelt bygge), locked") if v
+                                  else _("no multiple builds: a build makes its value once")),
+    "owner_duty": lambda v: {"take-or-raise": _("the builder takes or raises the build on the next turn"),
+                             "no-trail": _("the builder may not trail while owning a build"),
+                             "none": _("no duty for the builder")}.get(v, v),
     "raise_gathers": lambda v: (_("a raise may gather other groups of its new value (a locked multiple build)") if v
                                 else _("a raise is the card alone on one build")),
     "lone_ace_builds": lambda v: (_("a lone table ace may stand as 14 in a build of 14") if v
