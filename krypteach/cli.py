@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .i18n import N_, LanguageError, _, check_language, language, ngettext, use_language
+from .i18n.numbers import number
 
 if TYPE_CHECKING:
     from .engine.game import Giv
@@ -69,11 +70,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, _("krypteach: {message} (see {prog} --help)").format(message=message, prog=self.prog) + "\n")
 
 
-def _whole_number(lo: int, hi: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type=``: a whole number ``lo``–``hi`` (``hi=None``: no upper end)."""
+def _whole_number(lo: int, hi: int | None = None, grouped: bool = True) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number ``lo``–``hi`` (``hi=None``: no upper end), said as
+    the language writes numbers (``1–100 000``; ``grouped=False`` for a port: ``1–65535``)."""
 
     def parse(text: str) -> int:
-        span = f"{lo}–{hi}" if hi is not None else _("{low} or more").format(low=lo)
+        low, high = (number(lo), number(hi)) if grouped and hi is not None else (str(lo), str(hi))
+        span = _("{low}–{high}").format(low=low, high=high) if hi is not None else _("{low} or more").format(
+            low=number(lo))
         try:
             value = int(text)
         except ValueError:
@@ -112,7 +116,7 @@ def _lang_in(argv: list[str]) -> str | None:
     return None
 
 
-_port = _whole_number(1, 65535)
+_port = _whole_number(1, 65535, grouped=False)
 
 
 def _lessons_folder(text: str) -> str:
@@ -391,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--teacher-code", default=None, metavar="CODE",
                    help=_("the code of the teacher's page /krypteach/teacher (default: a new random code each start)"))
     s.add_argument("--max-givar", type=_whole_number(1, 100_000), default=None, metavar="N",
-                   help=_("givar one run of the variant lab may play per rule set (default 2000)"))
+                   help=_("givar one run of the variant lab may play per rule set (default {n})").format(n=number(2000)))
     s.add_argument("--max-job-seconds", type=_whole_number(5, 86_400), default=None, metavar="SECONDS",
                    help=_("seconds one long job in a page (the variant lab) may run (default 120)"))
     s.add_argument("--lang", type=_language_arg, default=None, metavar="sv|en",

@@ -134,7 +134,7 @@ CLI_CASES = [
     (["tournament", "--givar", "2", "--bots", ""], ["--bots ''", "at least one bot", "random, careful, expert"]),
     (["tournament", "--givar", "2", "--bots", "grandmaster,random"], ["grandmaster", "random, careful, expert"]),
     (["tournament", "--givar", "2", "--bots", "expert:foo=bar,random"], ["expert:foo=bar", "no option 'foo'", "rollouts"]),
-    (["tournament", "--givar", "2", "--bots", "expert:rollouts=-1,random"], ["rollouts=-1", "whole number, 1–1000000"]),
+    (["tournament", "--givar", "2", "--bots", "expert:rollouts=-1,random"], ["rollouts=-1", "whole number, 1–1,000,000"]),
     (["tournament", "--givar", "2", "--bots", "expert:exact=yes,random"], ["exact='yes'", "true or false"]),
     (["tournament", "--givar", "2", "--bots", "careful:setup=-1,random"], ["setup=-1", "from 0 to 10"]),
     (["tournament", "--givar", "2", "--bots", "careful:luck=1,random"], ["luck", "setup"]),
@@ -171,7 +171,7 @@ CLI_CASES = [
     # the classroom file
     (["serve", "--config", "klass_bad_key.toml"], ["klass_bad_key.toml", "[class] colour is not a key here",
                                                   "code, teacher_code, language"]),
-    (["serve", "--config", "klass_bad_value.toml"], ["[caps] max_givar = 0 is not allowed", "1 to 100000"]),
+    (["serve", "--config", "klass_bad_value.toml"], ["[caps] max_givar = 0 is not allowed", "1 to 100,000"]),
     (["serve", "--config", "klass_bad_lesson.toml"], ["lesson 42", "which is not in", "lessons: 00, 01"]),
     (["serve", "--config", "klass_same_codes.toml"], ["teacher_code must not be the class code"]),
     (["serve", "--config", "klass_not_toml.toml"], ["klass_not_toml.toml", "not valid TOML"]),
@@ -340,9 +340,9 @@ def test_parse_json(text, words):
 
 @pytest.mark.parametrize("name, options, words", [
     ("expert", {"foo": "bar"}, ["no option 'foo'", "rollouts", "samples"]),
-    ("expert", {"rollouts": -1}, ["rollouts=-1", "whole number, 1–1000000"]),
+    ("expert", {"rollouts": -1}, ["rollouts=-1", "whole number, 1–1,000,000"]),
     ("expert", {"rollouts": 2.5}, ["rollouts=2.5", "whole number"]),
-    ("expert", {"samples": 0}, ["samples=0", "1–10000"]),
+    ("expert", {"samples": 0}, ["samples=0", "1–10,000"]),
     ("expert", {"exact": 1}, ["exact=1", "true or false"]),
     ("expert", {"method": "magic"}, ["method='magic'", "auto, deal, rollout"]),
     ("expert", {"max_seconds": 0}, ["max_seconds=0", "above 0"]),
@@ -396,7 +396,7 @@ def test_parse_bot_spec_bad_input(spec, words):
     (lambda: simulate(Rules(), 2, bots=["random"] * 3), ["one bot for every seat (2)", "got 3"]),
     (lambda: simulate(Rules(), 2, bots=["grandmaster"]), ["grandmaster", "random, careful, expert"]),
     (lambda: tournament(Rules(), 0, ["careful", "random"]), ["givar=0", "multiple of the number of bots (2)"]),
-    (lambda: tournament(Rules(), 2, ["expert:rollouts=-1", "random"]), ["rollouts=-1", "1–1000000"]),
+    (lambda: tournament(Rules(), 2, ["expert:rollouts=-1", "random"]), ["rollouts=-1", "1–1,000,000"]),
     (lambda: check_bots([], 2), ["at least one bot"]),
     (lambda: check_bots(["careful", " "], 2), ["no empty names"]),
 ])

@@ -37,7 +37,7 @@ def test_the_example_in_the_docs_is_the_one_in_the_code():
     ('[game]\nrules = "chess"', "[game] rules = 'chess' is not allowed: one of krypkasino"),
     ('[game]\nbots = ["grandmaster"]', "one or more of random, careful, expert"),
     ('[caps]\nmax_givar = true', "[caps] max_givar = True is not allowed: a whole number"),
-    ('[caps]\nmax_job_seconds = 1', "[caps] max_job_seconds = 1 is not allowed: a whole number from 5 to 86400"),
+    ('[caps]\nmax_job_seconds = 1', "[caps] max_job_seconds = 1 is not allowed: a whole number from 5 to 86,400"),
     ('[server]\nclass_size = 500', "[server] class_size = 500 is not allowed"),
     ('class = "K7RPX"', "class must be a section [class]"),
 ])

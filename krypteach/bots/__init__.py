@@ -21,6 +21,8 @@ from typing import Any, Protocol, cast
 
 from ..engine.game import Observation
 from ..engine.moves import Move
+from ..i18n import _
+from ..i18n.numbers import number as fmt_number
 
 __all__ = ["Bot", "RandomBot", "CarefulBot", "ExpertBot", "make_bot", "BOT_LEVELS", "KASINO_LEVELS", "check_bot_rules",
            "suggest"]
@@ -110,25 +112,29 @@ def check_bot_options(level: str, options: dict[str, Any]) -> None:
     for name, value in options.items():
         if not isinstance(name, str) or (name not in allowed and not takes_more):
             if not allowed:
-                raise BotError(f"bot {key!r} takes no options, got {name}={value!r}")
-            raise BotError(f"bot {key!r} has no option {name!r}: its options are {', '.join(allowed)}")
+                raise BotError(_("bot {key} takes no options, got {name}={value}").format(
+                    key=repr(key), name=name, value=repr(value)))
+            raise BotError(_("bot {key} has no option {name}: its options are {options}").format(
+                key=repr(key), name=repr(name), options=", ".join(allowed)))
         if name not in table:
             continue
         kind, lo, hi = table[name]
         number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         if kind == "int" and not (isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi):
-            allowed_text = f"a whole number, {lo}–{hi}"
+            allowed_text = _("a whole number, {low}–{high}").format(low=fmt_number(lo), high=fmt_number(hi))
         elif kind == "number" and not (number and lo <= value <= hi):
-            allowed_text = f"a number from {lo} to {hi}"
+            allowed_text = _("a number from {low} to {high}").format(low=fmt_number(lo), high=fmt_number(hi))
         elif kind == "seconds" and not (value is None or (number and lo < value <= hi)):
-            allowed_text = f"a number of seconds above {lo} and at most {hi}, or none (no time limit)"
+            allowed_text = _("a number of seconds above {low} and at most {high}, or none (no time limit)").format(
+                low=fmt_number(lo), high=fmt_number(hi))
         elif kind == "bool" and not isinstance(value, bool):
-            allowed_text = "true or false"
+            allowed_text = _("true or false")
         elif kind == "choice" and value not in lo:
-            allowed_text = "one of " + ", ".join(lo)
+            allowed_text = _("one of {choices}").format(choices=", ".join(lo))
         else:
             continue
-        raise BotError(f"bot {key!r}: {name}={value!r} is not allowed: it must be {allowed_text}")
+        raise BotError(_("bot {key}: {name}={value} is not allowed: it must be {allowed}").format(
+            key=repr(key), name=name, value=repr(value), allowed=allowed_text))
 
 
 #: the levels that play classic Kasino (``Rules(game="kasino")``, avig kasino too): every one; the
@@ -184,7 +190,7 @@ def make_bot(name: str, seed: int | None = None, *, rules: Any = None, **options
     >>> make_bot("expert", rollouts=-1)
     Traceback (most recent call last):
     ...
-    krypteach.bots.BotError: bot 'expert': rollouts=-1 is not allowed: it must be a whole number, 1–1000000
+    krypteach.bots.BotError: bot 'expert': rollouts=-1 is not allowed: it must be a whole number, 1–1,000,000
     """
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in BOT_LEVELS:

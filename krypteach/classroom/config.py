@@ -63,8 +63,8 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], str]]] = {
                 "first": (str, N_('a lesson number such as "07"'))},
     "game": {"rules": (str, N_("a rule preset name")),
              "bots": (list, N_('a list of computer players such as ["random", "careful"]'))},
-    "caps": {"max_givar": (int, N_("a whole number from 1 to 100000")),
-             "max_job_seconds": (int, N_("a whole number from 5 to 86400"))},
+    "caps": {"max_givar": (int, N_("a whole number from 1 to 100,000")),
+             "max_job_seconds": (int, N_("a whole number from 5 to 86,400"))},
     "server": {"class_size": (int, N_("a whole number from 0 to 200")),
                "progress": (str, N_('a file, a postgresql:// address, "" or "off"'))},
 }

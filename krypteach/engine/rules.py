@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import N_, _, ngettext
-from ..i18n.numbers import signed
+from ..i18n.numbers import number, signed
 
 __all__ = ["Rules", "RulesError", "PRESETS", "deal_plan", "preset_description"]
 
@@ -211,7 +211,8 @@ class Rules:
         def need_int(name: str, lo: int, hi: int | None = None) -> None:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-                span = f"{lo}–{hi}" if hi is not None else _("{low} or more").format(low=lo)
+                span = (_("{low}–{high}").format(low=number(lo), high=number(hi)) if hi is not None
+                        else _("{low} or more").format(low=number(lo)))
                 whole = not (isinstance(v, bool) or not isinstance(v, int))
                 raise RulesError((_("{name}={value} is not allowed: it must be {span}") if whole else
                                   _("{name}={value} is not allowed: it must be a whole number, {span}")).format(
