@@ -852,3 +852,14 @@ def test_a_progress_file_with_a_time_that_is_no_number_is_refused_and_nothing_is
     with pytest.raises(ValueError, match=_exactly(f"attempt 2 of the progress file {_ATTEMPT_SHAPE}")):
         store.import_progress(bad, "K7")
     assert store.attempts() == [] and store.learners("K7") == []
+
+
+def test_a_progress_file_imported_again_adds_nothing_whatever_the_decimals_of_its_times(store):
+    raw = [["01", "a", "exercise", True, None, None, None, 1764590000.1234567],
+           ["01", "a", "exercise", False, None, None, None, 1764590001.98765]]
+    assert store.import_progress(_file(attempts=raw), "K7") == ("Ann", 2)
+    assert store.import_progress(_file(attempts=raw), "K7") == ("Ann", 0)
+    # the same to the millisecond is the same attempt
+    again = [["01", "a", "exercise", True, None, None, None, 1764590000.1231]]
+    assert store.import_progress(_file(attempts=again), "K7") == ("Ann", 0)
+    assert [a[8] for a in store.attempts()] == [1764590000.1234567, 1764590001.98765]
