@@ -39,6 +39,8 @@ from ..engine.game import Giv
 from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.scoring import GivResult
+from ..i18n import _
+from ..i18n.numbers import number, percent, signed
 
 __all__ = ["Simulation", "play_giv", "seat_bots", "simulate", "in_order", "chunked", "check_jobs", "giv_bots", "giv_moves",
            "replay_giv"]
@@ -255,13 +257,16 @@ class Simulation:
 
     def summary(self) -> str:
         n = self.rules.players
-        lines = [f"{len(self.results)} givar, {self.rules.describe()}, bots: {', '.join(self.bots)}"]
+        lines = [_("{n} givar, {rules}, bots: {bots}").format(n=number(len(self.results)), rules=self.rules.describe(),
+                                                             bots=", ".join(self.bots))]
         means = self.mean_scores()
-        lines.append("mean score per seat: " + ", ".join(f"seat {s}: {means[s]:+.2f}" for s in range(n)))
-        lines.append(f"tabbar per giv: {self.tabbar_per_giv():.2f}")
-        lines.append(f"last capturer's sweep (table + klädda högen) holds card points in {100 * self.aside_scoring_share():.1f}% of givar")
-        lines.append(f"dealer's seat wins {100 * self.dealer_win_share():.1f}% of givar; "
-                     f"a giv ends with a negative score in {100 * self.negative_share():.1f}%")
+        lines.append(_("mean score per seat: {scores}").format(scores="; ".join(  # "; ": the numbers have commas
+            _("seat {seat}: {score}").format(seat=s, score=signed(means[s], 2)) for s in range(n))))
+        lines.append(_("tabbar per giv: {n}").format(n=number(self.tabbar_per_giv(), 2)))
+        lines.append(_("the last capturer's sweep (table + klädda högen) holds card points in {share} of givar").format(
+            share=percent(self.aside_scoring_share(), 1)))
+        lines.append(_("the dealer's seat wins {share} of givar; a giv ends with a negative score in {negative}").format(
+            share=percent(self.dealer_win_share(), 1), negative=percent(self.negative_share(), 1)))
         return "\n".join(lines)
 
 

@@ -32,6 +32,8 @@ from ..bots import BOT_LEVELS, Bot, BotError, make_bot
 from ..engine.game import Giv
 from ..engine.moves import Move
 from ..engine.rules import Rules
+from ..i18n import _
+from ..i18n.numbers import number, signed
 from .simulate import check_jobs, chunked, giv_moves, in_order, replay_giv
 
 __all__ = ["Row", "Tournament", "check_bots", "lineups", "mean_ci", "parse_bot_spec", "t_quantile", "tournament"]
@@ -196,22 +198,27 @@ class Tournament:
         names = list(dict.fromkeys(self.bots))
         givar = len({r.giv for r in self.rows})
         low = self.rules.lowest_wins  # Krypkasino and avig kasino: misère; classic Kasino: the highest wins
-        lines = [f"{givar} givar ({self.cycles} cycles of duplicate deals), {self.rules.describe()}",
-                 f"mean giv score per bot ({'lower' if low else 'higher'} is better), with 95% confidence interval:"]
+        lines = [_("{n} givar ({cycles} cycles of duplicate deals), {rules}").format(
+                     n=number(givar), cycles=number(self.cycles), rules=self.rules.describe()),
+                 (_("mean giv score per bot (lower is better), with 95% confidence interval:") if low else
+                  _("mean giv score per bot (higher is better), with 95% confidence interval:"))]
         width = max(map(len, names))
+
         def ci(m: float, h: float) -> str:
             if math.isnan(h):
-                return f"{m:+7.2f}   (an interval needs two cycles or more)"
-            return f"{m:+7.2f} ± {h:.2f}   [{m - h:+.2f}, {m + h:+.2f}]"
+                return _("{mean}   (an interval needs two cycles or more)").format(mean=signed(m, 2).rjust(7))
+            return _("{mean} ± {half}   [{low}, {high}]").format(mean=signed(m, 2).rjust(7), half=number(h, 2),
+                                                                 low=signed(m - h, 2), high=signed(m + h, 2))
 
         for name in sorted(names, key=lambda x: self.mean_ci(x)[0] * (1 if low else -1)):
             lines.append(f"  {name:<{width}}  {ci(*self.mean_ci(name))}")
         if 1 < len(names) <= 6:
-            lines.append("differences (row minus column's bot, paired by deal):")
+            lines.append(_("differences (row minus column's bot, paired by deal):"))
             for i, a in enumerate(names):
                 for b in names[i + 1:]:
                     d, h = self.difference(a, b)
-                    verdict = "" if math.isnan(h) or abs(d) <= h else (f"  → {a if (d < 0) == low else b} is better")
+                    verdict = "" if math.isnan(h) or abs(d) <= h else "  " + _("→ {bot} is better").format(
+                        bot=a if (d < 0) == low else b)
                     lines.append(f"  {a} − {b}: {ci(d, h).strip()}{verdict}")
         return "\n".join(lines)
 

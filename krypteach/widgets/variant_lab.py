@@ -248,7 +248,7 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         labels = labels or list("AB")
         rows = []
         for label, sim in zip(labels, sims):
-            means = ", ".join(signed(m, 1) for m in sim.mean_scores())
+            means = "; ".join(signed(m, 1) for m in sim.mean_scores())  # "; ": Swedish numbers have commas
             extra = ""
             if games:
                 wins = _("lowest") if sim.rules.lowest_wins else _("highest")
