@@ -16,6 +16,7 @@ from krypteach.i18n import DOMAINS, LOCALE, gettext, use_language
 from krypteach.i18n.notebooks import cell_text
 
 from .conftest import CLASS_CODE, LESSONS
+from .english_text import english_sentences
 from .test_browser import FORBIDDEN, LOAD_MS, STEP_MS, body_text, close, open_lesson
 
 pytestmark = pytest.mark.browser
@@ -101,18 +102,29 @@ def test_an_exercise_gives_swedish_feedback(page, served_app):
 
 
 def test_swedish_pages_have_no_english_left(page, served_app):
-    """Every Swedish lesson page: no markdown cell's English heading, and none of the
-    English words every page used to show (a sample of the widgets' texts)."""
+    """Every Swedish lesson page: no markdown cell's English heading, none of the English
+    words every page used to show, and no English sentence anywhere in its text
+    (tests/english_text.py: a sentence assembled in code has no msgid to miss); on the
+    pages with a game, the hint (Ledtråd) is pressed and read too (issue 19)."""
     english = ("You picked", "Check your answer", "Show the answer", "Next:", "Score:")
     problems = []
     for lesson in sorted(p.name for p in LESSONS.glob("[0-9][0-9]_*.ipynb")):
         page_ = page.context.new_page()
         try:
             open_lesson(page_, served_app, lesson, "sv")
+            games = page_.locator(".kt-game")
+            for i in range(games.count()):
+                hint = games.nth(i).get_by_role("button", name="Ledtråd")
+                if hint.count() and hint.first.is_enabled():
+                    hint.first.click()
+                    games.nth(i).locator(".kt-feedback", has_text="Ledtråd:").first.wait_for(timeout=STEP_MS)
             text = body_text(page_)
             if heading(lesson, "en") in text:
                 problems.append(f"{lesson}: the English title")
             problems += [f"{lesson}: {w!r}" for w in english if w in text]
+            problems += [f"{lesson}: English sentence {s!r}" for s in english_sentences(text)]
+            if lesson in ("07_play.ipynb", "10_kasino.ipynb", "11_avig_kasino.ipynb"):
+                assert "Ledtråd:" in text, lesson  # the hint was shown, and read above
         finally:
             close(page_)
     assert not problems, problems

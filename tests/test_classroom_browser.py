@@ -163,3 +163,46 @@ def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(
     # the class code opens lesson pages, never the teacher's page (no cookie, no code: the login form)
     with urllib.request.urlopen(f"{server.base}/krypteach/teacher?class={CODE}", timeout=10) as r:
         assert "Teacher code" in r.read().decode()
+
+
+def test_the_door_the_rules_sheet_and_the_teachers_page_have_no_english_in_swedish(browser, classroom):
+    """Issue 19: every page the server serves, in Swedish (the krypteach_lang cookie), has no
+    English sentence (tests/english_text.py) and writes numbers as Swedish does."""
+    from .english_text import english_sentences
+
+    start, progress = classroom
+    store = ProgressStore(progress)
+    store.declare_items("03_take_all", [(f"take-all-exercise-{i}", "exercise") for i in (1, 2)])
+    for k, name in enumerate(["Ann", "Bo", "Cia"]):
+        me = store.join(CODE, name)
+        store.record(me, "03_take_all", "take-all-exercise-1", "exercise", correct=bool(k % 2), rule="take-all")
+        store.record(me, "07_play", "giv", "giv", score=k - 7)  # a negative score: −7
+    store.close()
+    server = start()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_cookies([{"name": "krypteach_lang", "value": "sv", "url": server.base}])
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+
+        def look(where: str) -> str:
+            text = page.inner_text("body")
+            problems.extend(f"{where}: {s!r}" for s in english_sentences(text))
+            problems.extend(f"{where}: the number {m!r}" for m in re.findall(r"\d\.\d|(?<!\w)-\d", text))
+            return text
+
+        page.goto(f"{server.base}/", timeout=LOAD_MS)  # the door: the class code
+        look("the door")
+        page.goto(f"{server.base}/krypteach/rules", timeout=LOAD_MS)
+        look("the rules sheet")
+        page.goto(f"{server.base}/krypteach/teacher", timeout=LOAD_MS)
+        look("the teacher's login")
+        page.fill("#tcode", TEACHER)
+        page.click("button[type=submit]")
+        page.locator("h1", has_text=CODE).wait_for(timeout=STEP_MS)
+        text = look("the teacher's page")
+        assert "3 elever" in text  # the class, in Swedish
+        close(page)
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)

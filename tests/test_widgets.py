@@ -41,6 +41,7 @@ from krypteach.widgets import (
     TakeAllExercise,
     TvangstabbeExercise,
 )
+from krypteach.widgets.rules_picker import KASINO_CONTROLS, KRYPKASINO_CONTROLS
 
 from .widget_helpers import buttons
 
@@ -439,7 +440,9 @@ def test_take_all_random_positions_are_judged_by_the_engine():
 def test_rules_picker_controls_and_presets():
     p = RulesPicker()
     assert p.rules == Rules()
-    assert set(p.controls) == set(Rules().to_dict())
+    assert set(p.controls) == set(Rules().to_dict()) | set(KASINO_CONTROLS)
+    # every option of classic Kasino has a control too (but the game, chosen by the preset)
+    assert set(p.controls) | {"game", "lowest_wins", "face_cards", "draw"} >= set(Rules.preset("kasino").to_dict())
     assert p.controls["forced_tabbe"].description == "Forced tabbe (tvångstabbe)"
     offered = [name for name in PRESETS if Rules.preset(name).game == "krypkasino"]
     assert [v for _, v in p.preset.options] == [*offered, "custom"]  # classic Kasino: not on the game page yet
@@ -448,6 +451,23 @@ def test_rules_picker_controls_and_presets():
         assert p.rules == Rules.preset(name) and p.error == ""
     p.choose_preset("krypkasino")
     assert p.preset.value == "krypkasino"
+
+
+def test_rules_picker_shows_each_games_own_controls_and_keeps_them_apart():
+    p = RulesPicker(games=("krypkasino", "kasino"))
+    shown = lambda: {n for n, w in p.controls.items() if w.layout.display != "none"}  # noqa: E731
+    assert not set(KASINO_CONTROLS) & shown() and set(KRYPKASINO_CONTROLS) <= shown()
+    p.choose_preset("kasino")
+    assert set(KASINO_CONTROLS) <= shown() and not set(KRYPKASINO_CONTROLS) & shown()
+    assert "players" in shown() and "hand_size" in shown()  # the shared ones stay
+    p.controls["raise_gathers"].value = False
+    p.controls["target"].value = 21
+    assert p.rules == Rules.preset("kasino").replace(raise_gathers=False, target=21) and p.error == ""
+    assert "a raise is the card alone on one build" in p.summary.value
+    p.choose_preset("krypkasino")  # Kasino's controls are left out of Krypkasino's rules
+    assert p.rules == Rules.preset("krypkasino") and p.error == ""
+    p.controls["hand_size"].value = 5
+    assert p.rules == Rules(hand_size=5) and p.error == ""
 
 
 def test_rules_picker_teams_only_where_allowed():

@@ -153,7 +153,10 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         self.message = ""
         self.feedback.value = ""
         p = puzzle
-        which = _("Puzzle <b>{id}</b> · level {level}").format(id=esc(p.id), level=esc(_level(p.difficulty)))
+        # the puzzle's number in its kind and level (its id, e.g. which-card-easy-03, is English: a tooltip)
+        tail = p.id.rsplit("-", 1)[-1]
+        shown = f"<b title='{esc(p.id)}'>{int(tail) if tail.isdigit() else esc(p.id)}</b>"
+        which = _("Puzzle {number} · level {level}").format(number=shown, level=esc(_level(p.difficulty)))
         self.title_html.value = f"<h3>{esc(_(KIND_TITLES[p.kind]))}</h3><div class='kt-instruction'>{which}</div>"
         self.prompt_html.value = f"<div class='kt-instruction'>{esc(p.prompt)}<br>{_(_HOW[p.kind])}</div>"
         played = p.kind == "what-must-you-take"

@@ -48,7 +48,21 @@ LABELS = {
     "tabbe_points": N_("Points per tabbe mark (tabbe)"),
     "dukning_points": N_("Points per dukning (dukning)"),
     "givar": N_("Givar per parti (0: one per player)"),
+    # classic Kasino's own (shown while a Kasino preset is chosen)
+    "multiple_builds": N_("Multiple builds (dubbelt bygge)"),
+    "owner_duty": N_("The builder's duty (bygget)"),
+    "raise_gathers": N_("A raise may gather other groups of its value (bygga på)"),
+    "lone_ace_builds": N_("A lone table ace may count 14 in a build (ess)"),
+    "target": N_("Parti to (poäng)"),
+    "target_count": N_("When the target is counted"),
 }
+#: the controls of one game only: the others' are hidden (and left out of the rules read)
+KASINO_CONTROLS = ("multiple_builds", "owner_duty", "raise_gathers", "lone_ace_builds", "target", "target_count")
+KRYPKASINO_CONTROLS = ("dubbeltabbe", "cancel_marks", "dukning_points")
+_DUTY = [(N_("take or raise it on the next turn"), "take-or-raise"), (N_("anything but a trail"), "no-trail"),
+         (N_("no duty"), "none")]
+_TARGET_COUNT = [(N_("after each giv: the best total wins"), "end-of-giv"),
+                 (N_("line by line: the first to reach it wins"), "in-order")]
 
 _TEAM_OPTIONS = {
     "none": (N_("No teams (var för sig)"), "none"),
@@ -123,11 +137,18 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
         c["tabbe_points"] = widgets.BoundedIntText(value=5, min=-100, max=100)
         c["dukning_points"] = widgets.BoundedIntText(value=-5, min=-100, max=100)
         c["givar"] = widgets.BoundedIntText(value=0, min=0, max=600)
+        c["multiple_builds"] = widgets.Checkbox(value=True, indent=True)
+        c["owner_duty"] = widgets.Dropdown(options=_options(_DUTY), value="take-or-raise")
+        c["raise_gathers"] = widgets.Checkbox(value=True, indent=True)
+        c["lone_ace_builds"] = widgets.Checkbox(value=True, indent=True)
+        c["target"] = widgets.BoundedIntText(value=16, min=1, max=1000)
+        c["target_count"] = widgets.Dropdown(options=_options(_TARGET_COUNT), value="end-of-giv")
         for name, w in c.items():
             w.description = _(LABELS[name])
             w.style = _WIDE
             wide = isinstance(w, (widgets.Dropdown, widgets.Checkbox))
-            w.layout = widgets.Layout(width="50em") if wide else _ROW
+            # a layout of its own for each control: a hidden control sets its display
+            w.layout = widgets.Layout(width="50em" if wide else _ROW.width)
         self.controls = c
         self.error_html = widgets.HTML("")
         self.summary = widgets.HTML("")
@@ -167,8 +188,11 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
             data = rules.to_dict()
             data["givar"] = data["givar"] or 0
             self._set_team_options(rules.players)
+            hidden = KRYPKASINO_CONTROLS if rules.is_kasino else KASINO_CONTROLS
             for name, w in self.controls.items():
-                w.value = data[name]
+                w.layout.display = "none" if name in hidden else None
+                if name in data:
+                    w.value = data[name]
             self.preset.value = self._matching_preset(rules)
         finally:
             self._syncing = False
@@ -199,7 +223,9 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
 
     def _read(self) -> dict[str, Any]:
         # the options without a control (classic Kasino's game, builds, target, …) stay as they are
-        data = {**self.value.to_dict(), **{name: w.value for name, w in self.controls.items()}}
+        hidden = KRYPKASINO_CONTROLS if self.value.is_kasino else KASINO_CONTROLS
+        data = {**self.value.to_dict(),
+                **{name: w.value for name, w in self.controls.items() if name not in hidden}}
         data["givar"] = data["givar"] or None
         return data
 
