@@ -238,6 +238,7 @@ def serve(options: ServeOptions) -> int:
                              warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"},
                              store=store, learner_key=learner_key, teacher_code=teacher_code,
                              titles=lesson_titles(options.root / options.language), shown=options.shown,
+                             titles_by_language={lang: lesson_titles(options.root / lang) for lang in options.languages},
                              language=options.language, languages=options.languages,
                              game_rules=options.kernel_env.get("KRYPTEACH_GAME_RULES"))
     os.environ["JUPYTER_PATH"] = os.pathsep.join(

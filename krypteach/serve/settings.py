@@ -54,8 +54,10 @@ class ServeSettings:
     learner_key: bytes = b""
     #: opens the teacher's page (never the class code); None: no teacher's page
     teacher_code: str | None = None
-    #: lesson -> title, for the teacher's page
+    #: lesson -> title, for the teacher's page, in the class's language
     titles: dict[str, str] = field(default_factory=dict)
+    #: language -> lesson -> title (the teacher's page follows the request's language)
+    titles_by_language: dict[str, dict[str, str]] = field(default_factory=dict)
     #: the lesson pages shown (file names), None: every notebook of the folder
     shown: list[str] | None = None
     #: the class's language, and the languages served (each in its folder under Voilà's root)

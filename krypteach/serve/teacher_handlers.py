@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 import tornado.web
 
 from ..classroom.store import ProgressStore
-from ..i18n import _, ngettext, set_task_language
+from ..i18n import _, language, ngettext, set_task_language
 from .door import host_ok
 from .pages import message_page
 from .settings import TEACHER_COOKIE, ServeSettings
@@ -49,7 +49,9 @@ class _TeacherBase(tornado.web.RequestHandler):
         return hmac.compare_digest(raw.decode(errors="replace"), _teacher_fingerprint(kt.teacher_code))
 
     def _titles(self) -> dict[str, str]:
-        return self._kt().titles
+        """The lessons' titles in the language of this request (the class's when not served in it)."""
+        kt = self._kt()
+        return kt.titles_by_language.get(language()) or kt.titles
 
     def _teachers_store(self) -> ProgressStore | None:
         """The class's store for a signed-in teacher; anybody else is sent to the teacher code."""
