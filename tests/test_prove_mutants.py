@@ -8,6 +8,7 @@ import pytest
 
 from krypteach import Move, Rules, parse_cards
 from krypteach.engine import reference
+from krypteach.engine.builds import Build
 from krypteach.teaching.puzzles import prove
 from krypteach.teaching.puzzles.model import Puzzle, PuzzleError
 
@@ -298,16 +299,26 @@ def test_right_and_plainly_wrong_answers_word_for_word():
     assert prove.check_answer(p, "4H") == (False, "Not quite. " + why)
 
 
-@pytest.mark.parametrize(("kind", "said"), [
-    ("kasino-take-or-raise", "Not the best: after A♥ builds 12 with 5♠+6♦, you take 2 points fewer than your "
-                             "opponent. "),
-    ("kasino-safe-build", "Not quite. ")], ids=["take-or-raise", "safe-build"])
-def test_a_wrong_build_answer_word_for_word(kind, said):
-    from krypteach.teaching.puzzles import load_puzzles
+KASINO = Rules(game="kasino", table_next=0)
+# two classic Kasino puzzles written out (they were the first shipped of their kind): A♠ raises [8: A♥+7♥] to 9
+# (8♥ taking the build is the wrong answer); 3♥ builds 6 on 3♠ (3♥ building 14 on J♠ is the wrong one)
+KASINO_PUZZLES = {
+    "kasino-take-or-raise": Puzzle("k", "kasino-take-or-raise", "easy", P("AS 9H 8H"),
+                                   (Build.parse("[8:AH+7H@0]"), *P("2C")), next_hand=P("JC 10H 6C"),
+                                   last_capturer=0, rules=KASINO),
+    "kasino-safe-build": Puzzle("k", "kasino-safe-build", "easy", P("AH 3H 6S"), P("3S 4C JS"),
+                                next_hand=P("3D AD 2C"), rules=KASINO),
+}
 
-    p = next(q for q in load_puzzles(game="kasino") if q.kind == kind)
+
+@pytest.mark.parametrize(("kind", "wrong", "said"), [
+    ("kasino-take-or-raise", "8H:AH+7H", "Not the best: after 8♥ takes A♥+7♥, you take 1 point fewer than your "
+                                         "opponent. "),
+    ("kasino-safe-build", "3H>14:JS", "Not quite. ")], ids=["take-or-raise", "safe-build"])
+def test_a_wrong_build_answer_word_for_word(kind, wrong, said):
+    p = KASINO_PUZZLES[kind]
     s = prove.solve(p)
-    wrong = next(a for a in s.options if a not in s.answers)
+    assert wrong in s.options and wrong not in s.answers
     assert prove.check_answer(p, wrong) == (False, said + s.explanation)
 
 
