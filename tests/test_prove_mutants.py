@@ -176,8 +176,8 @@ EXPLAINED = [
     (puzzle("safest-card", "KD QD", "2C", rules=NO_TVANG), {"KD": 0, "QD": 0}, False,
      "Q♦ and K♦ are equally safe (0 points). Q♦ creeps: 0 points; K♦ creeps: 0 points."),
     (puzzle("set-up-dukning", "10C 4S", "5S 4S 7C", next_hand="QD"), {"4S:4S": ["QD"], "10C": []}, True,
-     "4♠ takes 4♠ leaves 5♠ 7♣, which the next player's Q♦ must take whole (tvångstabbe): a tabbe for them and a "
-     "dukning for you. No other move does: 10♣ creeps leave a table they need not take."),
+     "After 4♠ takes 4♠, the table is 5♠ 7♣, and the next player's Q♦ must take it whole (tvångstabbe): a tabbe for "
+     "them and a dukning for you. No other move does: after 10♣ creeps, the table is one they need not take."),
     (puzzle("set-up-dukning", "QC QH", "2D AH", next_hand="AC AS"), {"QH": ["AS", "AC"], "QC": ["AS", "AC"]}, False,
      "Several moves do it: Q♥ creeps (for A♠/A♣); Q♣ creeps (for A♠/A♣)."),
     (puzzle("endgame", "KS JS 9S", "2C", next_hand="QH JH", kladda="10D", last_capturer=0),
@@ -341,9 +341,9 @@ def test_two_takers_and_two_other_moves_are_each_joined():
     p = puzzle("set-up-dukning", "AS KC 5C", "QC 3S 10D", next_hand="QH QS")
     s = prove.solve(p)
     assert s.options == {"AS": [], "KC:3S+10D": ["QS", "QH"], "5C": []} and s.unique
-    assert s.explanation == ("K♣ takes 3♠+10♦ leaves Q♣, which the next player's Q♠ or Q♥ must take whole "
-                             "(tvångstabbe): a tabbe for them and a dukning for you. No other move does: A♠ creeps, "
-                             "5♣ creeps leave a table they need not take.")
+    assert s.explanation == ("After K♣ takes 3♠+10♦, the table is Q♣, and the next player's Q♠ or Q♥ must take it "
+                             "whole (tvångstabbe): a tabbe for them and a dukning for you. No other move does: after "
+                             "A♠ creeps or 5♣ creeps, the table is one they need not take.")
 
 
 def test_equally_good_endgame_moves_are_named_in_the_order_of_their_text():

@@ -211,16 +211,17 @@ def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
         raise PuzzleError(f"puzzle {p.id}: no move sets up a tabbe for the next player")
     m, after, takers = right[0]
     others = [Move.parse(s) for s, t in details.items() if not t and s != str(m)]
-    why = _("{move} leaves {table}, which the next player's {cards} must take whole (tvångstabbe): a tabbe for them "
-            "and a dukning for you.").format(move=m.describe(), table=symbols_text(after),
-                                             cards=_(" or ").join(c.symbol for c in takers))
+    # i18n: {move} is a whole move ("4♠ takes 4♠"), so it stands in a frame of its own ("After …,")
+    why = _("After {move}, the table is {table}, and the next player's {cards} must take it whole (tvångstabbe): "
+            "a tabbe for them and a dukning for you.").format(move=m.describe(), table=symbols_text(after),
+                                                              cards=_(" or ").join(c.symbol for c in takers))
     if len(right) > 1:
         why = _("Several moves do it: {moves}.").format(moves="; ".join(
             _("{move} (for {cards})").format(move=x.describe(), cards="/".join(c.symbol for c in t))
             for x, _after, t in right))
     elif others:
-        why += " " + _("No other move does: {moves} leave a table they need not take.").format(
-            moves=", ".join(o.describe() for o in others))
+        why += " " + _("No other move does: after {moves}, the table is one they need not take.").format(
+            moves=_(" or ").join(o.describe() for o in others))
     return Solution(frozenset(str(x) for x, _, _ in right), why, len(right) == 1, details)
 
 
