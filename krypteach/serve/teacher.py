@@ -12,14 +12,22 @@ from __future__ import annotations
 import base64
 import io
 import json
+import logging
 import time
 from collections.abc import Mapping
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..classroom.store import ClassOverview, LessonStanding
 from ..i18n import N_, _, language, ngettext
+from ..views.plots import plain_label, plain_text
 
-__all__ = ["RULE_WORDS", "overview_plots", "rule_words", "teacher_login_page", "teacher_page"]
+__all__ = ["RULE_WORDS", "overview_plots", "plots_html", "rule_words", "teacher_login_page", "teacher_page"]
+
+log = logging.getLogger("krypteach.teacher")
+
+if TYPE_CHECKING:  # matplotlib is imported where a plot is drawn
+    from matplotlib.figure import Figure
 
 #: what the engine's and the exercises' rule keys mean, for a teacher (translated where shown: :func:`rule_words`)
 RULE_WORDS = {
@@ -123,21 +131,24 @@ def _cell(ls: LessonStanding) -> str:
     return f'<td class="{cls}" title="{escape(title, quote=True)}">{text}{escape(wrong)}</td>'
 
 
-def _png(fig: object) -> str:
+def _png(fig: Figure) -> str:
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")  # type: ignore[attr-defined]
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)  # type: ignore[arg-type]
+    with plain_text():
+        fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
 
 
 def overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tuple[str, str]]:
-    """(alt text, PNG data URL): how far the class is in each lesson, and the rules behind the mistakes."""
-    import matplotlib
+    """(alt text, PNG data URL): how far the class is in each lesson, and the rules behind the mistakes.
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    Every label is plain text (:func:`krypteach.views.plots.plain_text`: a rule ``$\\frac{$`` from an
+    imported file is drawn as it is, not read as maths), on one line and cut at 60 characters."""
+    with plain_text():
+        return _overview_plots(view, titles)
+
+
+def _overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tuple[str, str]]:
+    from matplotlib.figure import Figure  # the object API: no pyplot, no GUI backend, no shared state
 
     plots = []
     lessons = [lesson for lesson in view.lessons if any(view.grid[(i, lesson)].tried for i, _nick in view.learners)]
@@ -146,10 +157,12 @@ def overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tuple
                     and view.grid[(i, les)].done >= view.grid[(i, les)].total) for les in lessons]
         started = [sum(1 for i, _nick in view.learners if view.grid[(i, les)].tried) - d
                    for les, d in zip(lessons, done, strict=True)]
-        fig, ax = plt.subplots(figsize=(7, 0.45 * len(lessons) + 1.2))
-        names = [titles.get(les, les) for les in lessons]
-        ax.barh(names, done, color="#4c9a58", label=_("all solved"))
-        ax.barh(names, started, left=done, color="#e8c34a", label=_("started"))
+        fig = Figure(figsize=(7, 0.45 * len(lessons) + 1.2))
+        ax = fig.subplots()
+        ys = range(len(lessons))  # positions, not the names: two equal titles stay two bars
+        ax.barh(ys, done, color="#4c9a58", label=_("all solved"))
+        ax.barh(ys, started, left=done, color="#e8c34a", label=_("started"))
+        ax.set_yticks(list(ys), [plain_label(titles.get(les, les)) for les in lessons])
         ax.invert_yaxis()
         ax.set_xlabel(_("learners"))
         ax.set_xlim(0, max(1, len(view.learners)))
@@ -158,13 +171,28 @@ def overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tuple
         plots.append((_("How far the class is in each lesson"), _png(fig)))
     if view.rules:
         top = view.rules.most_common(8)
-        fig, ax = plt.subplots(figsize=(7, 0.45 * len(top) + 1.2))
-        ax.barh([rule_words(k) for k, _n in top], [n for _k, n in top], color="#c0603c")
+        fig = Figure(figsize=(7, 0.45 * len(top) + 1.2))
+        ax = fig.subplots()
+        ys = range(len(top))
+        ax.barh(ys, [n for _k, n in top], color="#c0603c")
+        ax.set_yticks(list(ys), [plain_label(rule_words(k)) for k, _n in top])
         ax.invert_yaxis()
         ax.set_xlabel(_("wrong answers"))
         ax.set_title(_("The rules behind the mistakes"))
         plots.append((_("The rules behind the mistakes"), _png(fig)))
     return plots
+
+
+def plots_html(view: ClassOverview, titles: Mapping[str, str]) -> str:
+    """The plots as ``<img>``s; a plot that fails (a bad label, no matplotlib) is logged and the
+    page shows one line in its language instead: the page itself never fails for a plot."""
+    try:
+        plots = overview_plots(view, titles)
+    except Exception:
+        log.exception("krypteach: the teacher's page could not draw its plots")
+        line = escape(_("The plots could not be drawn this time; the tables above have the same numbers."))
+        return f"<p class='note' role='status'>{line}</p>"
+    return "".join(f"<p><img alt='{escape(alt, quote=True)}' src='{src}'></p>" for alt, src in plots)
 
 
 def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: Mapping[str, str],
@@ -208,8 +236,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
                    f"</tr></thead><tbody>{failed}</tbody></table></div>"
                    if failed else f"<p>{t['no-mistakes']}</p>")
     rules = "".join(f"<li>{escape(rule_words(k))}: {n}</li>" for k, n in view.rules.most_common(8))
-    plots = "".join(f"<p><img alt='{escape(alt, quote=True)}' src='{src}'></p>"
-                    for alt, src in overview_plots(view, titles))
+    plots = plots_html(view, titles)
     note = f"<p class='error' role='alert'>{escape(notice)}</p>" if notice else ""
     done = f"<p role='status'>{escape(flash)}</p>" if flash else ""
     learners = ngettext("{n} learner", "{n} learners", len(view.learners)).format(n=len(view.learners))

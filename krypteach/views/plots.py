@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..i18n import _
@@ -20,7 +21,11 @@ if TYPE_CHECKING:  # matplotlib is imported where a figure is drawn (on demand)
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["compare_simulations", "figure_png", "png_img_html", "no_plots_message"]
+__all__ = ["compare_simulations", "figure_png", "plain_label", "plain_text", "png_img_html", "no_plots_message"]
+
+#: the longest label a plot draws (a longer one ends in "…"): a label comes from a learner's
+#: file or a rule set's name, and a 5,000-character one must not make a figure 5 m wide
+MAX_LABEL = 60
 
 _COLORS = ["#1f6f43", "#b5562b", "#2b5fb5", "#8a2bb5"]
 
@@ -34,10 +39,51 @@ def _number(x: float, digits: int) -> str:
     return number(x, digits)
 
 
+@contextlib.contextmanager
+def plain_text() -> Iterator[None]:
+    """Inside this, matplotlib draws every text as it is: ``$…$`` is not read as maths (a rule
+    named ``$\\frac{$`` made the teacher's page fail) and no TeX is run. Both the figure's
+    making and its drawing (``savefig``: tick labels are made then) must be inside.
+
+    >>> with plain_text():
+    ...     png = figure_png(_one_label("$\\frac{$"))
+    >>> png.startswith(b"\\x89PNG")
+    True
+    """
+    import matplotlib
+
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        yield
+
+
+def _one_label(label: str) -> Figure:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(3, 2))
+    fig.subplots().set_title(label)
+    return fig
+
+
+def plain_label(text: str, most: int = MAX_LABEL) -> str:
+    """A label for a plot: on one line, at most ``most`` characters (the rest as "…").
+
+    >>> plain_label("a\\nb"), plain_label("x" * 100)[-3:], len(plain_label("x" * 100))
+    ('a b', 'xx…', 60)
+    """
+    text = " ".join(str(text).split())
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *,
                         figsize: tuple[float, float] = (11, 7.5)) -> Figure:
     """A 2×2 figure comparing rule sets side by side: score distribution per seat,
-    tabbar per giv, how often the dealer's seat wins, how often a giv ends negative."""
+    tabbar per giv, how often the dealer's seat wins, how often a giv ends negative.
+    Every label is drawn as plain text (:func:`plain_text`; draw it with :func:`figure_png`)."""
+    with plain_text():
+        return _compare_simulations(sims, [plain_label(label) for label in labels], figsize)
+
+
+def _compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], figsize: tuple[float, float]) -> Figure:
     from matplotlib.figure import Figure  # the object API needs no GUI backend
 
     fig = Figure(figsize=figsize, layout="constrained")
@@ -129,9 +175,10 @@ def png_img_html(png: bytes, alt: str, css_class: str = "") -> str:
 
 
 def figure_png(fig: Figure, dpi: int = 96) -> bytes:
-    """A figure as PNG bytes (for an image widget or a file)."""
+    """A figure as PNG bytes (for an image widget or a file), its texts drawn as plain text."""
     import io
 
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi)
+    with plain_text():
+        fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
