@@ -83,3 +83,22 @@ def test_the_detector_finds_the_old_english_hint() -> None:
            "that seat 1 holds one)… Looking ahead over many ways the unseen cards may lie")
     assert len(english_sentences(old)) >= 3
     assert _english(["Väntat resultat: -0.4 poäng för dig"]) and not _english(["Väntat resultat: \u22120,4 poäng"])
+
+
+def test_the_hint_names_the_opponent_as_the_page_does() -> None:
+    """Issue 21: the hint says "Bea", never "seat 1", when the page names its seats."""
+    from krypteach import Rules as R
+    from krypteach.engine.cards import parse_cards
+
+    # 7♥ creeps on A♥ 2♣: the table adds up to 10, "tabbe på tio" for the next seat
+    g = Giv.from_position([parse_cards("7H 8S 9C QH"), parse_cards("3C 4C 5C 6C")], parse_cards("AH 2C"),
+                          rules=R(), turn=0)
+    texts = []
+    for names, lang in ((["You", "Bea"], "en"), (["Du", "Bea"], "sv")):
+        with use_language(lang):
+            move, why = suggest(g.observation(), "careful", seed=0, names=names)
+            texts.append(why)
+            _, plain = suggest(g.observation(), "careful", seed=0)
+        assert "Bea" in why and "seat 1" not in why and "plats 1" not in why, why
+        assert "Bea" not in plain
+    assert any("Bea gets tabbe" in t or "Bea holds" in t for t in texts), texts

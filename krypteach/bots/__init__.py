@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 from ..engine.game import Observation
@@ -204,18 +204,22 @@ def make_bot(name: str, seed: int | None = None, *, rules: Any = None, **options
         raise BotError(f"bot {key!r}: {e}") from None
 
 
-def suggest(obs: Observation, level: str | None = None, seed: int = 0) -> tuple[Move, str]:
+def suggest(obs: Observation, level: str | None = None, seed: int = 0,
+            names: Sequence[str] | None = None) -> tuple[Move, str]:
     """A move for the player to move, with the reason in words (used by hint buttons).
 
     Uses the strongest level available unless ``level`` names one. A bot that
     has an ``explain(obs) -> (move, reason)`` method gives its own reason.
+    ``names``: each seat's name as the page shows it (``["You", "Bea"]``), so the
+    reason says "Bea", not "seat 1".
     """
     name = level or next((n for n in ("expert", "careful", "random") if n in BOT_LEVELS), "random")
     # one decision, asked for by a learner: classic Kasino's expert may look at more samples than in play
     options = {"kasino_samples": 40} if name == "expert" and thinks_in_builds(obs.rules) else {}
     bot = make_bot(name, seed=seed, **options)
     if hasattr(bot, "explain"):
-        return cast(_Explains, bot).explain(obs)
+        with W.seat_names(names):
+            return cast(_Explains, bot).explain(obs)
     move = bot.choose(obs)
     n = len(obs.legal_moves())
     return move, W.reason(describe(obs.rules, move), [W.only_legal_move() if n == 1 else W.one_of(n)])

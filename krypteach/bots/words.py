@@ -11,22 +11,52 @@ a sentence of their language; numbers are written by :mod:`krypteach.i18n.number
 >>> with use_language("sv"):
 ...     print(reason("9♣ tar 3♦+6♣", [takes_points(0), sets_up_tabbe([1], 1, 0.2)]).replace("\xa0", " "))
 9♣ tar 3♦+6♣. Du tar inga poäng. Plats 1 får tabbe på ess, och du får dukningen om plats 1 har ett sådant kort (20 %).
+>>> with seat_names(["You", "Bea"]):
+...     print(sets_up_tabbe([10], 1, 0.25))
+Bea gets tabbe på tio, and you get the dukning if Bea holds such a card (25%).
 >>> print(reason("9♣ takes 3♦+6♣", [takes_points(2)], expected(-1.5, 0.3, "7♥ creeps")))
 9♣ takes 3♦+6♣. You take 2 points. Expected −1.5 points for you against +0.3 for 7♥ creeps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..i18n import N_, _, ngettext
 from ..i18n.numbers import number, percent, signed
 
-__all__ = ["reason", "rank_words", "takes_points", "sets_up_tabbe", "expected"]
+__all__ = ["reason", "rank_words", "takes_points", "sets_up_tabbe", "expected", "seat_names", "seat_name"]
 
 #: the ranks' names in the game's words (tabbe på *ess*); Swedish in both languages
 _RANK_WORDS = {1: "ess", 2: "två", 3: "tre", 4: "fyra", 5: "fem", 6: "sex", 7: "sju", 8: "åtta", 9: "nio",
                10: "tio", 11: "knekt", 12: "dam", 13: "kung"}
+
+
+_SEAT_NAMES: ContextVar[Sequence[str] | None] = ContextVar("krypteach_seat_names", default=None)
+
+
+@contextmanager
+def seat_names(names: Sequence[str] | None) -> Iterator[None]:
+    """Inside the block, a hint names each seat as the page does (``"Bea"``), not ``"seat 1"``."""
+    token = _SEAT_NAMES.set(list(names) if names else None)
+    try:
+        yield
+    finally:
+        _SEAT_NAMES.reset(token)
+
+
+def seat_name(seat: int) -> str:
+    """A seat as the page names it (:func:`seat_names`), else ``"seat 1"`` (``"plats 1"``)."""
+    names = _SEAT_NAMES.get()
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return _("seat {seat}").format(seat=seat)
+
+
+def _cap(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
 
 
 def reason(move: str, sentences: Iterable[str], *more: str) -> str:
@@ -71,17 +101,18 @@ def forced_tabbe(marks: int) -> str:
 
 
 def sets_up_tabbe(ranks: Iterable[int], seat: int, chance: float) -> str:
-    return _("Seat {seat} gets tabbe på {ranks}, and you get the dukning if seat {seat} holds such a card "
-             "({chance}).").format(seat=seat, ranks=rank_words(ranks), chance=percent(chance))
+    who = seat_name(seat)
+    return _cap(_("{who} gets tabbe på {ranks}, and you get the dukning if {who} holds such a card "
+                  "({chance}).").format(who=who, ranks=rank_words(ranks), chance=percent(chance)))
 
 
 def leaves_tabbe_for_partner(ranks: Iterable[int], seat: int) -> str:
-    return _("Your partner in seat {seat} gets tabbe på {ranks}.").format(seat=seat, ranks=rank_words(ranks))
+    return _("Your partner ({who}) gets tabbe på {ranks}.").format(who=seat_name(seat), ranks=rank_words(ranks))
 
 
 def risks_forced_tabbe(seat: int, ranks: Iterable[int]) -> str:
-    return _("You risk a tvångstabbe on your next turn if seat {seat} plays {ranks}.").format(
-        seat=seat, ranks=rank_words(ranks))
+    return _("You risk a tvångstabbe on your next turn if {who} plays {ranks}.").format(
+        who=seat_name(seat), ranks=rank_words(ranks))
 
 
 def takes_the_rest(points: int) -> str:

@@ -525,7 +525,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         if g.is_over:
             self._say("info", _("The giv is over. {next}").format(next=self._next_step()))
             return
-        move, reason = suggest(g.observation(YOU), level=self._hint_level())
+        move, reason = suggest(g.observation(YOU), level=self._hint_level(), names=self.names)
         self.hand_row.select([move.card])
         self.select_table(move.capture or [])
         self.table_row.hinted = list(self.table_row.selected)
