@@ -129,15 +129,26 @@ class JobCaps:
                                        time=_minutes(seconds),
                                        cap=_minutes(self.max_seconds), fits=max(1, fits)))
 
-    def deadline(self, cancelled: Callable[[], bool] = lambda: False) -> Callable[[], None]:
-        """A check to call between givar: raises :class:`Cancelled` once ``cancelled()`` is
-        true or the time cap has passed (the estimate can be wrong on a busy machine)."""
-        end = time.monotonic() + self.max_seconds
+    def deadline(self, cancelled: Callable[[], bool] = lambda: False,
+                 clock: Callable[[], float] = time.monotonic) -> Callable[[], None]:
+        """A check to call between givar and between moves (``simulate(stop=…)``): raises
+        :class:`Cancelled` once ``cancelled()`` is true or the time cap has passed (the
+        estimate can be wrong on a busy machine, or for a rule set with long hands).
+        ``clock``: the time in seconds (a fake one in tests).
+
+        >>> now = [0.0]
+        >>> stop = JobCaps(max_seconds=5).deadline(clock=lambda: now[0])
+        >>> stop(); now[0] = 5.0; stop(); now[0] = 5.5; stop()
+        Traceback (most recent call last):
+        ...
+        krypteach.play.limits.Cancelled: stopped at the time cap (5 seconds)
+        """
+        end = clock() + self.max_seconds
 
         def check() -> None:
             if cancelled():
                 raise Cancelled(_("cancelled"))
-            if time.monotonic() > end:
+            if clock() > end:
                 raise Cancelled(_("stopped at the time cap ({cap})").format(cap=_minutes(self.max_seconds)))
 
         return check

@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -49,11 +50,14 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def play_giv(rules: Rules, bots: Sequence[Bot], *, dealer: int = 0, seed: int | None = None) -> Giv:
+def play_giv(rules: Rules, bots: Sequence[Bot], *, dealer: int = 0, seed: int | None = None,
+             check: Callable[[], None] | None = None) -> Giv:
     """Play one whole giv, ``bots[seat]`` choosing for each seat; returns the finished giv.
 
     A ``stateless`` bot (see :class:`krypteach.bots.Bot`) is not asked when only
     one move is legal: it would play it, and learn nothing from being asked.
+    ``check`` is called before every move (a job's deadline or Cancel:
+    :meth:`krypteach.play.limits.JobCaps.deadline`); what it raises stops the giv.
 
     >>> from krypteach.bots import CarefulBot
     >>> play_giv(Rules(), [CarefulBot(seed=0), CarefulBot(seed=1)], seed=3).is_over
@@ -61,6 +65,8 @@ def play_giv(rules: Rules, bots: Sequence[Bot], *, dealer: int = 0, seed: int | 
     """
     g = Giv(rules, dealer=dealer, seed=seed)
     while not g.is_over:
+        if check is not None:
+            check()
         bot = bots[g.turn]
         moves = g.legal_moves()
         if len(moves) == 1 and getattr(bot, "stateless", False):
@@ -125,39 +131,81 @@ def check_jobs(jobs: int | None) -> int:
     return jobs
 
 
-def in_order(work: Callable[[T], list[R]], chunks: Sequence[T], jobs: int, emit: Callable[[R], None]) -> None:
+#: how often (seconds) the calling process asks ``stop`` while worker processes play
+STOP_POLL = 0.1
+
+
+def can_use_processes() -> bool:
+    """Whether worker processes can be started here (not in the browser's Python)."""
+    return sys.platform != "emscripten"
+
+
+def _pooled(jobs: int, chunks: int, stop: Callable[[], None] | None) -> bool:
+    return (jobs > 1 and chunks > 1) or (stop is not None and can_use_processes())
+
+
+def in_order(work: Callable[[T], list[R]], chunks: Sequence[T], jobs: int, emit: Callable[[R], None], *,
+             stop: Callable[[], None] | None = None) -> None:
     """``work(chunk)`` for every chunk, on ``jobs`` processes
     (:class:`~concurrent.futures.ProcessPoolExecutor`; one: here), with
     ``emit`` called in this process for every item of every result, in chunk
     order, as soon as the chunks before it are done. ``work`` must be a
     module-level function (it is sent to the worker processes by name).
 
+    ``stop`` (a deadline or Cancel) is called every :data:`STOP_POLL` seconds
+    while the workers play, even in the middle of one long chunk; when it raises,
+    the worker processes are ended at once (``terminate``) and what it raised goes
+    on. With ``stop`` the work is done in a worker process even for ``jobs=1``
+    (a move of a slow bot cannot be interrupted in this process), where processes
+    can be started.
+
     >>> out = []; in_order(list, ["ab", "c"], 1, out.append); out
     ['a', 'b', 'c']
     """
-    if jobs <= 1 or len(chunks) <= 1:
+    if not _pooled(jobs, len(chunks), stop):
         for chunk in chunks:
+            if stop is not None:
+                stop()
             for item in work(chunk):
                 emit(item)
         return
-    with ProcessPoolExecutor(min(jobs, len(chunks))) as pool:
+    pool = ProcessPoolExecutor(max(1, min(jobs, len(chunks))))
+    ended = False
+    try:
         futures: dict[Future[list[R]], int] = {pool.submit(work, chunk): k for k, chunk in enumerate(chunks)}
         done: dict[int, list[R]] = {}
         nxt = 0
         pending = set(futures)
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    done[futures[f]] = f.result()
-                while nxt in done:
-                    for item in done.pop(nxt):
-                        emit(item)
-                    nxt += 1
-        except BaseException:
-            for f in pending:
-                f.cancel()
-            raise
+        while pending:
+            finished, pending = wait(pending, timeout=None if stop is None else STOP_POLL,
+                                     return_when=FIRST_COMPLETED)
+            for f in finished:
+                done[futures[f]] = f.result()
+            while nxt in done:
+                for item in done.pop(nxt):
+                    emit(item)
+                nxt += 1
+            if stop is not None and pending:
+                stop()
+    except BaseException:
+        ended = True
+        _end_workers(pool)
+        raise
+    finally:
+        if not ended:
+            pool.shutdown(wait=True)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now: nothing more starts, and its worker processes are terminated
+    (``shutdown`` alone would wait for the givar they are playing)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # Python 3.14 has terminate_workers()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join(timeout=1)
 
 
 def chunked(items: Sequence[T], jobs: int) -> list[list[T]]:
@@ -194,21 +242,26 @@ def giv_bots(names: Sequence[str], bot_seeds: Sequence[int], giv: int) -> list[B
     return bots
 
 
-def _play_givar(job: tuple[Rules, Sequence[str], Sequence[int], Sequence[tuple[int, int, int]], bool]) -> list[Any]:
+def _play_givar(job: tuple[Rules, Sequence[str], Sequence[int], Sequence[tuple[int, int, int]], bool],
+                check: Callable[[], None] | None = None) -> list[Any]:
     """Worker: play the givar ``(number, dealer, deck seed)`` of one chunk; each
-    comes back as its result and, when ``send`` says so, its moves (else the Giv)."""
+    comes back as its result and, when ``send`` says so, its moves (else the Giv).
+    ``check``: called before every move (here, in this process)."""
     rules, names, bot_seeds, items, send = job
     out: list[Any] = []
     for i, dealer, seed in items:
-        g = play_giv(rules, giv_bots(names, bot_seeds, i), dealer=dealer, seed=seed)
+        g = play_giv(rules, giv_bots(names, bot_seeds, i), dealer=dealer, seed=seed, check=check)
         out.append((i, g.result, giv_moves(g)) if send else (i, g.result, g))
     return out
 
 
-def _fast_random_giv(rules: Rules, rng: random.Random, dealer: int, seed: int) -> Giv:
+def _fast_random_giv(rules: Rules, rng: random.Random, dealer: int, seed: int,
+                     check: Callable[[], None] | None = None) -> Giv:
     g = Giv(rules, dealer=dealer, seed=seed)
     choice = rng.choice
     while not g.is_over:
+        if check is not None:
+            check()
         g.push(choice(g.legal_moves()))
     return g
 
@@ -293,13 +346,20 @@ def seat_bots(bots: Sequence[str] | None, players: int) -> list[str]:
 
 def simulate(rules: Rules | None = None, givar: int = 100, *, seed: int | None = 0, bots: Sequence[str] | None = None,
              keep: bool = False, progress: bool | None = False, on_giv: Callable[[Giv], None] | None = None,
-             jobs: int | None = None) -> Simulation:
+             jobs: int | None = None, stop: Callable[[], None] | None = None) -> Simulation:
     """Play ``givar`` givar (dealer rotating) with the named bots (default: random for every seat).
 
     ``progress`` shows a tqdm bar (``None``: only on a terminal); ``keep``
     keeps every finished giv (for records); ``on_giv`` is called with each, in
     giv order. ``jobs``: processes to play on (``None``: every core); the
     result is the same for any ``jobs`` (see the module docstring).
+
+    ``stop`` (a job's deadline or Cancel: :meth:`krypteach.play.limits.JobCaps.deadline`)
+    bounds the run inside a giv as well as between givar: called before every move
+    of random bots (played here), and, for the other bots, every tenth of a second
+    while worker processes play (even with ``jobs=1``; they are terminated when it
+    raises, see :func:`in_order`), or before every move where no process can start.
+    What it raises (:class:`~krypteach.play.limits.Cancelled`) ends the run.
     """
     rules = rules or Rules()
     names = seat_bots(bots, rules.players)
@@ -329,12 +389,13 @@ def simulate(rules: Rules | None = None, givar: int = 100, *, seed: int | None =
         if all(n == "random" for n in names):  # one random stream: in order, here
             stream = make_bot("random", seed=bot_seeds[0]).rng  # type: ignore[attr-defined]
             for i in range(givar):
-                g = _fast_random_giv(rules, stream, i % rules.players, rng.getrandbits(64))
+                g = _fast_random_giv(rules, stream, i % rules.players, rng.getrandbits(64), stop)
                 finished(i % rules.players, g, g.result)
             return sim
         items = [(i, i % rules.players, rng.getrandbits(64)) for i in range(givar)]
         dealers = {i: (dealer, deck) for i, dealer, deck in items}
-        send = jobs > 1  # worker processes send moves back; the giv is replayed here
+        chunks = chunked(items, jobs)
+        send = _pooled(jobs, len(chunks), stop)  # worker processes send moves back; the giv is replayed here
 
         def emit(item: Any) -> None:
             i, result, g = item
@@ -343,7 +404,8 @@ def simulate(rules: Rules | None = None, givar: int = 100, *, seed: int | None =
                 g = replay_giv(rules, dealer, deck, g)
             finished(dealer, g, result)
 
-        in_order(_play_givar, [(rules, names, bot_seeds, chunk, send) for chunk in chunked(items, jobs)], jobs, emit)
+        work: Callable[[Any], list[Any]] = (_play_givar if send else lambda job: _play_givar(job, stop))
+        in_order(work, [(rules, names, bot_seeds, chunk, send) for chunk in chunks], jobs, emit, stop=stop)
     finally:
         if bar is not None:
             bar.close()

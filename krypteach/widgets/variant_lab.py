@@ -16,7 +16,9 @@ are replaced by random ones for all three games, and the page says so.
 A run is bounded by the class's caps (:class:`krypteach.play.limits.JobCaps`:
 givar per run and seconds per job, set by the teacher), checked in Python before
 it starts; the Run button plays in a thread of its own so that the page stays
-responsive, and Cancel stops it between two givar.
+responsive. The time cap and Cancel stop it inside a giv too, within a tenth of a
+second: the givar are played in worker processes, which are terminated
+(``simulate(stop=…)``), and the page says what was done.
 
 >>> lab = VariantLab(givar=4)
 >>> lab.picker_b.choose_preset("table-grows-by-creeping")
@@ -37,9 +39,12 @@ True
 
 from __future__ import annotations
 
+import contextvars
 import html
 import sys
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -84,6 +89,8 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         # processes to play on (None: the caps', else every core); the results are the same for any number
         self.jobs = jobs if jobs is not None else self.caps.jobs
         self._cancel = threading.Event()
+        #: the time in seconds the run's cap is measured by (a fake clock in tests)
+        self.clock: Callable[[], float] = time.monotonic
         self._worker: threading.Thread | None = None
         self.picker_a = RulesPicker()
         self.picker_b = RulesPicker()
@@ -144,11 +151,13 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         if sys.platform == "emscripten":  # the browser's Python (the static site) starts no threads: run here
             self.run()
             return
-        self._worker = threading.Thread(target=self.run, name="krypteach-variant-lab", daemon=True)
+        # the thread runs in this context: the page's language (krypteach.i18n.use_language) goes with it
+        self._worker = threading.Thread(target=contextvars.copy_context().run, args=(self.run,),
+                                        name="krypteach-variant-lab", daemon=True)
         self._worker.start()
 
     def cancel(self) -> None:
-        """Stop the run between two givar (what Cancel does)."""
+        """Stop the run now, also in the middle of a giv (what Cancel does)."""
         self._cancel.set()
 
     def _show_mode(self) -> None:
@@ -201,7 +210,7 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         self.status.value = message_html("info", _("Playing {total} givar with {level} computer players…").format(
             total=total, level=level))
         sims = []
-        stop = self.caps.deadline(self._cancel.is_set)
+        stop = self.caps.deadline(self._cancel.is_set, self.clock)
 
         def tick(_giv: Giv) -> None:
             self.progress.value += 1
@@ -210,11 +219,14 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         try:
             for rules in rule_sets:
                 bots = [level] * rules.players
-                sims.append(simulate(rules, n, seed=self.seed.value, bots=bots, on_giv=tick, jobs=self.jobs))
+                sims.append(simulate(rules, n, seed=self.seed.value, bots=bots, on_giv=tick, jobs=self.jobs,
+                                     stop=stop))
         except Cancelled as e:
+            # i18n: {why} is "cancelled" or "stopped at the time cap (1 minute)"
             self.status.value = message_html(
-                "info", _("The run was {why} after {done} of {total} givar: no comparison. "
-                          "Choose fewer givar to finish sooner.").format(why=e, done=self.progress.value, total=total))
+                "info", _("The run was {why} after {done} of {total} givar; the givar being played were stopped "
+                          "in the middle. No comparison: choose fewer givar or shorter hands to finish "
+                          "sooner.").format(why=e, done=number(self.progress.value), total=number(total)))
             return
         except Exception as e:  # in the thread nobody else would see it
             self.status.value = message_html("error", _("The run failed: {error}").format(error=e))
