@@ -1,0 +1,130 @@
+"""Tests found by mutation testing of ``krypteach/engine/games/kasino.py`` (docs/mutation/engine.md):
+classic Kasino's deal, its checks and its card points, stated with concrete cards."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from krypteach import Card, Rules, parse_cards
+from krypteach.engine.cards import full_deck
+from krypteach.engine.games.kasino import KASINO_POINTS, KasinoGame, kasino_card_points
+from krypteach.engine.state import Deal
+
+K = Rules(game="kasino")
+DRAG = Rules.preset("dragkasino")
+
+
+def _cards(text):
+    return tuple(parse_cards(text))
+
+
+# --- the card points ----------------------------------------------------------------
+
+def test_storan_is_two_lillan_one_and_each_ace_one():
+    points = {str(Card(i)): p for i, p in enumerate(KASINO_POINTS) if p}
+    assert points == {"10D": 2, "2S": 1, "AS": 1, "AH": 1, "AD": 1, "AC": 1}
+    # the other tens and twos count nothing: seat 0 has only most spades (10♠, 2) and most cards (1)
+    assert kasino_card_points(K, [parse_cards("10S 10H 10C 2H 2D 2C"), parse_cards("3H")]) == [2 + 1, 0]
+
+
+# --- the deal -------------------------------------------------------------------
+
+def test_the_deal_goes_one_card_at_a_time_from_the_dealers_left_then_four_to_the_table():
+    deck = full_deck()  # AS AH AD AC 2S 2H ...
+    deals = KasinoGame(K).deal(deck, 1)  # seat 0 sits left of dealer 1: the 1st, 3rd, 5th and 7th card
+    assert deals[0] == Deal((_cards("AS AD 2S 2D"), _cards("AH AC 2H 2C")), _cards("3S 3H 3D 3C"), ())
+    assert deals[1] == Deal((_cards("4S 4D 5S 5D"), _cards("4H 4C 5H 5C")), (), ())
+    assert [len(d.hands[0]) + len(d.hands[1]) + len(d.table) for d in deals] == [12, 8, 8, 8, 8, 8]
+    assert deals[-1].hands == (_cards("QS QD KS KD"), _cards("QH QC KH KC"))
+    assert KasinoGame(K).deal(deck, 0)[0].hands == (_cards("AH AC 2H 2C"), _cards("AS AD 2S 2D"))
+
+
+def test_three_seats_are_dealt_from_the_dealers_left():
+    deals = KasinoGame(K.replace(players=3)).deal(full_deck(), 2)
+    # seat 0 sits left of dealer 2 and gets the 1st, 4th, 7th and 10th card
+    assert deals[0].hands == (_cards("AS AC 2D 3H"), _cards("AH 2S 2C 3D"), _cards("AD 2H 3S 3C"))
+    assert deals[0].table == _cards("4S 4H 4D 4C")
+
+
+def test_dragkasino_deals_the_first_four_and_then_one_card_a_draw_to_the_seat_that_moved():
+    deals = KasinoGame(DRAG).deal(full_deck(), 1)
+    assert len(deals) == 41
+    assert deals[0] == Deal((_cards("AS AD 2S 2D"), _cards("AH AC 2H 2C")), _cards("3S 3H 3D 3C"), ())
+    assert deals[1] == Deal((_cards("4S"), ()), (), ())  # move 1 is seat 0's (left of the dealer)
+    assert deals[2] == Deal(((), _cards("4H")), (), ())
+    assert deals[40] == Deal(((), _cards("KC")), (), ())
+
+
+# --- the checks of a deck and of deals -------------------------------------------------
+
+def test_a_kasino_deck_has_the_52_cards_each_once():
+    game = KasinoGame(K)
+    game.check_deck(full_deck())
+    msg = "a classic Kasino deck must have the 52 cards, each once; got {} cards"
+    with pytest.raises(ValueError, match=f"^{re.escape(msg.format(51))}$"):
+        game.check_deck(full_deck()[1:])
+    with pytest.raises(ValueError, match=f"^{re.escape(msg.format(52))}$"):
+        game.check_deck(full_deck()[1:] + [Card("KD")])  # 52 cards, KD twice
+
+
+def _deals(rules=K, dealer=0):
+    return list(KasinoGame(rules).deal(full_deck(), dealer))
+
+
+def _refused(deals, rules=K, dealer=0):
+    """The message ``check_deals`` refuses ``deals`` with."""
+    try:
+        KasinoGame(rules).check_deals(deals, dealer)
+    except ValueError as e:
+        return str(e)
+    pytest.fail("the deals were not refused")
+
+
+def test_good_deals_pass_the_check():
+    KasinoGame(K).check_deals(_deals(), 0)
+    KasinoGame(DRAG).check_deals(_deals(DRAG, 1), 1)
+
+
+def test_a_deal_for_the_wrong_number_of_seats_is_refused():
+    deals = _deals()
+    d = deals[2]
+    deals[2] = Deal(d.hands + ((),), d.table, d.aside)
+    assert _refused(deals) == "deal 2: 2 seats, not 3"
+
+
+def test_every_seat_gets_four_and_the_first_deal_four_to_the_table():
+    deals = _deals()
+    d = deals[1]
+    deals[1] = Deal((d.hands[0][:3], d.hands[1]), d.table, d.aside)
+    assert _refused(deals) == "deal 1: every one of 2 seats must get 4 cards and the table 0"
+    deals = _deals()
+    d = deals[0]
+    deals[0] = Deal(d.hands, d.table[:3], d.aside)
+    assert _refused(deals) == "deal 0: every one of 2 seats must get 4 cards and the table 4"
+    deals = _deals()
+    d = deals[0]
+    deals[0] = Deal(d.hands, d.table[:3], d.table[3:])  # nothing goes aside in classic Kasino
+    assert _refused(deals) == "deal 0: every one of 2 seats must get 4 cards and the table 4"
+
+
+def test_the_cards_of_all_the_deals_make_one_deck():
+    deals = _deals()
+    d = deals[5]
+    deals[5] = Deal((d.hands[0][:3] + (Card("AS"),), d.hands[1]), d.table, d.aside)
+    assert _refused(deals) == "a classic Kasino deck must have the 52 cards, each once; got 52 cards"
+
+
+def test_a_draw_is_one_card_to_the_seat_that_moved():
+    deals = _deals(DRAG, 1)
+    assert deals[1] == Deal((_cards("4S"), ()), (), ())
+    deals[1] = Deal(((), _cards("4S")), (), ())  # to the dealer, who did not make move 1
+    assert _refused(deals, DRAG, 1) == "draw 1: the card goes to seat 0, which made move 1"
+    for bad in (Deal((_cards("4S"), _cards("4H")), (), ()),  # two cards
+                Deal(((), ()), (), ()),  # none
+                Deal((_cards("4S"), ()), _cards("4H"), ()),  # and one to the table
+                Deal((_cards("4S"), ()), (), _cards("4H"))):  # and one aside
+        deals = _deals(DRAG, 1)
+        deals[1] = bad
+        assert _refused(deals, DRAG, 1) == "draw 1: one card to one seat"
