@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from krypteach import Giv, Move, Rules, parse_cards
+from krypteach import Card, Giv, Move, Rules, parse_cards
 from krypteach.engine.capture_search import pack
 from krypteach.engine.rules import PRESETS
 from krypteach.engine.turn import book_tabbe, cancel_marks, giv_scores, tabbe_marks, tabbe_score, team_relative
@@ -218,3 +218,78 @@ def test_a_kasino_giv_ends_with_the_sweep_to_the_last_capturer():
     t = g.play("7D")
     assert t.dealt is False and t.sweep == tuple(parse_cards("2C 3C KS 7D")) == g.swept
     assert g.is_over and list(g.piles[0]) == parse_cards("5H 5D 2C 3C KS 7D") and g.table == []
+
+
+# --- Krypkasino's deck and deal ----------------------------------------------------
+
+def _kryp_deals(rules=None, dealer=1):
+    from krypteach.engine.cards import full_deck
+    from krypteach.engine.games.krypkasino import KrypkasinoGame
+    return list(KrypkasinoGame(rules or Rules()).deal(full_deck() + full_deck(), dealer))
+
+
+def _kryp_refused(deals, dealer=1):
+    """The message Krypkasino's ``check_deals`` refuses ``deals`` with."""
+    from krypteach.engine.games.krypkasino import KrypkasinoGame
+    try:
+        KrypkasinoGame(Rules()).check_deals(deals, dealer)
+    except ValueError as e:
+        return str(e)
+    pytest.fail("the deals were not refused")
+
+
+def test_krypkasino_deals_from_the_dealers_left_and_lays_face_cards_aside():
+    from krypteach.engine.state import Deal
+    deals = _kryp_deals()  # the deck is A♠ A♥ A♦ A♣ 2♠ ... K♣ twice over; seat 0 sits left of dealer 1
+    assert len(deals) == 9
+    assert deals[0] == Deal((tuple(parse_cards("AS AD 2S 2D")), tuple(parse_cards("AH AC 2H 2C"))),
+                            tuple(parse_cards("3S 3H 3D 3C")), ())
+    # the four queens laid on the table go to klädda högen
+    assert deals[3] == Deal((tuple(parse_cards("10S 10D JS JD")), tuple(parse_cards("10H 10C JH JC"))),
+                            (), tuple(parse_cards("QS QH QD QC")))
+    assert deals[8] == Deal((tuple(parse_cards("QS QD KS KD")), tuple(parse_cards("QH QC KH KC"))), (), ())
+    three = _kryp_deals(Rules(players=3), 2)[0]
+    assert three.hands == (tuple(parse_cards("AS AC 2D 3H")), tuple(parse_cards("AH 2S 2C 3D")),
+                           tuple(parse_cards("AD 2H 3S 3C")))
+
+
+def test_a_krypkasino_deck_has_every_card_twice():
+    from krypteach.engine.cards import full_deck
+    from krypteach.engine.games.krypkasino import KrypkasinoGame
+    game = KrypkasinoGame(Rules())
+    game.check_deck(full_deck() * 2)
+    with pytest.raises(ValueError, match=r"^a deck must have 104 cards \(two decks\), got 52$"):
+        game.check_deck(full_deck())
+    with pytest.raises(ValueError, match=r"^every card must appear exactly twice in the deck; wrong count for KD, AS$"):
+        game.check_deck([*full_deck()[1:], *full_deck(), Card("KD")])  # A♠ once, K♦ three times (in the order first seen)
+
+
+def test_krypkasino_refuses_bad_deals_and_says_which():
+    from krypteach.engine.games.krypkasino import KrypkasinoGame
+    from krypteach.engine.state import Deal
+    KrypkasinoGame(Rules()).check_deals(_kryp_deals(), 1)
+    deals = _kryp_deals()
+    d = deals[2]
+    deals[2] = Deal((d.hands[0][:3], d.hands[1]), d.table, d.aside)
+    assert _kryp_refused(deals) == "deal 2: every one of 2 seats must get 4 cards"
+    deals = _kryp_deals()
+    deals[2] = Deal(deals[2].hands + ((),), deals[2].table, deals[2].aside)
+    assert _kryp_refused(deals) == "deal 2: every one of 2 seats must get 4 cards"
+    deals = _kryp_deals()
+    d = deals[1]
+    deals[1] = Deal(d.hands, d.table[:3], d.aside)
+    assert _kryp_refused(deals) == "deal 1: 4 cards must be laid on the table (table + aside), got 3"
+    deals = _kryp_deals()
+    d = deals[3]
+    deals[3] = Deal(d.hands, d.aside[:1], d.aside[1:])  # a queen left on the table
+    assert _kryp_refused(deals) == ("deal 3: face cards laid on the table go aside (klädda högen), "
+                                    "other cards stay")
+    deals = _kryp_deals()
+    d = deals[1]
+    deals[1] = Deal(d.hands, d.table[:3], d.table[3:])  # a six set aside
+    assert _kryp_refused(deals) == ("deal 1: face cards laid on the table go aside (klädda högen), "
+                                    "other cards stay")
+    deals = _kryp_deals()
+    d = deals[8]
+    deals[8] = Deal((d.hands[0][:3] + (Card("AS"),), d.hands[1]), d.table, d.aside)
+    assert _kryp_refused(deals) == "every card must appear exactly twice in the deck; wrong count for AS, KD"
