@@ -152,6 +152,9 @@ def test_on_the_static_site_progress_is_kept_in_the_browser_and_read_back(monkey
     assert store.import_progress(page.saved.encode(), "K7RPX") == ("Ann 🦊", 2)
     assert store.import_progress(page.saved.encode(), "K7RPX") == ("Ann 🦊", 0)
     [(ann, _)] = store.learners("K7RPX")
+    # what the lesson holds comes from the lesson's page on the server, never from the file (issue 20, finding 10)
+    assert store.standing(ann).lessons["03_take_all"].text() == "1 solved"
+    store.declare_items("03_take_all", [("take-all-exercise", "exercise")])
     assert store.standing(ann).lessons["03_take_all"].text() == "1 of 1"
     assert store.overview("K7RPX").rules == {"take-all": 1}
 

@@ -105,7 +105,8 @@ def test_a_progress_file_is_imported_once_with_every_field(store):
     assert [a[1:] for a in store.attempts(ann)] == [
         ("01", "a", "exercise", 1, None, None, None, 1000.0), ("08", "p", "puzzle", 0, "endgame", "endgame", None, 1001.0),
         ("07", "giv", "giv", None, None, None, 7, 1002.0)]
-    assert store.standing(ann).lessons["01"].text() == "1 of 1"
+    # the file's items are not declared (issue 20, finding 10: what a lesson holds comes from the lesson)
+    assert store.standing(ann).lessons["01"].text() == "1 solved"
     # another learner's attempt at the same time is not taken for Ann's
     bo_file = data.replace('" Ann "', '"Bo"')
     assert store.import_progress(bo_file, "K7") == ("Bo", 3)
@@ -697,26 +698,47 @@ def test_a_new_file_that_will_not_open_either_says_where(tmp_path, monkeypatch):
     monkeypatch.setattr(store_module.time, "strftime", lambda fmt, *a: "20250102-030405")
     with pytest.raises(StoreError, match=_exactly(f"cannot open a new progress file at {path}")):
         ProgressStore(path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.sqlite3.damaged-20250102-030405"]
+    # the new file is made (mode 600) before SQLite opens it (issue 20, finding 14)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.sqlite3", "p.sqlite3.damaged-20250102-030405"]
 
 
-def test_a_folder_in_the_files_place_is_moved_aside_like_a_damaged_file(tmp_path, monkeypatch, caplog):
-    import logging
-
-    import krypteach.classroom.store as store_module
+def test_a_folder_in_the_files_place_is_refused_and_left_where_it_is(tmp_path):
+    # issue 20, finding 12: it was moved aside to p.sqlite3.damaged-<time>, with the teacher's files in it
+    from krypteach.classroom.store import StoreError
 
     path = tmp_path / "p.sqlite3"
     path.mkdir()
     (path / "homework.txt").write_text("mine")
+    with pytest.raises(StoreError, match=_exactly(f"the progress file {path} is a folder: give the path of a file "
+                                                  f"(for example {path / 'progress.sqlite3'})")):
+        ProgressStore(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.sqlite3"]
+    assert sorted(p.name for p in path.iterdir()) == ["homework.txt"] and (path / "homework.txt").read_text() == "mine"
+
+
+def test_a_database_error_that_is_not_locked_is_moved_aside(tmp_path, monkeypatch, caplog):
+    import logging
+    import sqlite3
+
+    import krypteach.classroom.store as store_module
+
+    path = tmp_path / "p.sqlite3"
+    path.write_bytes(b"")
+    real, calls = sqlite3.connect, []
+
+    def connect(*args, **kwargs):  # the first open fails as a disk error would, the new file opens
+        calls.append(args)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", connect)
     monkeypatch.setattr(store_module.time, "strftime", lambda fmt, *a: "20250102-030405")
     with caplog.at_level(logging.WARNING, logger="krypteach.store"):
         s = ProgressStore(path)
-    aside = tmp_path / "p.sqlite3.damaged-20250102-030405"
-    assert (aside / "homework.txt").read_text() == "mine" and path.is_file()
-    assert s.notice == (f"The progress file {path} was damaged; it was moved aside to {aside.name} "
+    assert s.notice == (f"The progress file {path} was damaged; it was moved aside to p.sqlite3.damaged-20250102-030405 "
                         "(nothing was deleted) and a new one started.")
-    assert f"krypteach: the progress file {path} does not open: unable to open database file" in [
-        r.getMessage() for r in caplog.records]
+    assert f"krypteach: the progress file {path} does not open: disk I/O error" in [r.getMessage() for r in caplog.records]
     s.close()
 
 

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
+from ..i18n.numbers import number
 
 try:
     import sqlite3
@@ -52,7 +53,8 @@ except ImportError:  # Pyodide without its sqlite3 module (an offline static sit
     sqlite3 = None  # type: ignore[assignment]
 
 __all__ = ["KINDS", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
-           "NicknameError", "ProgressStore", "Standing", "StoreError", "default_store_path", "normalize_nickname",
+           "NicknameError", "ProgressStore", "Standing", "StoreError", "default_store_path", "nickname_skeleton",
+           "normalize_nickname",
            "read_progress_file", "standing_of"]
 
 log = logging.getLogger("krypteach.store")
@@ -73,7 +75,7 @@ class NicknameError(ValueError):
 
 
 def normalize_nickname(text: str) -> str:
-    """The nickname as stored: NFC, spaces trimmed and single; 1 to 30 characters, no control characters.
+    """The nickname as stored: NFKC, spaces trimmed and single; 1 to 30 characters, no control characters.
 
     Quotes, SQL metacharacters and emoji are names like any other.
 
@@ -90,7 +92,7 @@ def normalize_nickname(text: str) -> str:
     """
     if not isinstance(text, str):
         raise NicknameError(_("type a nickname: 1 to 30 letters, digits or signs"))
-    name = " ".join(unicodedata.normalize("NFC", text).split())
+    name = " ".join(unicodedata.normalize("NFKC", text).split())
     if not name:
         raise NicknameError(_("type a nickname: 1 to 30 letters, digits or signs"))
     if len(name) > NICKNAME_MAX:
@@ -102,7 +104,32 @@ def normalize_nickname(text: str) -> str:
                 unicodedata.category(ch) == "Cf" and ch not in "\u200d\ufe0f\ufe0e"):
             raise NicknameError(_("a nickname cannot hold the invisible character {code}").format(
                 code=f"U+{ord(ch):04X}"))
+    if not any(ch not in _BLANKS and unicodedata.category(ch)[0] in "LNPS" for ch in name):
+        raise NicknameError(_("a nickname needs a letter, digit or sign that can be seen"))
     return name
+
+
+#: characters that are letters or signs to Unicode but draw nothing (the Hangul fillers, a blank Braille cell, …)
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5\u034f\u2062\u2063\u2064")
+#: common look-alikes of Latin letters in Cyrillic and Greek (a small part of Unicode's confusables)
+_LOOK_ALIKES = str.maketrans(
+    "АВЕКМНОРСТХЅІЈаеорсхуѕіјԁһӏ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνρυχ",
+    "ABEKMHOPCTXSIJaeopcxysijdhl" "ABEZHIKMNOPTYXoikvpux")
+
+
+def nickname_skeleton(name: str) -> str:
+    """What a nickname looks like: Cyrillic and Greek look-alikes as the Latin letters they
+    copy, and the joiners, variation selectors and fillers that draw nothing left out. Two names with one
+    skeleton cannot be told apart on a screen.
+
+    >>> nickname_skeleton("\u0410nn") == nickname_skeleton("Ann")    # a Cyrillic А
+    True
+    >>> nickname_skeleton("Ann") == nickname_skeleton("Anna")
+    False
+    """
+    text = unicodedata.normalize("NFKD", name).translate(_LOOK_ALIKES)
+    return "".join(ch for ch in text if ch not in _BLANKS and ch not in "\ufe0e\ufe0f"
+                   and unicodedata.category(ch) != "Cf")
 
 
 def default_store_path() -> Path:
@@ -192,6 +219,8 @@ class ClassOverview:
     givar: dict[int, int]
     #: learner id -> time of the last attempt
     last_seen: dict[int, float]
+    #: lessons not shown (past the first :data:`_SHOWN_LESSONS`: the lessons' own, then the most tried)
+    lessons_left_out: int = 0
 
 
 def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[Any]]) -> Standing:
@@ -229,11 +258,30 @@ def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[A
 PROGRESS_FORMAT = "krypteach-progress/1"
 _MAX_FILE = 2_000_000
 _MAX_ATTEMPTS = 20_000
+#: distinct lessons in one file, and for one learner after an import (the course has a dozen)
+_MAX_LESSONS = 50
+#: items declared for one lesson in a file (a lesson holds a few dozen)
+_MAX_ITEMS = 200
+#: an imported time: from the epoch to a day from now (``time.localtime`` converts every one)
+_EARLIEST = 0.0
+_AHEAD = 86_400.0
+#: an imported giv's score, either way (a giv scores a few dozen points)
+_MAX_SCORE = 10_000
+#: lessons the teacher's overview shows at most
+_SHOWN_LESSONS = 60
+
+
+def _too_many_lessons(n: int) -> ValueError:
+    return ValueError(_("the progress file holds {n} lessons; at most {most} are read").format(
+        n=number(n), most=number(_MAX_LESSONS)))
 
 
 def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str, str]]], list[tuple[Any, ...]]]:
     """``(nickname, lesson -> [(item, kind)], attempts)`` of a progress file; ``ValueError`` naming
     what is wrong with it. An attempt is ``(lesson, item, kind, correct, rule, topic, score, at)``.
+
+    Bounded: at most 2,000,000 bytes, 20,000 attempts, 50 distinct lessons and 200 items a
+    lesson; a time from 1970 to a day from now, a score of at most 10,000 either way.
 
     >>> import json
     >>> read_progress_file(json.dumps({"format": PROGRESS_FORMAT, "nickname": "Ann", "items": {"01_cards": {"q-1": "selfcheck"}},
@@ -254,6 +302,9 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             raise ValueError(_("the progress file is not UTF-8 text")) from None
+    elif len(data) > _MAX_FILE:
+        raise ValueError(_("the progress file is too big ({size} bytes; at most {most})").format(
+            size=len(data.encode("utf-8", "surrogatepass")), most=_MAX_FILE))
     try:
         obj = json.loads(data)
     except (ValueError, RecursionError):
@@ -268,32 +319,44 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
     if not isinstance(raw_items, dict):
         raise ValueError(_("the progress file's items must be an object: {shape}").format(
             shape="lesson -> {item: kind}"))
+    if len(raw_items) > _MAX_LESSONS:
+        raise _too_many_lessons(len(raw_items))
     for lesson, pairs in raw_items.items():
         if not isinstance(pairs, dict) or not all(isinstance(k, str) and v in KINDS for k, v in pairs.items()):
             raise ValueError(_("the progress file's items of {lesson} must map items to one of {kinds}").format(
                 lesson=repr(lesson), kinds=", ".join(KINDS)))
+        if len(pairs) > _MAX_ITEMS:
+            raise ValueError(_("the progress file declares {n} items for {lesson}; at most {most} a lesson").format(
+                n=number(len(pairs)), lesson=repr(lesson[:80]), most=number(_MAX_ITEMS)))
         items[str(lesson)[:80]] = [(k[:200], v) for k, v in pairs.items()]
     raw = obj.get("attempts", [])
     if not isinstance(raw, list) or len(raw) > _MAX_ATTEMPTS:
         raise ValueError(_("the progress file's attempts must be a list of at most {most}").format(most=_MAX_ATTEMPTS))
+    latest = time.time() + _AHEAD
     attempts = []
+    lessons: set[str] = set()
     for n, a in enumerate(raw, 1):
         ok = (isinstance(a, list) and len(a) == 8 and isinstance(a[0], str) and isinstance(a[1], str)
               and a[2] in KINDS and (a[3] is None or isinstance(a[3], bool))
               and all(v is None or isinstance(v, str) for v in (a[4], a[5]))
-              and (a[6] is None or (isinstance(a[6], int) and not isinstance(a[6], bool)))
-              and isinstance(a[7], (int, float)) and not isinstance(a[7], bool) and _finite(a[7]))
+              and (a[6] is None or (isinstance(a[6], int) and not isinstance(a[6], bool)
+                                    and -_MAX_SCORE <= a[6] <= _MAX_SCORE))
+              and isinstance(a[7], (int, float)) and not isinstance(a[7], bool) and _finite(a[7])
+              and _EARLIEST <= a[7] <= latest)
         if not ok:
             raise ValueError(_("attempt {n} of the progress file is not [lesson, item, kind, correct, rule, "
                                "puzzle kind, score, time]").format(n=n))
+        lessons.add(a[0][:80])
+        if len(lessons) > _MAX_LESSONS:
+            raise _too_many_lessons(len({b[0][:80] for b in raw if isinstance(b, list) and b and isinstance(b[0], str)}))
         attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7])))
     return nickname, items, attempts
 
 
-def _finite(number: float) -> bool:
+def _finite(x: float) -> bool:
     """A number SQLite and ``float`` can hold: not NaN (stored as NULL), not infinite, not an int past a float."""
     try:
-        return math.isfinite(number)
+        return math.isfinite(x)
     except OverflowError:
         return False
 
@@ -334,17 +397,22 @@ class ProgressStore:
                                "(the offline static site's browser Python: docs/deploy.md)"))
         if text != ":memory:":
             path = Path(text)
+            if path.is_dir():  # a teacher's folder is never moved aside: only a damaged database is
+                raise StoreError(_("the progress file {path} is a folder: give the path of a file "
+                                   "(for example {example})").format(path=path, example=path / "progress.sqlite3"))
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise StoreError(_("cannot make the folder for the progress file {path}: {why}").format(
                     path=path, why=e.strerror)) from None
+            _owner_only(path)
             conn = self._open_sqlite(path)
             if conn is None:
                 aside = self._move_aside(path)
                 self._notice = {"path": str(path), "aside": aside.name}
                 log.warning("krypteach: the progress file %s was damaged; it was moved aside to %s "
                             "(nothing was deleted) and a new one started.", path, aside.name)
+                _owner_only(path)
                 conn = self._open_sqlite(path)
                 if conn is None:  # pragma: no cover - a fresh file that will not open
                     raise StoreError(_("cannot open a new progress file at {path}").format(path=path))
@@ -375,6 +443,9 @@ class ProgressStore:
 
     @staticmethod
     def _move_aside(path: Path) -> Path:
+        if path.is_dir():  # pragma: no cover - refused before (_connect_sqlite)
+            raise StoreError(_("the progress file {path} is a folder: give the path of a file "
+                               "(for example {example})").format(path=path, example=path / "progress.sqlite3"))
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.name}.damaged-{stamp}")
         n = 1
@@ -454,10 +525,22 @@ class ProgressStore:
         name = normalize_nickname(nickname)
         code = (class_code or "").strip().upper() or "-"
         with self._transaction() as cur:
-            self._run(cur, "INSERT INTO learners (class_code, nickname, created) VALUES (?, ?, ?) "
-                           "ON CONFLICT (class_code, nickname) DO NOTHING", (code, name, time.time()))
-            row = self._run(cur, "SELECT id FROM learners WHERE class_code = ? AND nickname = ?",
-                            (code, name)).fetchone()
+            return self._join(cur, code, name)
+
+    def _join(self, cur: Any, code: str, name: str) -> int:
+        """The learner's id, created in this transaction if new; a new name that looks like one
+        already in the class (a Cyrillic "Аnn" beside "Ann") is refused (:class:`NicknameError`)."""
+        row = self._run(cur, "SELECT id FROM learners WHERE class_code = ? AND nickname = ?", (code, name)).fetchone()
+        if row is not None:
+            return int(row[0])
+        look = nickname_skeleton(name)
+        for (other,) in self._run(cur, "SELECT nickname FROM learners WHERE class_code = ?", (code,)).fetchall():
+            if nickname_skeleton(str(other)) == look:
+                raise NicknameError(_("the nickname {name} looks like {other}, who is already in the class: "
+                                      "choose another").format(name=name, other=other))
+        self._run(cur, "INSERT INTO learners (class_code, nickname, created) VALUES (?, ?, ?) "
+                       "ON CONFLICT (class_code, nickname) DO NOTHING", (code, name, time.time()))
+        row = self._run(cur, "SELECT id FROM learners WHERE class_code = ? AND nickname = ?", (code, name)).fetchone()
         return int(row[0])
 
     def nickname(self, learner_id: int) -> str | None:
@@ -497,12 +580,16 @@ class ProgressStore:
         """One attempt: right or wrong (``None`` for a giv), the rule behind a mistake, a puzzle's
         kind (``topic``), a giv's score."""
         _check_kind(kind)
-        args = (learner_id, lesson[:80], item[:200], kind, None if correct is None else int(bool(correct)),
-                None if rule is None else rule[:80], None if topic is None else topic[:80],
-                score, time.time() if at is None else at)
         with self._transaction() as cur:
-            self._run(cur, "INSERT INTO attempts (learner_id, lesson, item, kind, correct, rule, topic, score, at) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", args)
+            self._insert_attempt(cur, learner_id, lesson, item, kind, correct, rule, topic, score,
+                                 time.time() if at is None else at)
+
+    def _insert_attempt(self, cur: Any, learner_id: int, lesson: str, item: str, kind: str, correct: bool | None,
+                        rule: str | None, topic: str | None, score: int | None, at: float) -> None:
+        args = (learner_id, lesson[:80], item[:200], kind, None if correct is None else int(bool(correct)),
+                None if rule is None else rule[:80], None if topic is None else topic[:80], score, at)
+        self._run(cur, "INSERT INTO attempts (learner_id, lesson, item, kind, correct, rule, topic, score, at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", args)
 
     def attempts(self, learner_id: int | None = None) -> list[tuple[Any, ...]]:
         """Every attempt (of one learner), oldest first: (learner, lesson, item, kind, correct, rule, topic, score, at)."""
@@ -536,65 +623,89 @@ class ProgressStore:
 
         Attempts already here (same lesson, item, kind and time) are not added twice, so a file
         imported again changes nothing. A file that is not a progress file raises ``ValueError``.
+        All or nothing: the learner and every attempt of the file are written in one transaction.
+        The file's ``items`` are read (and bounded) but never declared: what a lesson holds comes
+        from the lesson itself (:meth:`declare_items`, called by its page), never from a file.
         """
-        nickname, items, attempts = read_progress_file(data)
-        learner = self.join(class_code, nickname)
-        for lesson, pairs in items.items():
-            self.declare_items(lesson, pairs)
-        have = {(a[1], a[2], a[3], round(float(a[8]), 3)) for a in self.attempts(learner)}
-        added = 0
-        for lesson, item, kind, correct, rule, topic, score, at in attempts:
-            if (lesson, item, kind, round(at, 3)) in have:
-                continue
-            self.record(learner, lesson, item, kind, correct=correct, rule=rule, topic=topic, score=score, at=at)
-            added += 1
+        nickname, _items, attempts = read_progress_file(data)
+        code = (class_code or "").strip().upper() or "-"
+        with self._transaction() as cur:
+            learner = self._join(cur, code, nickname)
+            rows = self._run(cur, "SELECT lesson, item, kind, at FROM attempts WHERE learner_id = ?",
+                             (learner,)).fetchall()
+            have = {(r[0], r[1], r[2], round(float(r[3]), 3)) for r in rows}
+            lessons = {str(r[0]) for r in rows} | {a[0] for a in attempts}
+            if len(lessons) > _MAX_LESSONS:
+                raise ValueError(_("{name} would have {n} lessons with this file; at most {most} are kept "
+                                   "for one learner").format(name=nickname, n=number(len(lessons)),
+                                                             most=number(_MAX_LESSONS)))
+            added = 0
+            for lesson, item, kind, correct, rule, topic, score, at in attempts:
+                key = (lesson, item, kind, round(at, 3))
+                if key in have:
+                    continue
+                self._insert_attempt(cur, learner, lesson, item, kind, correct, rule, topic, score, at)
+                added += 1
         return nickname, added
 
     def overview(self, class_code: str) -> ClassOverview:
-        """The class at a glance: learners × lessons, the most failed items and the rules behind them."""
+        """The class at a glance: learners × lessons, the most failed items and the rules behind them.
+
+        Counted in SQL (one row a learner and lesson, not one an attempt) and bounded: at most
+        :data:`_SHOWN_LESSONS` lessons (the lessons' own first, then the most tried;
+        :attr:`ClassOverview.lessons_left_out` counts the others), the 200 most failed items and
+        the 100 most frequent rules."""
         code = class_code.strip().upper()
         learners = self.learners(code)
         ids = {i for i, _ in learners}
+        newest = max(ids, default=0)  # a learner who joins meanwhile is left out until the next overview
+        of_class = "FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE l.class_code = ? AND a.learner_id <= ?"
         with self._transaction(write=False) as cur:
             totals = self._totals(cur)
-            rows = self._run(cur, "SELECT a.learner_id, a.lesson, a.item, a.kind, a.correct, a.rule, a.at, a.score "
-                                  "FROM attempts a JOIN learners l ON l.id = a.learner_id "
-                                  "WHERE l.class_code = ? ORDER BY a.at, a.id", (code,)).fetchall()
+            cells = self._run(cur, "SELECT a.learner_id, a.lesson, count(*), "
+                                   "sum(CASE WHEN a.correct = 0 THEN 1 ELSE 0 END), "
+                                   "count(DISTINCT CASE WHEN a.correct = 1 AND a.kind IN ('exercise', 'selfcheck') "
+                                   "THEN a.item END) "
+                                   f"{of_class} AND a.kind <> 'giv' GROUP BY a.learner_id, a.lesson",
+                              (code, newest)).fetchall()
+            seen = self._run(cur, "SELECT a.learner_id, max(a.at), "
+                                  "sum(CASE WHEN a.kind = 'giv' AND a.score IS NOT NULL THEN 1 ELSE 0 END) "
+                                  f"{of_class} GROUP BY a.learner_id", (code, newest)).fetchall()
+            failed = self._run(cur, "SELECT a.lesson, a.item, a.kind, count(*), count(DISTINCT a.learner_id) "
+                                    f"{of_class} AND a.kind <> 'giv' AND a.correct = 0 "
+                                    "GROUP BY a.lesson, a.item, a.kind "
+                                    "ORDER BY count(DISTINCT a.learner_id) DESC, count(*) DESC LIMIT 200",
+                               (code, newest)).fetchall()
+            rule_rows = self._run(cur, "SELECT a.rule, count(*) "
+                                       f"{of_class} AND a.correct = 0 AND a.rule IS NOT NULL AND a.rule <> '' "
+                                       "AND (a.kind <> 'giv' OR a.score IS NULL) "
+                                       "GROUP BY a.rule ORDER BY count(*) DESC LIMIT 100",
+                                  (code, newest)).fetchall()
+        tried_per_lesson: Counter[str] = Counter()
+        for learner, lesson, tried, _wrong, _done in cells:
+            if learner in ids:
+                tried_per_lesson[str(lesson)] += int(tried)
+        declared = sorted(totals)
+        others = sorted((les for les in tried_per_lesson if les not in totals),
+                        key=lambda les: (-tried_per_lesson[les], les))
+        shown = (declared + others)[:_SHOWN_LESSONS]
+        left_out = len(declared) + len(others) - len(shown)
+        keep = set(shown)
         grid: dict[tuple[int, str], LessonStanding] = {}
-        solved: set[tuple[int, str, str]] = set()
-        failed: dict[tuple[str, str, str], list[int]] = {}
-        rules: Counter[str] = Counter()
-        givar: Counter[int] = Counter()
-        last: dict[int, float] = {}
-        lessons = set(totals)
-        for learner, lesson, item, kind, correct, rule, at, score in rows:
-            if learner not in ids:
-                continue
-            last[learner] = max(last.get(learner, 0.0), float(at))
-            if kind == "giv":  # a giv played (its score), or an illegal move tried in a game (its rule)
-                if score is not None:
-                    givar[learner] += 1
-                elif correct is not None and not correct and rule:
-                    rules[rule] += 1
-                continue
-            lessons.add(lesson)
-            ls = grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))
-            ls.tried += 1
-            if correct and kind in ("exercise", "selfcheck") and (learner, lesson, item) not in solved:
-                solved.add((learner, lesson, item))
-                ls.done += 1
-            elif correct is not None and not correct:
-                ls.wrong += 1
-                failed.setdefault((lesson, item, kind), []).append(learner)
-                if rule:
-                    rules[rule] += 1
+        for learner, lesson, tried, wrong, done in cells:
+            if learner in ids and lesson in keep:
+                grid[(int(learner), str(lesson))] = LessonStanding(done=int(done), total=totals.get(lesson, 0),
+                                                                   tried=int(tried), wrong=int(wrong or 0))
         for learner in ids:
-            for lesson in lessons:
+            for lesson in shown:
                 grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))
-        most = sorted(((lesson, item, kind, len(who), len(set(who))) for (lesson, item, kind), who in failed.items()),
+        last = {int(i): max(0.0, float(at)) for i, at, _n in seen if i in ids}
+        givar = {int(i): int(n) for i, _at, n in seen if i in ids and n}
+        most = sorted(((str(les), str(item), str(kind), int(n), int(who)) for les, item, kind, n, who in failed),
                       key=lambda r: (-r[4], -r[3], r[0], r[1]))
-        return ClassOverview(learners=learners, lessons=sorted(lessons), grid=grid, most_failed=most, rules=rules,
-                             givar=dict(givar), last_seen=last)
+        rules: Counter[str] = Counter({str(rule): int(n) for rule, n in rule_rows})
+        return ClassOverview(learners=learners, lessons=sorted(shown), grid=grid, most_failed=most, rules=rules,
+                             givar=givar, last_seen=last, lessons_left_out=left_out)
 
     def export_csv(self, class_code: str) -> str:
         """Every attempt of the class as CSV (one row an attempt), for a spreadsheet."""
@@ -607,15 +718,54 @@ class ProgressStore:
         w = csv.writer(out)
         w.writerow(["nickname", "lesson", "item", "kind", "correct", "rule", "puzzle_kind", "score", "time"])
         for nick, lesson, item, kind, correct, rule, topic, score, at in rows:
-            w.writerow([_cell(nick), lesson, _cell(item), kind, "" if correct is None else ("yes" if correct else "no"),
-                        rule or "", topic or "", "" if score is None else score,
-                        time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(float(at)))])
+            w.writerow([_cell(nick), _cell(lesson), _cell(item), _cell(kind),
+                        "" if correct is None else ("yes" if correct else "no"),
+                        _cell(rule or ""), _cell(topic or ""), _score_cell(score), _time_cell(at)])
         return out.getvalue()
 
 
-def _cell(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+def _cell(text: Any) -> str:
+    """A cell a spreadsheet will not run as a formula (OWASP's rule): one that starts with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return, after any leading spaces, gets a ``'`` first."""
+    cell = "" if text is None else str(text)
+    return "'" + cell if cell[:1] in ("\t", "\r") or cell.lstrip()[:1] in ("=", "+", "-", "@") else cell
+
+
+def _score_cell(score: Any) -> str:
+    """A giv's score as a whole number, whatever was stored ("" for none)."""
+    if score is None:
+        return ""
+    try:
+        return str(int(score))
+    except (TypeError, ValueError, OverflowError):
+        return _cell(score)
+
+
+def _time_cell(at: Any) -> str:
+    """The local time of an attempt; a stored time ``time.localtime`` cannot convert is written as
+    the number it is, so that one odd row never fails the whole export."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(float(at)))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return _cell(at)
+
+
+def _owner_only(path: Path) -> None:
+    """The progress file (and its ``-wal`` and ``-shm``) readable and writable by its owner only:
+    a new one is made with mode 600 (SQLite gives the other two the database's mode), and an
+    older one of this user's is narrowed to it."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # SQLite says what is wrong when it opens the file
+    for extra in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if extra.is_file() and extra.stat().st_uid == os.getuid() and extra.stat().st_mode & 0o077:
+                extra.chmod(0o600)
+        except (OSError, AttributeError):  # another user's file, or no getuid (Windows)
+            pass
 
 
 def _check_kind(kind: str) -> None:

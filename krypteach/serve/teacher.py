@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..classroom.store import ClassOverview, LessonStanding
 from ..i18n import N_, _, language, ngettext
+from ..i18n.numbers import number
 from ..views.plots import plain_label, plain_text
 
 __all__ = ["RULE_WORDS", "overview_plots", "plots_html", "rule_words", "teacher_login_page", "teacher_page"]
@@ -238,6 +239,11 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
     rules = "".join(f"<li>{escape(rule_words(k))}: {n}</li>" for k, n in view.rules.most_common(8))
     plots = plots_html(view, titles)
     note = f"<p class='error' role='alert'>{escape(notice)}</p>" if notice else ""
+    if view.lessons_left_out:  # the grid is bounded (ProgressStore.overview): the CSV has every attempt
+        note += "<p class='note' role='status'>" + escape(ngettext(
+            "{n} more lesson is not shown here (too many lessons); the CSV has every attempt.",
+            "{n} more lessons are not shown here (too many lessons); the CSV has every attempt.",
+            view.lessons_left_out).format(n=number(view.lessons_left_out))) + "</p>"
     done = f"<p role='status'>{escape(flash)}</p>" if flash else ""
     learners = ngettext("{n} learner", "{n} learners", len(view.learners)).format(n=len(view.learners))
     givar = ngettext("{n} giv", "{n} givar", sum(view.givar.values())).format(n=sum(view.givar.values()))

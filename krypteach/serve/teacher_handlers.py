@@ -5,10 +5,14 @@ themselves are :mod:`krypteach.serve.teacher`."""
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import hmac
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
+import tornado.ioloop
 import tornado.web
 
 from ..classroom.store import ProgressStore
@@ -19,6 +23,16 @@ from .settings import TEACHER_COOKIE, ServeSettings
 from .teacher import teacher_login_page, teacher_page
 
 __all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherResetHandler"]
+
+
+_T = TypeVar("_T")
+
+
+async def _off_the_loop(work: Callable[..., _T], *args: Any) -> _T:
+    """``work(*args)`` in a worker thread, in this request's context (its language): the class's
+    overview, its page and its CSV never hold the server's event loop (issue 20, findings 1 and 11)."""
+    context = contextvars.copy_context()
+    return await tornado.ioloop.IOLoop.current().run_in_executor(None, context.run, work, *args)
 
 
 def _teacher_fingerprint(code: str) -> str:
@@ -63,15 +77,19 @@ class _TeacherBase(tornado.web.RequestHandler):
 
 
 class TeacherHandler(_TeacherBase):
-    def get(self) -> None:
+    async def get(self) -> None:
         if not self._is_teacher():
             self.finish(teacher_login_page(self.xsrf_form_html()))
             return
         kt = self._kt()
         assert kt.store is not None
         flash = self.get_argument("done", "")[:400]
-        self.finish(teacher_page(kt.store.overview(kt.class_label), kt.class_label, self.xsrf_form_html(),
-                                 self._titles(), notice=kt.store.notice, flash=flash))
+        store, label, form, titles = kt.store, kt.class_label, self.xsrf_form_html(), self._titles()
+
+        def page() -> str:
+            return teacher_page(store.overview(label), label, form, titles, notice=store.notice, flash=flash)
+
+        self.finish(await _off_the_loop(page))
 
     def post(self) -> None:
         kt = self._kt()
@@ -88,20 +106,20 @@ class TeacherHandler(_TeacherBase):
 
 
 class TeacherExportHandler(_TeacherBase):
-    def get(self) -> None:
+    async def get(self) -> None:
         store = self._teachers_store()
         if store is None:
             return
         label = self._kt().class_label
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="krypteach-{label}.csv"')
-        self.finish(store.export_csv(label))
+        self.finish(await _off_the_loop(store.export_csv, label))
 
 
 class TeacherImportHandler(_TeacherBase):
     """Learners' progress files from the static site (``krypteach build-site``), into this class."""
 
-    def post(self) -> None:
+    async def post(self) -> None:
         store = self._teachers_store()
         if store is None:
             return
@@ -109,7 +127,7 @@ class TeacherImportHandler(_TeacherBase):
         said = []
         for f in files[:200]:
             try:
-                name, added = store.import_progress(f["body"], self._kt().class_label)
+                name, added = await _off_the_loop(store.import_progress, f["body"], self._kt().class_label)
             except ValueError as e:
                 said.append(f"{f['filename']}: {e}")
             else:
