@@ -143,7 +143,12 @@ def lessons_dir(explicit: str | None = None) -> Path:
         except argparse.ArgumentTypeError as e:
             raise SystemExit(f"krypteach: --dir {e}") from None
     if os.environ.get("KRYPTEACH_LESSONS"):
-        candidates.append(Path(os.environ["KRYPTEACH_LESSONS"]))
+        # set on purpose: a folder that is not there or holds no lessons is an error, never
+        # a silent fall back to another copy of the lessons
+        try:
+            return Path(_lessons_folder(os.environ["KRYPTEACH_LESSONS"])).resolve()
+        except argparse.ArgumentTypeError as e:
+            raise SystemExit(f"krypteach: $KRYPTEACH_LESSONS: {e}") from None
     here = Path(__file__).resolve().parent
     candidates += [here / "_lessons", here.parent / "lessons", Path.cwd() / "lessons"]
     for c in candidates:

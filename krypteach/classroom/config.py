@@ -120,6 +120,9 @@ class ClassroomConfig:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(_("{path}: not valid TOML: {why}").format(path=source, why=e)) from None
+        except RecursionError:  # arrays or tables nested thousands deep
+            raise ConfigError(_("{path}: not a classroom file: its values are nested too deep").format(
+                path=source)) from None
         where = "" if source == "<text>" else f"{source}: "
         for section, body in raw.items():
             if section not in _SCHEMA:

@@ -16,7 +16,7 @@ from typing import Any
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, _, language, use_language
 from .gate import ClassGate, kernel_cap_from_memory, lan_address, new_class_code, normalize_code
 
-__all__ = ["ServeOptions", "serve", "voila_argv"]
+__all__ = ["ServeOptions", "check_lessons", "serve", "voila_argv"]
 
 
 @dataclass
@@ -127,6 +127,34 @@ def lesson_titles(folder: Path) -> dict[str, str]:
     return titles
 
 
+def check_lessons(folder: Path) -> None:
+    """Every notebook of ``folder`` is a notebook ``serve`` can show, else one line that
+    names the file (a SystemExit): not JSON, nested too deep, or not a notebook's shape."""
+    import json
+
+    for path in sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith(".")):
+        why = None
+        try:
+            nb = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as e:
+            why = e.strerror or str(e)
+        except UnicodeDecodeError as e:
+            why = _("not UTF-8 text (byte {n})").format(n=e.start)
+        except RecursionError:
+            why = _("nested too deep")
+        except ValueError as e:
+            why = _("not valid JSON ({reason})").format(reason=e)
+        else:
+            cells = nb.get("cells") if isinstance(nb, dict) else None
+            if not isinstance(cells, list) or not all(
+                    isinstance(c, dict) and isinstance(c.get("cell_type"), str)
+                    and isinstance(c.get("source", ""), (str, list)) for c in cells):
+                why = _("not a notebook (no list of cells)")
+        if why is not None:
+            raise SystemExit(_("krypteach serve: {file} is not a lesson notebook: {reason}").format(
+                file=path, reason=why))
+
+
 def open_progress(options: ServeOptions, data_dir: Path) -> Any:
     """The progress store ``serve`` keeps (None with ``--progress off``); a damaged file is moved aside."""
     from ..classroom.store import ProgressStore, StoreError
@@ -163,6 +191,7 @@ def serve(options: ServeOptions) -> int:
     if options.language not in options.languages:
         raise SystemExit(_("krypteach serve: the class's language {language} is not among {languages}").format(
             language=options.language, languages=", ".join(options.languages)))
+    check_lessons(options.folder)
     if options.root is None:  # every lesson in every language, from the one English structure
         options.root = Path(tempfile.mkdtemp(prefix="krypteach-pages-"))
         atexit.register(shutil.rmtree, options.root, True)

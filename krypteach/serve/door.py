@@ -14,7 +14,7 @@ import hmac
 import inspect
 from collections.abc import Callable
 from typing import Any, NoReturn
-from urllib.parse import quote, urlencode, urlparse
+from urllib.parse import quote, unquote, urlencode, urlparse
 
 import tornado.web
 
@@ -22,10 +22,12 @@ from ..classroom.session import sign_learner
 from ..classroom.store import NicknameError, StoreError
 from ..i18n import _, set_task_language
 from .gate import ClassGate, Verdict, client_id
+from .kernels import OPENED_FOR
 from .pages import join_page, message_page
 from .settings import COOKIE, LANG_COOKIE, LEARNER_COOKIE, ServeSettings
 
-__all__ = ["JoinHandler", "behind_door", "forbidden", "host_ok"]
+__all__ = ["NEXT_PREFIXES", "JoinHandler", "bad_url", "behind_door", "forbidden", "host_ok", "known_client",
+           "safe_next", "same_origin"]
 
 #: handlers whose first URL argument is a kernel id
 _KERNEL_HANDLERS = ("KernelHandler", "VoilaKernelWebsocketHandler", "VoilaShutdownKernelHandler",
@@ -37,9 +39,17 @@ def host_ok(handler: tornado.web.RequestHandler, refuse: Callable[[Verdict], Non
     """Does the request's Host header name this server (:meth:`ClassGate.check_host`)?
 
     When it does not, the request is refused: by ``refuse(verdict)`` if given (the door's
-    page, or :func:`forbidden`), else with the page that says why.
+    page, or :func:`forbidden`), else with the page that says why. A URL with a control
+    character is refused first, with 400 and one line (:func:`bad_url`).
     """
     kt: ServeSettings = handler.settings["krypteach"]
+    if bad_url(handler.request.uri or ""):
+        # a null byte or a line break in the path or query: refused in one line (they reached
+        # Voilà's file handlers and ended in a 500)
+        handler.set_status(400)
+        handler.set_header("Content-Type", "text/plain; charset=utf-8")
+        handler.finish(_("Bad address: a control character (a null byte or a line break) in the URL") + "\n")
+        return False
     verdict = kt.gate.check_host(handler.request.host)
     if not verdict.ok:
         if refuse is not None:
@@ -48,6 +58,50 @@ def host_ok(handler: tornado.web.RequestHandler, refuse: Callable[[Verdict], Non
             handler.set_status(verdict.status)
             handler.finish(message_page(verdict.page, verdict.reason))
     return verdict.ok
+
+
+def bad_url(uri: str) -> bool:
+    """Does the URL carry a control character (a null byte, CR, LF …), raw or %-encoded?
+
+    >>> bad_url("/voila/render/en/00_start.ipynb?class=K7RPX"), bad_url("/x%00y"), bad_url("/x%0D%0Ay")
+    (False, True, True)
+    """
+    text = unquote(uri.replace("+", " "))
+    return any(ord(ch) < 32 or ord(ch) == 127 for ch in text)
+
+
+#: where ``next`` may lead after the door: the server's own pages (lessons, the file list)
+NEXT_PREFIXES = ("/voila/render/", "/voila/tree")
+
+
+def safe_next(nxt: str, default: str) -> str:
+    """``nxt`` if it is a path to one of this server's lesson pages, else ``default``: never
+    another host (``//host``, ``/\\host``, ``\\\\host``, ``http://…``), never a control
+    character or a backslash, never a path outside :data:`NEXT_PREFIXES`.
+
+    >>> safe_next("/voila/render/en/03_take_all.ipynb?x=1", "/")
+    '/voila/render/en/03_take_all.ipynb?x=1'
+    >>> [safe_next(bad, "/") for bad in ("//evil.example/x", "/\\evil.example", "http://evil.example/voila/render/")]
+    ['/', '/', '/']
+    """
+    if "\\" in nxt or bad_url(nxt) or not nxt.startswith(NEXT_PREFIXES):
+        return default
+    parsed = urlparse(nxt)
+    if parsed.scheme or parsed.netloc or ".." in unquote(parsed.path).split("/"):
+        return default
+    return nxt
+
+
+def same_origin(handler: tornado.web.RequestHandler) -> bool:
+    """Does a form post come from this server's own page? Its ``Origin`` (else its
+    ``Referer``) must name the host the request was sent to; a post with neither (an old
+    browser, a script) is judged by its ``_xsrf`` token alone."""
+    origin = handler.request.headers.get("Origin") or handler.request.headers.get("Referer")
+    if not origin:
+        return True
+    if origin == "null":
+        return False
+    return urlparse(origin).netloc.lower() == (handler.request.host or "").lower()
 
 
 def forbidden(verdict: Verdict) -> NoReturn:
@@ -61,7 +115,7 @@ def _fingerprint(gate: ClassGate) -> str:
     return hashlib.sha256(("krypteach-class:" + gate.code).encode()).hexdigest()[:12]
 
 
-def _known_client(handler: tornado.web.RequestHandler, kt: ServeSettings) -> str | None:
+def known_client(handler: tornado.web.RequestHandler, kt: ServeSettings) -> str | None:
     """The browser's client id if it already came through the door with this class's code."""
     raw = handler.get_signed_cookie(COOKIE, max_age_days=30)
     if not raw:
@@ -84,7 +138,7 @@ class _Door:
         return self.settings["krypteach"]  # type: ignore[no-any-return]
 
     def _kt_client(self) -> str | None:
-        return _known_client(self, self._kt())  # type: ignore[arg-type]
+        return known_client(self, self._kt())  # type: ignore[arg-type]
 
     def _kt_remember(self) -> str:
         client = client_id()
@@ -149,12 +203,14 @@ class _Door:
                 if self.get_cookie(LANG_COOKIE) != lang:  # type: ignore[attr-defined]
                     self.set_cookie(LANG_COOKIE, lang, expires_days=365, samesite="Lax", path="/")  # type: ignore[attr-defined]
         if name.startswith(_PAGE_HANDLERS):
-            verdict = gate.may_open_page(client, self.settings["krypteach_pages"]())
+            address = self.request.remote_ip or "?"
+            verdict = gate.may_open_page(client, self.settings["krypteach_pages"](), address)
             if not verdict.ok:
                 self._kt_refuse(verdict, self.request.uri)
                 return
-            gate.opening(client)
+            gate.opening(client, address)
             self.kt_counted = True
+            OPENED_FOR.set(client)  # the kernel handed to this page is this browser's (kernels.count_handed_out)
         result = super().prepare(*args, **kwargs)  # type: ignore[misc]
         if inspect.isawaitable(result):
             await result
@@ -182,12 +238,7 @@ class JoinHandler(tornado.web.RequestHandler):
     def _next(self) -> str:
         kt: ServeSettings = self.settings["krypteach"]
         default = kt.start_url(kt.request_language(self)) if kt.start_page else "/"
-        nxt = self.get_argument("next", default)
-        parsed = urlparse(nxt)
-        # only a path on this server (never //elsewhere or http://elsewhere)
-        if parsed.scheme or parsed.netloc or not nxt.startswith("/") or nxt.startswith("//"):
-            return default
-        return nxt
+        return safe_next(self.get_argument("next", default), default)
 
     def prepare(self) -> None:
         kt: ServeSettings = self.settings["krypteach"]
@@ -197,24 +248,26 @@ class JoinHandler(tornado.web.RequestHandler):
         if not host_ok(self):
             return
         kt: ServeSettings = self.settings["krypteach"]
-        known = _known_client(self, kt) is not None or kt.gate.open
+        known = known_client(self, kt) is not None or kt.gate.open
         if known and kt.store is None:
             self.redirect(self._next())
             return
         self.set_header("Cache-Control", "no-store")
-        self.finish(join_page(self._next(), ask_code=not known))
+        self.finish(join_page(self._next(), ask_code=not known, xsrf=self.xsrf_form_html()))
 
     def post(self) -> None:
         if not host_ok(self):
             return
+        self.check_xsrf_cookie()
         kt: ServeSettings = self.settings["krypteach"]
-        known = _known_client(self, kt)
+        known = known_client(self, kt)
         if known is None:
             verdict = kt.gate.try_code(self.get_argument("code", ""), self.request.remote_ip or "?")
             if not verdict.ok:
                 self.set_status(verdict.status)
                 self.set_header("Cache-Control", "no-store")
-                self.finish(join_page(self._next(), verdict.reason, nickname=self.get_argument("nickname", "")[:60]))
+                self.finish(join_page(self._next(), verdict.reason, nickname=self.get_argument("nickname", "")[:60],
+                                      xsrf=self.xsrf_form_html()))
                 return
         nickname = self.get_argument("nickname", None)
         if nickname is not None and kt.store is not None:
@@ -224,7 +277,7 @@ class JoinHandler(tornado.web.RequestHandler):
                 self.set_status(400)
                 self.set_header("Cache-Control", "no-store")
                 self.finish(join_page(self._next(), ask_code=known is None and not kt.gate.open,
-                                      nickname=nickname[:60], nickname_error=str(e)))
+                                      nickname=nickname[:60], nickname_error=str(e), xsrf=self.xsrf_form_html()))
                 return
             name = kt.store.nickname(learner) or nickname
             # read by the page's learner bar (so not HttpOnly); signed, so a page cannot name somebody else
@@ -236,5 +289,10 @@ class JoinHandler(tornado.web.RequestHandler):
         self.redirect(self._next())
 
     def check_xsrf_cookie(self) -> None:
-        """The code form needs no XSRF token: a forged post could only log a browser into
-        the class it already sits in."""
+        """A post must come from the join page of this server: its ``_xsrf`` token (tornado's
+        check; the server's settings do not turn it on for every handler) and its Origin.
+        Without them a page on another site could sign a learner's browser in under a
+        nickname of its choosing (login CSRF)."""
+        if not same_origin(self):
+            raise tornado.web.HTTPError(403, "a form from another site")
+        super().check_xsrf_cookie()

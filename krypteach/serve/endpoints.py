@@ -1,16 +1,38 @@
-"""The small endpoints of ``krypteach serve`` that need no class code: ``/`` (to the start
-page), ``/krypteach/alive/KERNEL`` and ``/krypteach/status`` (JSON), ``/krypteach/rules``
-(the rules sheet). Each asks :func:`~krypteach.serve.door.host_ok` first."""
+"""The small endpoints of ``krypteach serve``: ``/`` (to the start page) and
+``/krypteach/rules`` (the rules sheet), which need no class code, and
+``/krypteach/alive/KERNEL`` and ``/krypteach/status`` (JSON), which are behind the door
+(:func:`behind_door_json`). Each asks :func:`~krypteach.serve.door.host_ok` first."""
 
 from __future__ import annotations
+
+import ipaddress
 
 import tornado.web
 
 from ..i18n import set_task_language
-from .door import forbidden, host_ok
+from .door import forbidden, host_ok, known_client
 from .settings import ServeSettings
 
-__all__ = ["AliveHandler", "RootHandler", "RulesSheetHandler", "StatusHandler"]
+__all__ = ["AliveHandler", "RootHandler", "RulesSheetHandler", "StatusHandler", "behind_door_json"]
+
+
+def behind_door_json(handler: tornado.web.RequestHandler, *, this_machine: bool = False) -> bool:
+    """The door of a JSON endpoint: the Host header, then a browser that came through the
+    door (the class code's cookie), else 403. ``this_machine``: a request from this machine
+    itself (the teacher's terminal, the tests and the load benchmark poll the status) needs
+    no cookie. False: the request was answered already (a bad URL)."""
+    if not host_ok(handler, forbidden):
+        return False
+    kt: ServeSettings = handler.settings["krypteach"]
+    if kt.gate.open or known_client(handler, kt) is not None:
+        return True
+    if this_machine:
+        try:
+            if ipaddress.ip_address(handler.request.remote_ip or "").is_loopback:
+                return True
+        except ValueError:
+            pass
+    raise tornado.web.HTTPError(403, "enter the class code first")
 
 
 class RootHandler(tornado.web.RequestHandler):
@@ -32,7 +54,8 @@ class AliveHandler(tornado.web.RequestHandler):
     a kernel shut down while the laptop slept)."""
 
     async def get(self, kernel_id: str) -> None:
-        host_ok(self, forbidden)
+        if not behind_door_json(self):
+            return
         self.set_header("Cache-Control", "no-store")
         km = self.settings["kernel_manager"]
         alive = False
@@ -48,11 +71,13 @@ class AliveHandler(tornado.web.RequestHandler):
 
 class StatusHandler(tornado.web.RequestHandler):
     """``/krypteach/status``: how warm the server is (for the teacher's terminal and the
-    load benchmark). Counts only, nothing about learners."""
+    load benchmark, both on this machine; a browser of the class). Counts only, nothing
+    about learners."""
 
     def get(self) -> None:
         kt: ServeSettings = self.settings["krypteach"]
-        host_ok(self, forbidden)
+        if not behind_door_json(self, this_machine=True):
+            return
         km = self.settings["kernel_manager"]
         ready = {}
         for name, pool in getattr(km, "_pools", {}).items():
@@ -67,7 +92,8 @@ class RulesSheetHandler(tornado.web.RequestHandler):
 
     def get(self) -> None:
         kt: ServeSettings = self.settings["krypteach"]
-        host_ok(self, forbidden)
+        if not host_ok(self, forbidden):
+            return
         from ..engine.rules import Rules
         from ..views.rules_sheet import rules_sheet_html
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import math
 import secrets
 import socket
 import time
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..i18n import _, ngettext
+from ..i18n.numbers import number
 
 __all__ = ["CODE_ALPHABET", "ClassGate", "Verdict", "client_id", "kernel_cap_from_memory", "lan_address",
            "local_hostnames", "new_class_code", "normalize_code"]
@@ -96,15 +98,32 @@ class ClassGate:
     per_client: int = 5
     #: new lesson pages one browser may open per minute
     per_client_rate: int = 20
-    #: wrong class codes one address may try per minute
+    #: different wrong codes (class or teacher) one address may try per minute before it is slowed
     wrong_code_rate: int = 10
+    #: wrong codes per minute from all addresses together before everyone guessing wrong is slowed
+    wrong_code_total: int = 60
+    #: a slowed address's codes are compared one at a time: the first wait (seconds), doubled by
+    #: each wrong code while slowed, up to ``slow_max``
+    slow_gap: float = 1.0
+    slow_max: float = 30.0
+    #: lesson pages the browsers of one address may hold at once (None: two thirds of ``max_kernels``,
+    #: at least ``per_client``): a script dropping its cookie cannot take every page of the class
+    per_address: int | None = None
     extra_hosts: Iterable[str] = ()
     clock: Callable[[], float] = time.monotonic
     _hosts: set[str] = field(default_factory=set, init=False)
     _owner: dict[str, str] = field(default_factory=dict, init=False)
     _opening: dict[str, int] = field(default_factory=dict, init=False)
     _recent: dict[str, deque[float]] = field(default_factory=dict, init=False)
-    _wrong: dict[str, deque[float]] = field(default_factory=dict, init=False)
+    #: address -> (time, code tried) of its wrong codes in the last minute
+    _wrong: dict[str, deque[tuple[float, str]]] = field(default_factory=dict, init=False)
+    #: times of every wrong code in the last minute, from all addresses
+    _all_wrong: deque[float] = field(default_factory=deque, init=False)
+    #: a slowed address: its next code is compared from this time on, and the wait after a wrong one
+    _next_try: dict[str, float] = field(default_factory=dict, init=False)
+    _gap: dict[str, float] = field(default_factory=dict, init=False)
+    #: client -> the address it came through the door from (the cap per address)
+    _address: dict[str, str] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         if self.code is not None:
@@ -115,6 +134,8 @@ class ClassGate:
             raise ValueError("max_kernels must be at least 1")
         if self.per_client < 1:
             raise ValueError("per_client must be at least 1")
+        if self.per_address is None:
+            self.per_address = max(self.per_client, self.max_kernels * 2 // 3)
         self._hosts = local_hostnames() | {h.lower() for h in self.extra_hosts}
 
     # --- the Host header -------------------------------------------------------------
@@ -146,21 +167,12 @@ class ClassGate:
         return self.code is None or hmac.compare_digest(normalize_code(text).encode(), self.code.encode())
 
     def try_code(self, text: str, address: str) -> Verdict:
-        """A learner types the code: right, wrong, or too many wrong tries from this address."""
-        if self._too_many_wrong(address):
-            return Verdict(False, 429, _("too many wrong class codes from this computer: wait a minute"), "slow-down")
-        if self.code_matches(text):
+        """A learner types the code: right, wrong, or wait (this address, or the whole server,
+        has guessed wrong too often). The right code is never refused because of earlier wrong
+        codes, only while a slowed address waits its turn (:meth:`_guess`)."""
+        if self.code is None:
             return ALLOW
-        self._wrong[address].append(self.clock())
-        return Verdict(False, 403, _("that is not this class's code"), "code")
-
-    def _too_many_wrong(self, address: str) -> bool:
-        """Has this address typed ``wrong_code_rate`` wrong codes (class or teacher) in the last minute?"""
-        now = self.clock()
-        tries = self._wrong.setdefault(address, deque())
-        while tries and now - tries[0] > 60:
-            tries.popleft()
-        return len(tries) >= self.wrong_code_rate
+        return self._guess(text, self.code, address, _("that is not this class's code"))
 
     def try_teacher_code(self, text: str, teacher_code: str, address: str) -> Verdict:
         """The teacher types the teacher code; wrong tries count with the class code's.
@@ -171,18 +183,73 @@ class ClassGate:
         >>> gate.try_teacher_code("t3ach3r9", "T3ACH3R9", "1.2.3.4").ok
         True
         """
-        if self._too_many_wrong(address):
-            return Verdict(False, 429, _("too many wrong codes from this computer: wait a minute"), "slow-down")
-        want = normalize_code(teacher_code)
-        if want and hmac.compare_digest(normalize_code(text).encode(), want.encode()):
+        return self._guess(text, normalize_code(teacher_code), address, _("that is not the teacher code"))
+
+    def _guess(self, text: str, want: str, address: str, wrong: str) -> Verdict:
+        """Compare a code; only wrong codes are limited.
+
+        - An address that tried ``wrong_code_rate`` different wrong codes in a minute (the
+          same wrong code again counts once: a browser sending a saved old code) is *slowed*,
+          and so is every address with a wrong code in the last minute while the whole
+          server saw ``wrong_code_total`` wrong codes in it. It stays slowed until a whole
+          minute passes without a wrong code from it.
+        - A slowed address's codes are still compared, one after each wait: a class behind
+          one school address that typed wrong codes gets in with the right one, and a script
+          guessing gets one guess per wait, the wait doubling (``slow_gap`` … ``slow_max``).
+        """
+        now = self.clock()
+        tries = self._expire(address, now)
+        slowed = self._slowed(address, tries)
+        if slowed and now < self._next_try.get(address, 0.0):
+            return self._wait(address, now)
+        typed = normalize_code(text)
+        if want and hmac.compare_digest(typed.encode(), want.encode()):
             return ALLOW
-        self._wrong[address].append(self.clock())
-        return Verdict(False, 403, _("that is not the teacher code"), "code")
+        if all(code != typed for _t, code in tries):
+            tries.append((now, typed))
+            self._all_wrong.append(now)
+        if slowed or self._slowed(address, tries):
+            gap = min(self.slow_max, self._gap.get(address, self.slow_gap / 2) * 2)
+            self._gap[address] = gap
+            self._next_try[address] = now + gap
+            return self._wait(address, now)
+        return Verdict(False, 403, wrong, "code")
+
+    def _expire(self, address: str, now: float) -> deque[tuple[float, str]]:
+        """This address's wrong codes of the last minute (older ones, everybody's, forgotten)."""
+        while self._all_wrong and now - self._all_wrong[0] > 60:
+            self._all_wrong.popleft()
+        tries = self._wrong.setdefault(address, deque())
+        while tries and now - tries[0][0] > 60:
+            tries.popleft()
+        if not tries:
+            self._next_try.pop(address, None)
+            self._gap.pop(address, None)
+        return tries
+
+    def _slowed(self, address: str, tries: deque[tuple[float, str]]) -> bool:
+        """Slowed: over a limit now, or since (until a whole minute passes without a wrong code)."""
+        return (address in self._gap or len(tries) >= self.wrong_code_rate
+                or (bool(tries) and len(self._all_wrong) >= self.wrong_code_total))
+
+    def _wait(self, address: str, now: float) -> Verdict:
+        seconds = max(1, math.ceil(self._next_try.get(address, now) - now))
+        if len(self._wrong.get(address, ())) >= self.wrong_code_rate:
+            why = ngettext("too many wrong codes from this computer: wait {n} second and type the code again",
+                           "too many wrong codes from this computer: wait {n} seconds and type the code again",
+                           seconds)
+        else:
+            why = ngettext("too many wrong codes on this server just now: wait {n} second and type the code again",
+                           "too many wrong codes on this server just now: wait {n} seconds and type the code again",
+                           seconds)
+        return Verdict(False, 429, why.format(n=number(seconds)), "slow-down")
 
     # --- kernels ---------------------------------------------------------------------
-    def may_open_page(self, client: str, page_kernels: Iterable[str]) -> Verdict:
-        """May this browser open one more lesson page now? ``page_kernels``: the kernels
-        handed to pages (not those waiting in the pool)."""
+    def may_open_page(self, client: str, page_kernels: Iterable[str], address: str | None = None) -> Verdict:
+        """May this browser (come from ``address``) open one more lesson page now?
+        ``page_kernels``: the kernels handed to pages (not those waiting in the pool). The
+        pages are counted per browser and per address: a script that drops its cookie is a
+        new browser each time, but not a new address."""
         live = set(page_kernels)
         for kid in [k for k in self._owner if k not in live]:
             del self._owner[kid]
@@ -197,15 +264,26 @@ class ClassGate:
             return Verdict(False, 429, why.format(n=mine), "yours")
         if len(recent) >= self.per_client_rate:
             return Verdict(False, 429, _("many pages opened in the last minute: wait a moment"), "slow-down")
+        if address is not None and self.per_address is not None:
+            here = sum(1 for owner in self._owner.values() if self._address.get(owner) == address)
+            here += sum(n for c, n in self._opening.items() if self._address.get(c) == address)
+            if here >= self.per_address:
+                return Verdict(False, 429, ngettext(
+                    "this computer's browsers already have {n} lesson page open: close one and try again",
+                    "this computer's browsers already have {n} lesson pages open: close one and try again",
+                    here).format(n=number(here)), "yours")
         opening = sum(self._opening.values())
         if len(live) + opening >= self.max_kernels:
             return Verdict(False, 503, _("the class is full ({n} pages open)").format(n=self.max_kernels), "full")
         return ALLOW
 
-    def opening(self, client: str) -> None:
-        """A page is being rendered for ``client`` (counts against its caps until it is claimed)."""
+    def opening(self, client: str, address: str | None = None) -> None:
+        """A page is being rendered for ``client`` (counts against its caps, and its address's,
+        until its kernel is handed out)."""
         self._opening[client] = self._opening.get(client, 0) + 1
         self._recent.setdefault(client, deque()).append(self.clock())
+        if address is not None:
+            self._address[client] = address
 
     def opened(self, client: str) -> None:
         n = self._opening.get(client, 0) - 1
@@ -215,7 +293,8 @@ class ClassGate:
             self._opening.pop(client, None)
 
     def claim(self, kernel_id: str, client: str) -> bool:
-        """The first browser to connect to a kernel owns it; another browser may not use it."""
+        """The browser a kernel was handed to (or, else, the first to connect to it) owns it;
+        another browser may not use it."""
         owner = self._owner.setdefault(kernel_id, client)
         return owner == client
 

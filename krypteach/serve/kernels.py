@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import time
 import uuid
+from contextvars import ContextVar
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from .settings import ServeSettings
 
-__all__ = ["ClassroomKernelManager", "Culler", "count_handed_out"]
+__all__ = ["OPENED_FOR", "ClassroomKernelManager", "Culler", "count_handed_out"]
+
+#: the browser a lesson page is being rendered for (set by the door for the request): the
+#: kernel handed to that page is its own from the start, also before a WebSocket connects
+OPENED_FOR: ContextVar[str | None] = ContextVar("krypteach_opened_for", default=None)
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -32,9 +37,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = kernel_id or str(uuid.uuid4())
-        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+        pool = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        if pool:
             self.kt_pool.add(kernel_id)
-        return await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        started: str = await super().start_kernel(kernel_id=kernel_id, **kwargs)
+        client, gate = OPENED_FOR.get(), getattr(self, "kt_gate", None)
+        if not pool and client is not None and gate is not None:  # a page with no warm kernel: started for it
+            gate.claim(started, client)
+        return started
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         try:  # jupyter_server's shutdown_kernel is unannotated
@@ -54,6 +64,7 @@ def count_handed_out(km: Any, kt: ServeSettings) -> None:
     pool): remember the kernel as handed out, and while the class is in, refill a warmed
     page's pool only down to ``kt.spare`` waiting kernels."""
     take_from_pool = km.get_rendered_notebook
+    km.kt_gate = kt.gate
 
     async def handing_out(*args: Any, **kwargs: Any) -> Any:
         name = kwargs.get("notebook_name", args[0] if args else None)
@@ -62,6 +73,9 @@ def count_handed_out(km: Any, kt: ServeSettings) -> None:
             pools[name] = {**pools[name], "pool_size": min(kt.spare, kt.warm[name])}
         render_task, rendered_cache, kernel_id = await take_from_pool(*args, **kwargs)
         km.kt_handed.add(kernel_id)
+        client = OPENED_FOR.get()
+        if client is not None:
+            kt.gate.claim(kernel_id, client)
         return render_task, rendered_cache, kernel_id
 
     km.get_rendered_notebook = handing_out

@@ -44,10 +44,11 @@ def _page(title: str, body: str) -> str:
 
 
 def join_page(next_url: str, error: str = "", action: str = "/krypteach/join", *, ask_code: bool = True,
-              nickname: str = "", nickname_error: str = "") -> str:
+              nickname: str = "", nickname_error: str = "", xsrf: str = "") -> str:
     """Ask for the class code once (the browser remembers it: a cookie, and the code in
     localStorage so that a new session of the server fills it in) and a nickname, under
-    which the learner's progress is kept.
+    which the learner's progress is kept. ``xsrf``: the form's ``_xsrf`` field (tornado's
+    ``xsrf_form_html``; the join handler refuses a post without it).
 
     >>> 'name="code"' in join_page("/"), 'name="code"' in join_page("/", ask_code=False)
     (True, False)
@@ -73,7 +74,7 @@ def join_page(next_url: str, error: str = "", action: str = "/krypteach/join", *
   <label for="nickname">{nick_label} <span class="note">({nick_note})</span></label>
   <input id="nickname" name="nickname" class="nick" autocomplete="nickname" maxlength="60" required
          value="{escape(nickname)}"{"" if ask_code else " autofocus"}>
-  <input type="hidden" name="next" value="{escape(next_url)}">
+  <input type="hidden" name="next" value="{escape(next_url)}">{xsrf}
   <button type="submit">{start}</button>
 </form>
 {err}{nick_err}

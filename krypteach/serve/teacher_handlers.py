@@ -17,7 +17,7 @@ import tornado.web
 
 from ..classroom.store import ProgressStore
 from ..i18n import _, language, ngettext, set_task_language
-from .door import host_ok
+from .door import host_ok, same_origin
 from .pages import message_page
 from .settings import TEACHER_COOKIE, ServeSettings
 from .teacher import teacher_login_page, teacher_page
@@ -54,6 +54,13 @@ class _TeacherBase(tornado.web.RequestHandler):
         if kt.teacher_code is None or kt.store is None:
             self.set_status(404)
             self.finish(message_page("teacher", _("this server has no teacher's page (no progress is kept)")))
+            return
+        if self.request.method not in ("GET", "HEAD"):
+            # every teacher's form carries its _xsrf token (the server's settings do not turn
+            # tornado's check on for every handler): a post without it is refused with 403
+            if not same_origin(self):
+                raise tornado.web.HTTPError(403, "a form from another site")
+            self.check_xsrf_cookie()
 
     def _is_teacher(self) -> bool:
         kt = self._kt()
