@@ -183,3 +183,40 @@ def test_a_bad_kind_is_refused(tmp_path):
     s = ProgressStore(tmp_path / "p.sqlite3")
     with pytest.raises(ValueError, match="kind='quiz' is not one of"):
         s.record(s.join("K", "Ann"), "01", "x", "quiz", correct=True)
+
+
+def test_an_import_is_all_or_nothing_bounded_and_counted_alike_on_either_backend(where, monkeypatch):
+    """Issue 20 on both backends: a failure midway leaves nothing of the file, a look-alike name is
+    refused, a file's items are not declared, and the overview counted in SQL reads as before."""
+    import json
+
+    s = ProgressStore(where)
+    s.declare_items("03", [("x", "exercise"), ("y", "exercise")])
+    attempts = [["03", "x", "exercise", n % 3 == 0, "take-all" if n % 3 else None, None, None, 1764590000.0 + n]
+                for n in range(30)] + [["07", "giv", "giv", None, None, None, 5, 1764590100.0]]
+    data = json.dumps({"format": "krypteach-progress/1", "nickname": "Ann", "items": {"03": {"z": "exercise"}},
+                       "attempts": attempts})
+    real, inserts = s._run, []
+
+    def failing(cur, sql, args=()):
+        if sql.startswith("INSERT INTO attempts"):
+            inserts.append(args)
+            if len(inserts) == 10:
+                raise RuntimeError("killed midway")
+        return real(cur, sql, args)
+
+    monkeypatch.setattr(s, "_run", failing)
+    with pytest.raises(RuntimeError, match="killed midway"):
+        s.import_progress(data, "K7")
+    monkeypatch.undo()
+    assert s.attempts() == [] and s.learners("K7") == []
+    assert s.import_progress(data, "K7") == ("Ann", 31)
+    [(ann, _)] = s.learners("K7")
+    with pytest.raises(NicknameError, match="looks like Ann"):
+        s.join("K7", "\u0410nn")
+    view = s.overview("K7")
+    cell = view.grid[(ann, "03")]
+    assert (cell.done, cell.total, cell.tried, cell.wrong) == (1, 2, 30, 20)
+    assert view.rules == {"take-all": 20} and view.givar == {ann: 1} and view.last_seen == {ann: 1764590100.0}
+    assert view.most_failed == [("03", "x", "exercise", 20, 1)] and view.lessons == ["03"]
+    s.close()

@@ -275,3 +275,16 @@ def test_the_teachers_work_runs_off_the_event_loop_in_the_requests_language():
     loop_thread = threading.get_ident()
     worker, lang = asyncio.run(request())
     assert worker != loop_thread and lang == "sv"
+
+
+def test_a_folder_that_takes_no_file_is_one_line_not_a_traceback(tmp_path, monkeypatch):
+    # issue 20, finding 14: a read-only progress folder ended in a raw FileNotFoundError from the move aside
+    import krypteach.classroom.store as store_module
+    from krypteach.classroom.store import StoreError
+
+    path = tmp_path / "p.sqlite3"
+    monkeypatch.setattr(store_module, "_owner_only", lambda p: None)           # the file cannot be made
+    monkeypatch.setattr(ProgressStore, "_open_sqlite", lambda self, p: None)    # nor opened by SQLite
+    with pytest.raises(StoreError, match=_exactly(f"cannot open a new progress file at {path}")):
+        ProgressStore(path)
+    assert list(tmp_path.iterdir()) == []

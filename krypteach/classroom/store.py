@@ -408,7 +408,12 @@ class ProgressStore:
             _owner_only(path)
             conn = self._open_sqlite(path)
             if conn is None:
-                aside = self._move_aside(path)
+                if not path.exists():  # nothing to move aside: the folder takes no file (read-only, full)
+                    raise StoreError(_("cannot open a new progress file at {path}").format(path=path))
+                try:
+                    aside = self._move_aside(path)
+                except OSError:  # a folder that lets nothing be renamed: one line, not a traceback
+                    raise StoreError(_("cannot open a new progress file at {path}").format(path=path)) from None
                 self._notice = {"path": str(path), "aside": aside.name}
                 log.warning("krypteach: the progress file %s was damaged; it was moved aside to %s "
                             "(nothing was deleted) and a new one started.", path, aside.name)
