@@ -125,6 +125,17 @@ def test_pages_are_capped_per_address_not_only_per_cookie():
     assert g.may_open_page("fresh6", pages[1:], "10.0.0.1").ok    # a page closed: room again
 
 
+def test_the_gate_forgets_browsers_that_hold_no_page():
+    clock = Clock()
+    g = _gate(max_kernels=5, per_client=2, per_client_rate=100, clock=clock)
+    for n in range(1000):  # a thousand cookie-less opens, each a new browser, each page closed again
+        assert g.may_open_page(f"fresh{n}", [], "10.0.0.1").ok
+        g.opening(f"fresh{n}", "10.0.0.1")
+        g.opened(f"fresh{n}")
+        clock.now += 1
+    assert len(g._recent) <= 4 * 5 + 200 + 1 and len(g._address) <= 4 * 5 + 200 + 1
+
+
 # --- finding 13: where next may lead ---------------------------------------------------------
 
 @pytest.mark.parametrize("bad", [

@@ -254,6 +254,7 @@ class ClassGate:
         for kid in [k for k in self._owner if k not in live]:
             del self._owner[kid]
         now = self.clock()
+        self._forget_idle_clients(now)
         recent = self._recent.setdefault(client, deque())
         while recent and now - recent[0] > 60:
             recent.popleft()
@@ -276,6 +277,17 @@ class ClassGate:
         if len(live) + opening >= self.max_kernels:
             return Verdict(False, 503, _("the class is full ({n} pages open)").format(n=self.max_kernels), "full")
         return ALLOW
+
+    def _forget_idle_clients(self, now: float) -> None:
+        """Forget the browsers with no page and no page opened in the last minute (each
+        cookie-less open is a new browser: without this the gate would remember them all)."""
+        if len(self._recent) + len(self._address) <= 4 * self.max_kernels + 200:
+            return
+        busy = set(self._owner.values()) | set(self._opening)
+        for c in [c for c, times in self._recent.items() if c not in busy and not (times and now - times[-1] <= 60)]:
+            del self._recent[c]
+        for c in [c for c in self._address if c not in busy and c not in self._recent]:
+            del self._address[c]
 
     def opening(self, client: str, address: str | None = None) -> None:
         """A page is being rendered for ``client`` (counts against its caps, and its address's,
