@@ -26,6 +26,8 @@ def main() -> None:
     ap.add_argument("--attempts", type=int, default=2, help="attempts per learner and lesson (one right, one wrong)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-page", action="store_true", help="time the overview only")
+    ap.add_argument("--import-attempts", type=int, default=20_000,
+                    help="then time the import of one progress file of this many attempts (0: none)")
     args = ap.parse_args()
 
     import krypteach
@@ -61,6 +63,16 @@ def main() -> None:
         if page:
             print(f"teacher_page (grid, tables, plots): median {statistics.median(page):.3f} s; "
                   f"{len(html):,} characters of HTML")
+        if args.import_attempts:
+            import json
+
+            attempts = [[f"{n % 10:02}_lesson", f"item-{n}", "exercise", n % 2 == 0, None, None, None,
+                         1764590000.0 + n] for n in range(args.import_attempts)]
+            data = json.dumps({"format": "krypteach-progress/1", "nickname": "Imported", "items": {},
+                               "attempts": attempts}).encode()
+            t = time.perf_counter()
+            _name, added = store.import_progress(data, "K7RPX")
+            print(f"import of one file of {added:,} attempts ({len(data):,} bytes): {time.perf_counter() - t:.2f} s")
         store.close()
 
 
