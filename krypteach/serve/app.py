@@ -36,6 +36,7 @@ from voila.app import Voila  # type: ignore[import-untyped]
 from ..i18n import _
 from .door import JoinHandler, behind_door
 from .endpoints import AliveHandler, RootHandler, RulesSheetHandler, StatusHandler
+from .flood import rate_from_env, rate_limited
 from .kernels import Culler, count_handed_out
 from .settings import ServeSettings
 from .teacher_handlers import TeacherExportHandler, TeacherHandler, TeacherImportHandler, TeacherResetHandler
@@ -64,6 +65,9 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         handlers = []
         for spec in super().init_handlers():
             pattern, handler, *rest = spec
+            rate = rate_from_env()
+            if handler.__name__ == "VoilaKernelWebsocketHandler" and rate:  # a page's messages to its kernel: capped
+                handler = rate_limited(handler, per_second=rate, burst=max(1, round(2 * rate)))
             handlers.append((pattern, behind_door(handler), *rest))
         own = [
             (r"/", RootHandler),
