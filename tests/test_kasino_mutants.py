@@ -128,3 +128,11 @@ def test_a_draw_is_one_card_to_the_seat_that_moved():
         deals = _deals(DRAG, 1)
         deals[1] = bad
         assert _refused(deals, DRAG, 1) == "draw 1: one card to one seat"
+
+
+def test_with_three_seats_the_draws_go_round_from_the_dealers_left():
+    drag3 = DRAG.replace(players=3)
+    deals = _deals(drag3, 1)
+    assert [d.hands for d in deals[1:4]] == [((), (), _cards("5S")), (_cards("5H"), (), ()), ((), _cards("5D"), ())]
+    deals[1] = Deal((_cards("5S"), (), ()), (), ())  # seat 2 sits left of dealer 1 and makes move 1
+    assert _refused(deals, drag3, 1) == "draw 1: the card goes to seat 2, which made move 1"
