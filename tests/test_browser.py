@@ -303,7 +303,9 @@ def test_variant_lab_refuses_a_run_beyond_the_caps_and_cancels_a_long_one(page, 
         cancel.click()
         stopped = lab.locator(".kt-msg", has_text="cancelled after")
         stopped.wait_for(timeout=STEP_MS)
-        played = int(re.search(r"cancelled after (\d+) of 4000 givar", stopped.inner_text()).group(1))
+        # the numbers as the page's language writes them (4,000 in English)
+        played = int(re.search(r"cancelled after ([\d,]+) of 4,000 givar", stopped.inner_text()).group(1)
+                     .replace(",", ""))
         assert 0 < played < 4000
         assert cancel.is_hidden() and "Done:" not in lab.inner_text()
     finally:
