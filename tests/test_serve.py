@@ -373,7 +373,8 @@ def test_the_class_language_from_the_classroom_file_and_lang(private_env, tmp_pa
     (tmp_path / "k.toml").write_text('[class]\ncode = "K7RPX"\nlanguage = "sv"\n', encoding="utf-8")
     s = Server(["--config", str(tmp_path / "k.toml")], private_env, tmp_path / "serve.log").wait_ready()
     try:
-        assert "/voila/render/sv/00_start.ipynb" in s.text() and "the class's language: Svenska" in s.text()
+        # serve's own lines are in the class's language (Swedish here)
+        assert "/voila/render/sv/00_start.ipynb" in s.text() and "klassens språk: Svenska" in s.text(), s.text()
         status, _, _, headers = _get(s.base + "/", follow=False)
         assert status == 302 and headers["Location"].endswith("/voila/render/sv/00_start.ipynb")
         op = _opener()
