@@ -96,7 +96,7 @@ def test_the_hint_names_the_opponent_as_the_page_does() -> None:
     texts = []
     for names, lang in ((["You", "Bea"], "en"), (["Du", "Bea"], "sv")):
         with use_language(lang):
-            move, why = suggest(g.observation(), "careful", seed=0, names=names)
+            _move, why = suggest(g.observation(), "careful", seed=0, names=names)
             texts.append(why)
             _, plain = suggest(g.observation(), "careful", seed=0)
         assert "Bea" in why and "seat 1" not in why and "plats 1" not in why, why
