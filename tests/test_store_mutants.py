@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from krypteach.classroom.store import PROGRESS_FORMAT, LessonStanding, ProgressStore, standing_of
+from krypteach.classroom.store import PROGRESS_FORMAT, SCHEMA_VERSION, LessonStanding, ProgressStore, standing_of
 
 
 @pytest.fixture
@@ -359,7 +359,7 @@ def test_a_damaged_file_and_its_wal_are_moved_aside_with_a_notice(tmp_path, monk
     assert (tmp_path / (aside + "-wal")).read_bytes() == b"wal" and (tmp_path / (aside + "-shm")).exists()
     assert (tmp_path / "progress.sqlite3.damaged-20250102-030405").read_bytes() == b"an older one"
     assert (tmp_path / "progress.sqlite3.damaged-20250102-030405-1").read_bytes() == b"and another"
-    assert (s.backend, s.where, s.schema_version()) == ("sqlite", str(path), 1)
+    assert (s.backend, s.where, s.schema_version()) == ("sqlite", str(path), SCHEMA_VERSION)
     assert (f"krypteach: the progress file {path} was damaged; it was moved aside to {aside} "
             "(nothing was deleted) and a new one started.") in [r.getMessage() for r in caplog.records]
     s.close()
@@ -614,13 +614,15 @@ def test_one_store_serves_every_thread(where, tmp_path):
 _READS = {
     "schema_version": lambda s, ann: s.schema_version(),
     "nickname": lambda s, ann: s.nickname(ann),
+    "learner": lambda s, ann: s.learner(ann),
     "learners": lambda s, ann: s.learners("K7"),
     "attempts": lambda s, ann: [a[1:3] for a in s.attempts(ann)],
     "standing": lambda s, ann: s.standing(ann).lessons["01"].tried,
     "overview": lambda s, ann: [n for _, n in s.overview("K7").learners],
     "export_csv": lambda s, ann: s.export_csv("K7").splitlines()[1].split(",")[:3],
 }
-_READ_ANSWERS = {"schema_version": 1, "nickname": "Ann", "learners": [(1, "Ann")], "attempts": [("01", "a")],
+_READ_ANSWERS = {"schema_version": SCHEMA_VERSION, "nickname": "Ann",
+                 "learner": ("K7", "Ann", None), "learners": [(1, "Ann")], "attempts": [("01", "a")],
                  "standing": 1, "overview": ["Ann"], "export_csv": ["Ann", "01", "a"]}
 
 
@@ -823,7 +825,9 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
         ("CREATE TABLE IF NOT EXISTS krypteach_schema (version INTEGER NOT NULL)", ()),
         ("SELECT max(version) FROM krypteach_schema", ()),
         *[(statement.format(**ddl), ()) for statement in MIGRATIONS[1]],
-        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (1,))]
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (1,)),
+        ("ALTER TABLE learners ADD COLUMN pin TEXT", ()),              # version 2: the learners' PINs
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (2,))]
     conn.sent.clear()
     conn.answers.append(("Ann",))
     assert s.nickname(7) == "Ann"
@@ -831,8 +835,10 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
 
 
 def test_postgresql_on_a_database_of_this_version_runs_no_migration(monkeypatch):
+    from krypteach.classroom.store import SCHEMA_VERSION
+
     conn = _FakePgConnection()
-    conn.answers.append((1,))
+    conn.answers.append((SCHEMA_VERSION,))
     _fake_psycopg(monkeypatch, lambda *a, **k: conn)
     ProgressStore("postgresql://kt@db/k7")
     assert [sql for sql, _ in conn.sent] == ["SELECT pg_advisory_xact_lock(7297464)",

@@ -30,6 +30,8 @@ True
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
 import io
 import logging
 import math
@@ -53,7 +55,7 @@ except ImportError:  # Pyodide without its sqlite3 module (an offline static sit
     sqlite3 = None  # type: ignore[assignment]
 
 __all__ = ["KINDS", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
-           "NicknameError", "ProgressStore", "Standing", "StoreError", "default_store_path", "nickname_skeleton",
+           "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "default_store_path", "nickname_skeleton",
            "normalize_nickname",
            "read_progress_file", "standing_of"]
 
@@ -72,6 +74,59 @@ class StoreError(Exception):
 
 class NicknameError(ValueError):
     """A nickname that cannot be used; the message says what can."""
+
+
+class PinError(ValueError):
+    """A PIN that cannot be one (not 4 to 8 digits), or not the learner's; the message says which."""
+
+
+#: a learner's PIN: digits only, so that a 12-year-old on a phone types it on the number pad
+PIN_LENGTHS = (4, 8)
+#: PBKDF2-SHA256 rounds for a PIN's hash (about 10 ms here). A PIN has only 10,000 to 10^8 values,
+#: so no hash keeps it from someone who has the database file (mode 600); what protects it is the
+#: server's limit on wrong PINs (``ClassGate.try_pin``) and that only the hash is stored.
+PIN_ROUNDS = 20_000
+
+
+def check_pin(text: str) -> str:
+    """The PIN as typed, checked: 4 to 8 digits (spaces around it dropped).
+
+    >>> check_pin(" 4711 ")
+    '4711'
+    >>> check_pin("47a1")
+    Traceback (most recent call last):
+    ...
+    krypteach.classroom.store.PinError: a PIN is 4 to 8 digits (0–9)
+    """
+    pin = (text or "").strip()
+    low, high = PIN_LENGTHS
+    if not (pin.isascii() and pin.isdigit() and low <= len(pin) <= high):
+        raise PinError(_("a PIN is {low} to {high} digits (0–9)").format(low=low, high=high))
+    return pin
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> str:
+    """``pbkdf2$<rounds>$<salt>$<hash>`` of a checked PIN (a new random salt unless given)."""
+    salt = os.urandom(16) if salt is None else salt
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, PIN_ROUNDS)
+    return f"pbkdf2${PIN_ROUNDS}${salt.hex()}${digest.hex()}"
+
+
+def pin_matches(pin: str, stored: str) -> bool:
+    """Is ``pin`` the one whose hash is ``stored``? (Constant time; a damaged hash never matches.)
+
+    >>> stored = hash_pin("4711")
+    >>> pin_matches("4711", stored), pin_matches("4712", stored), pin_matches("4711", "garbage")
+    (True, False, False)
+    """
+    try:
+        kind, rounds, salt, digest = stored.split("$")
+        if kind != "pbkdf2":
+            return False
+        got = hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), int(rounds))
+    except (ValueError, AttributeError):
+        return False
+    return hmac.compare_digest(got.hex(), digest)
 
 
 def normalize_nickname(text: str) -> str:
@@ -168,6 +223,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
                at {real} NOT NULL)""",
         "CREATE INDEX attempts_by_learner ON attempts (learner_id, lesson)",
     ),
+    # a learner's own PIN (issue 20, finding 5): its hash; NULL until the first sign-in with one
+    # (learners of an older database, of an import, of a hub) and after the teacher resets it
+    2: ("ALTER TABLE learners ADD COLUMN pin TEXT",),
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 _DDL = {
@@ -547,6 +605,46 @@ class ProgressStore:
                        "ON CONFLICT (class_code, nickname) DO NOTHING", (code, name, time.time()))
         row = self._run(cur, "SELECT id FROM learners WHERE class_code = ? AND nickname = ?", (code, name)).fetchone()
         return int(row[0])
+
+    def sign_in(self, class_code: str, nickname: str, pin: str) -> int:
+        """A learner signs in with their nickname and their own PIN: the first time (or after the
+        teacher reset it) the PIN is set; after that only the same PIN signs in as them, so a
+        classmate who types "Ann" does not become Ann. Their id; :class:`PinError` when the
+        PIN is not theirs or is not 4 to 8 digits, :class:`NicknameError` for a bad nickname."""
+        name = normalize_nickname(nickname)
+        typed = check_pin(pin)
+        code = (class_code or "").strip().upper() or "-"
+        with self._transaction() as cur:
+            row = self._run(cur, "SELECT id, pin FROM learners WHERE class_code = ? AND nickname = ?",
+                            (code, name)).fetchone()
+            if row is not None and row[1] is not None:
+                if pin_matches(typed, str(row[1])):
+                    return int(row[0])
+                raise PinError(_("that is not {name}'s PIN: if it is yours and you have forgotten it, "
+                                 "ask your teacher to reset it").format(name=name))
+            learner = int(row[0]) if row is not None else self._join(cur, code, name)
+            self._run(cur, "UPDATE learners SET pin = ? WHERE id = ?", (hash_pin(typed), learner))
+            return learner
+
+    def reset_pin(self, learner_id: int) -> bool:
+        """Forget a learner's PIN (they forgot it): the next sign-in with their nickname sets a new
+        one, and every browser signed in as them is signed out (:meth:`pin_stamp` changes). True if
+        the learner exists."""
+        with self._transaction() as cur:
+            cur = self._run(cur, "UPDATE learners SET pin = NULL WHERE id = ?", (learner_id,))
+            return int(cur.rowcount) > 0
+
+    def learner(self, learner_id: int) -> tuple[str, str, str | None] | None:
+        """``(class code, nickname, PIN stamp)`` of a learner, or None. The stamp is a short digest
+        of the PIN's hash (None while no PIN is set): a browser's sign-in cookie carries it, so
+        that a reset PIN signs out every browser that signed in with the old one."""
+        with self._transaction(write=False) as cur:
+            row = self._run(cur, "SELECT class_code, nickname, pin FROM learners WHERE id = ?",
+                            (learner_id,)).fetchone()
+        if row is None:
+            return None
+        stamp = None if row[2] is None else hashlib.sha256(str(row[2]).encode()).hexdigest()[:16]
+        return str(row[0]), str(row[1]), stamp
 
     def nickname(self, learner_id: int) -> str | None:
         with self._transaction(write=False) as cur:
