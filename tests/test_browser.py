@@ -323,11 +323,14 @@ def test_the_class_code_is_typed_once_and_remembered(browser, served_app):
         assert "Class code" in body_text(page)
         page.fill("#code", "WRONG")
         page.fill("#nickname", "Ann")
+        page.fill("#pin", "4711")
         page.click("button[type=submit]")
         page.locator(".error").wait_for(timeout=STEP_MS)
         assert "Wrong class code" in body_text(page)
-        assert page.input_value("#nickname") == "Ann"  # nothing typed is lost
+        assert page.input_value("#nickname") == "Ann"  # nothing typed is lost (but the PIN, never sent back)
+        assert page.input_value("#pin") == ""
         page.fill("#code", CLASS_CODE.lower())
+        page.fill("#pin", "4711")
         page.click("button[type=submit]")
         page.wait_for_url(f"**/voila/render/en/{NAMES[0]}", timeout=LOAD_MS)
         page.locator(".kt-selectable .kt-card").first.wait_for(timeout=LOAD_MS)

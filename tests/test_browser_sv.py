@@ -146,6 +146,8 @@ def test_the_door_speaks_the_browsers_language(browser, served_app):
         page.fill("#code", CLASS_CODE)
         if page.locator("#nickname").count():
             page.fill("#nickname", "Ann")
+        if page.locator("#pin").count():
+            page.fill("#pin", "4711")
         page.click("button[type=submit]")
         page.wait_for_url("**/voila/render/sv/00_start.ipynb*", timeout=LOAD_MS)
     finally:

@@ -69,6 +69,7 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
         assert "/krypteach/join" in page.url
         page.fill("#code", CODE)
         page.fill("#nickname", "Ann 🦊")
+        page.fill("#pin", "4711")
         page.click("button[type=submit]")
         bar = page.locator(".kt-learner")
         bar.filter(has_text="Ann 🦊").wait_for(timeout=LOAD_MS)
@@ -155,6 +156,10 @@ def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(
         row.get_by_role("button", name="Reset Dan").click()
         page.locator("[role=status]", has_text="Dan: 7 attempts removed").wait_for(timeout=STEP_MS)
         assert "3/3" not in page.locator("tr", has=page.locator("th", has_text="Dan")).inner_text()
+        # Eva forgot her PIN: she chooses a new one at her next sign-in, her progress stays
+        page.once("dialog", lambda d: d.accept())
+        page.locator("tr", has=page.locator("th", has_text="Eva")).get_by_role("button", name="New PIN for Eva").click()
+        page.locator("[role=status]", has_text="Eva chooses a new PIN at the next sign-in").wait_for(timeout=STEP_MS)
         # no horizontal scroll on a phone: the grid scrolls in its own box
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         close(page)

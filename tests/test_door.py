@@ -213,7 +213,7 @@ def test_the_join_form_needs_its_token_and_its_own_origin(door):
     join = door.base + "/krypteach/join"
     ann = _browser()
     token = _token(ann, join)
-    form = {"code": CODE, "nickname": "Ann", "next": "/voila/render/en/01_cards.ipynb"}
+    form = {"code": CODE, "nickname": "Ann", "pin": "4711", "next": "/voila/render/en/01_cards.ipynb"}
     assert _ask(ann, join, form)[0] == 403                                        # no _xsrf: refused
     assert _ask(ann, join, {**form, "_xsrf": "2|00|00|00"})[0] == 403             # a wrong one
     elsewhere = {"Origin": "http://evil.example"}
@@ -223,6 +223,80 @@ def test_the_join_form_needs_its_token_and_its_own_origin(door):
     status, headers, _ = _ask(ann, join, {**form, "_xsrf": token}, {"Origin": door.base})
     assert status == 302 and headers["Location"] == "/voila/render/en/01_cards.ipynb"
     assert {"krypteach_client", "krypteach_learner"} <= set(_cookies(ann))
+
+
+# --- finding 5: a learner's own PIN; a sign-in cookie that is HttpOnly and names nobody --------
+
+def _join(door, op, nickname: str, pin: str, *, code: str | None = CODE) -> tuple[int, str]:
+    join = door.base + "/krypteach/join"
+    form = {"nickname": nickname, "pin": pin, "next": "/voila/render/en/01_cards.ipynb", "_xsrf": _token(op, join)}
+    if code is not None:
+        form["code"] = code
+    status, _h, page = _ask(op, join, form)
+    return status, page
+
+
+def _learner_token(door, op, nonce: str = "n" * 24) -> list:
+    """What the page's learner bar is given for a kernel with ``nonce``: the token's body, or []."""
+    import base64
+    import json
+
+    status, _h, body = _ask(op, door.base + "/krypteach/learner-token?" + urllib.parse.urlencode({"nonce": nonce}))
+    assert status == 200, (status, body[:300])
+    token = json.loads(body)["token"]
+    if not token:
+        return []
+    part = token.split(".")[0]
+    return json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+
+
+def test_a_classmate_who_types_anns_nickname_does_not_become_ann(door):
+    ann, bo = _browser(), _browser()
+    assert _join(door, ann, "Ann Pin", "4711")[0] == 302
+    cookie = next(c for c in ann.jar if c.name == "krypteach_learner")
+    assert cookie.has_nonstandard_attr("HttpOnly")  # no script of the page reads it
+    import base64
+
+    seen = cookie.value + base64.b64decode(cookie.value.split("|")[4].split(":", 1)[1] + "==").decode(errors="replace")
+    assert not any(word in seen for word in ("Ann", "K7RPX", "4711")), seen  # it names nobody, not even encoded
+    body = _learner_token(door, ann, "a" * 24)
+    assert body[:2] == [CODE, "Ann Pin"] and body[3] == "a" * 24  # a token for that kernel alone
+    ann_id = body[2]
+    # Bo types the same nickname: a wrong PIN, or none, signs nobody in
+    status, page = _join(door, bo, "Ann Pin", "1234")
+    assert status == 403 and "Not signed in: that is not Ann Pin&#x27;s PIN" in page and 'id="pin"' in page
+    assert 'value="Ann Pin"' in page and "1234" not in page  # the nickname stays typed, the PIN does not
+    status, page = _join(door, bo, "Ann Pin", "", code=None)  # (the code was right: this browser is remembered)
+    assert status == 403 and "a PIN is 4 to 8 digits" in page and 'name="code"' not in page
+    assert "krypteach_learner" not in _cookies(bo) and _learner_token(door, bo) == []
+    # a bad nonce is refused
+    assert _ask(ann, door.base + "/krypteach/learner-token?nonce=short")[0] == 400
+    assert _ask(ann, door.base + "/krypteach/learner-token?" + urllib.parse.urlencode({"nonce": "ä" * 20}))[0] == 400
+    # a cookie of another learner's number cannot be made: it is signed
+    bo.jar.set_cookie(http.cookiejar.Cookie(0, "krypteach_learner", cookie.value.replace("|", "|x", 1), None, False,
+                                            cookie.domain, True, False, "/", True, False, None, False, None, None, {}))
+    assert _learner_token(door, bo) == []
+    # Ann forgot her PIN: the teacher lets her choose a new one; every browser signed in as her is signed out
+    teacher = door.base + "/krypteach/teacher"
+    tk = _browser()
+    _ask(tk, teacher, {"teacher_code": TEACHER, "_xsrf": _token(tk, teacher)})
+    status, page = _ask(tk, teacher)[0], _ask(tk, teacher)[2]
+    assert status == 200 and "New PIN for Ann Pin" in page
+    status, headers, _ = _ask(tk, teacher + "/reset-pin", {"learner": str(ann_id), "_xsrf": _token(tk, teacher)})
+    assert status == 302 and "chooses+a+new+PIN" in headers["Location"]
+    assert _learner_token(door, ann) == []
+    assert _join(door, ann, "Ann Pin", "2580", code=None)[0] == 302
+    assert _learner_token(door, ann)[2] == ann_id  # the same learner: her progress is kept
+    assert _join(door, bo, "Ann Pin", "4711", code=None)[0] == 403  # the old PIN signs nobody in
+
+
+def test_wrong_pins_for_one_nickname_wait_and_the_classmates_do_not(door):
+    dee, other = _browser(), _browser()
+    assert _join(door, dee, "Dee", "1111")[0] == 302
+    assert [_join(door, other, "Dee", f"{n:04d}")[0] for n in range(5)] == [403] * 5
+    status, page = _join(door, other, "Dee", "1111", code=None)  # even the right PIN waits now
+    assert status == 429 and "too many wrong PINs for this nickname: wait 30 seconds" in page
+    assert _join(door, other, "Eve", "2222", code=None)[0] == 302  # another nickname is not slowed
 
 
 @pytest.mark.parametrize("bad", ["//evil.example/x", "/\\evil.example/x", "\\\\evil.example\\x",
@@ -298,10 +372,11 @@ def test_after_wrong_codes_the_right_class_code_and_teacher_code_still_open(door
     join, teacher = door.base + "/krypteach/join", door.base + "/krypteach/teacher"
     op = _browser()
     token = _token(op, join)
-    statuses = [_ask(op, join, {"code": f"WRONG{i}", "nickname": "Cy", "_xsrf": token})[0] for i in range(12)]
+    statuses = [_ask(op, join, {"code": f"WRONG{i}", "nickname": "Cy", "pin": "2468", "_xsrf": token})[0]
+                for i in range(12)]
     assert statuses[:9] == [403] * 9 and set(statuses[9:]) == {429}, statuses
     time.sleep(1.2)
-    status, _h, _ = _ask(op, join, {"code": CODE, "nickname": "Cy", "_xsrf": token})
+    status, _h, _ = _ask(op, join, {"code": CODE, "nickname": "Cy", "pin": "2468", "_xsrf": token})
     assert status == 302 and "krypteach_client" in _cookies(op)
     tk = _browser()
     token = _token(tk, teacher)

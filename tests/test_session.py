@@ -25,7 +25,8 @@ def test_a_signed_token_signs_the_learner_in_and_earlier_answers_are_kept(tmp_pa
     item = session.declare("take-all-exercise", "exercise")
     session.record(item, "exercise", correct=False, rule="take-all")  # before the page said who
     bar = LearnerBar(session=session)
-    _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann))
+    assert len(bar.nonce) >= 20  # served: the front end asks the server for a token for this kernel
+    _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann, nonce=bar.nonce))
     assert session.learner == ann and session.lesson == "03_take_all"
     assert "Ann" in bar.html and "0 of 1 solved in this lesson" in bar.html
     session.record(item, "exercise", correct=True)
@@ -40,8 +41,11 @@ def test_a_forged_or_foreign_token_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv(ENV_STORE, str(where))
     session = Session()
     bar = LearnerBar(session=session)
-    _hello(bar, sign_learner(b"not the server's key", "K7RPX", "Bo", 1))
+    _hello(bar, sign_learner(b"not the server's key", "K7RPX", "Bo", 1, nonce=bar.nonce))
     _hello(bar, "x" * 5000)
+    # signed with the server's key, but for another page's kernel (a token seen once, replayed)
+    _hello(bar, sign_learner(("ab" * 32).encode(), "K7RPX", "Bo", 1, nonce=LearnerBar(session=Session()).nonce))
+    _hello(bar, sign_learner(("ab" * 32).encode(), "K7RPX", "Bo", 1))  # for no kernel at all
     session.record(session.declare("q", "selfcheck"), "selfcheck", correct=True)
     assert not session.signed_in and "Sign in with a nickname" in bar.html  # offered to sign in instead
     assert not where.exists() or ProgressStore(where).attempts() == []
@@ -51,6 +55,7 @@ def test_nobody_signed_in_outside_serve_shows_nothing(monkeypatch):
     monkeypatch.delenv(ENV_KEY, raising=False)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     bar = LearnerBar(session=Session())
+    assert bar.nonce == ""  # not served: the front end asks the server for nothing
     _hello(bar, "")
     assert bar.html == ""
 
@@ -183,5 +188,6 @@ def test_the_start_page_names_the_puzzles_solved_by_their_kind_not_their_code(tm
     for lang, name in (("en", "Which card must you play? (tvångstabbe): 1"), ("sv", "tvångstabbe")):
         with use_language(lang):
             bar = LearnerBar(overview=True, session=Session())
-            _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann), page="/voila/render/en/00_start.ipynb")
+            _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann, nonce=bar.nonce),
+                   page="/voila/render/en/00_start.ipynb")
             assert name in bar.html and "which-card:" not in bar.html, bar.html

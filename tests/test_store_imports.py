@@ -267,11 +267,11 @@ def test_the_teachers_work_runs_off_the_event_loop_in_the_requests_language():
     import threading
 
     from krypteach.i18n import language, set_task_language
-    from krypteach.serve.teacher_handlers import _off_the_loop
+    from krypteach.serve.offload import off_the_loop
 
     async def request():
         set_task_language("sv")
-        return await _off_the_loop(lambda: (threading.get_ident(), language()))
+        return await off_the_loop(lambda: (threading.get_ident(), language()))
 
     loop_thread = threading.get_ident()
     # in a thread of its own: a browser test earlier in the run may leave an event loop running here

@@ -1,12 +1,14 @@
 """Who is learning in this kernel, and what their page holds.
 
 A served lesson page has a kernel of its own. ``krypteach serve`` knows the learner
-(the nickname typed with the class code) and gives the browser a signed token
-(:func:`sign_learner`); the page's :class:`~krypteach.widgets.LearnerBar` hands it to
-the kernel, which checks the signature with the key the server put in its
-environment (``KRYPTEACH_LEARNER_KEY``) — so a page cannot write progress for
-somebody else — and from then on every exercise, self-check, puzzle and giv of the
-page is recorded in the progress store (:mod:`krypteach.classroom.store`).
+(the nickname and PIN typed with the class code; the browser keeps an HttpOnly cookie
+that names nobody). The page's :class:`~krypteach.widgets.LearnerBar` asks the server for
+a token made for this one kernel (:func:`sign_learner` with the kernel's random
+``nonce``) and hands it to the kernel, which checks the signature with the key the server
+put in its environment (``KRYPTEACH_LEARNER_KEY``) and the nonce — so a page cannot write
+progress for somebody else, and a token seen once is good for no other page — and from
+then on every exercise, self-check, puzzle and giv of the page is recorded in the
+progress store (:mod:`krypteach.classroom.store`).
 
 The widgets only call :func:`current` ``.declare(…)`` when they are made and
 ``.record(…)`` when a learner answers; where nobody is signed in (JupyterLab, the
@@ -14,11 +16,13 @@ tests, an open page without a nickname) nothing is written, and a record made be
 the token arrives waits for it.
 
 >>> key = b"k" * 32
->>> token = sign_learner(key, "K7RPX", "Ann", 7)
->>> read_learner(key, token)
+>>> token = sign_learner(key, "K7RPX", "Ann", 7, nonce="n0")
+>>> read_learner(key, token, nonce="n0")
 ('K7RPX', 'Ann', 7)
->>> forged = sign_learner(b"a key the page made up".ljust(32), "K7RPX", "Bo", 8)
->>> read_learner(key, forged) is None, read_learner(key, token[:-2] + "xx") is None
+>>> read_learner(key, token, nonce="another page's") is None
+True
+>>> forged = sign_learner(b"a key the page made up".ljust(32), "K7RPX", "Bo", 8, nonce="n0")
+>>> read_learner(key, forged, nonce="n0") is None, read_learner(key, token[:-2] + "xx", nonce="n0") is None
 (True, True)
 """
 
@@ -105,15 +109,16 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def sign_learner(key: bytes, class_code: str, nickname: str, learner_id: int) -> str:
-    """A token naming the learner, signed with ``key`` (HMAC-SHA256); safe in a cookie."""
-    body = _b64(json.dumps([class_code, nickname, int(learner_id)], ensure_ascii=False).encode())
+def sign_learner(key: bytes, class_code: str, nickname: str, learner_id: int, nonce: str = "") -> str:
+    """A token naming the learner for the kernel whose nonce is ``nonce``, signed with ``key``
+    (HMAC-SHA256)."""
+    body = _b64(json.dumps([class_code, nickname, int(learner_id), nonce], ensure_ascii=False).encode())
     mac = hmac.new(key, body.encode(), hashlib.sha256).digest()[:16]
     return f"{body}.{_b64(mac)}"
 
 
-def read_learner(key: bytes, token: str) -> tuple[str, str, int] | None:
-    """``(class code, nickname, learner id)`` of a token signed with ``key``, else None."""
+def read_learner(key: bytes, token: str, nonce: str = "") -> tuple[str, str, int] | None:
+    """``(class code, nickname, learner id)`` of a token signed with ``key`` for ``nonce``, else None."""
     if not isinstance(token, str) or len(token) > _TOKEN_MAX or token.count(".") != 1:
         return None
     body, _, mac = token.partition(".")
@@ -121,10 +126,12 @@ def read_learner(key: bytes, token: str) -> tuple[str, str, int] | None:
     try:
         if not hmac.compare_digest(_unb64(mac), want):
             return None
-        code, nickname, learner = json.loads(_unb64(body).decode())
+        code, nickname, learner, made_for = json.loads(_unb64(body).decode())
     except (ValueError, TypeError):
         return None
     if not (isinstance(code, str) and isinstance(nickname, str) and isinstance(learner, int)):
+        return None
+    if not isinstance(made_for, str) or not hmac.compare_digest(made_for.encode(), nonce.encode()):
         return None
     return code, nickname, learner
 
@@ -204,10 +211,11 @@ class Session:
     def _server_store(self, where: str | None) -> Callable[[], ProgressStore | BrowserProgress]:
         return lambda: self.store if isinstance(self.store, ProgressStore) else ProgressStore(where)
 
-    def sign_in(self, token: str, page: str, lesson: str | None = None) -> bool:
-        """Take the learner from the page's token (checked with the server's key); True if it holds."""
+    def sign_in(self, token: str, page: str, lesson: str | None = None, nonce: str = "") -> bool:
+        """Take the learner from the page's token (checked with the server's key, made for this
+        kernel's ``nonce``); True if it holds."""
         key = os.environ.get(ENV_KEY, "")
-        found = read_learner(key.encode(), token) if key else None
+        found = read_learner(key.encode(), token, nonce) if key else None
         if found is None:
             return False
         return self._adopt(self._server_store(os.environ.get(ENV_STORE) or None), lambda _store: found, page, lesson)

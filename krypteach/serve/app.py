@@ -35,11 +35,17 @@ from voila.app import Voila  # type: ignore[import-untyped]
 
 from ..i18n import _
 from .door import JoinHandler, behind_door
-from .endpoints import AliveHandler, RootHandler, RulesSheetHandler, StatusHandler
+from .endpoints import AliveHandler, LearnerTokenHandler, RootHandler, RulesSheetHandler, StatusHandler
 from .flood import rate_from_env, rate_limited
 from .kernels import Culler, count_handed_out
 from .settings import ServeSettings
-from .teacher_handlers import TeacherExportHandler, TeacherHandler, TeacherImportHandler, TeacherResetHandler
+from .teacher_handlers import (
+    TeacherExportHandler,
+    TeacherHandler,
+    TeacherImportHandler,
+    TeacherResetHandler,
+    TeacherResetPinHandler,
+)
 
 __all__ = ["SHARE", "ClassroomVoila", "ServeSettings"]
 
@@ -73,11 +79,13 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/", RootHandler),
             (r"/krypteach/join", JoinHandler),
             (r"/krypteach/status", StatusHandler),
+            (r"/krypteach/learner-token", LearnerTokenHandler),
             (r"/krypteach/alive/([0-9a-f-]{36})", AliveHandler),
             (r"/krypteach/rules", RulesSheetHandler),
             (r"/krypteach/teacher", TeacherHandler),
             (r"/krypteach/teacher/export\.csv", TeacherExportHandler),
             (r"/krypteach/teacher/reset", TeacherResetHandler),
+            (r"/krypteach/teacher/reset-pin", TeacherResetPinHandler),
             (r"/krypteach/teacher/import", TeacherImportHandler),
         ]
         return own + handlers

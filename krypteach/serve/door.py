@@ -4,7 +4,9 @@
   handler asks first;
 - :func:`behind_door`: a Voilà handler behind the door (class code, kernels per browser and
   for the whole server, a kernel owned by the browser that connected to it first);
-- :class:`JoinHandler`: ``/krypteach/join``, where the class code is typed once.
+- :class:`JoinHandler`: ``/krypteach/join``, where the class code is typed once, and a
+  nickname with the learner's own PIN;
+- :func:`signed_in_learner`: the learner of a browser's HttpOnly sign-in cookie.
 """
 
 from __future__ import annotations
@@ -14,20 +16,20 @@ import hmac
 import inspect
 from collections.abc import Callable
 from typing import Any, NoReturn
-from urllib.parse import quote, unquote, urlencode, urlparse
+from urllib.parse import unquote, urlencode, urlparse
 
 import tornado.web
 
-from ..classroom.session import sign_learner
-from ..classroom.store import NicknameError, StoreError
+from ..classroom.store import NicknameError, PinError, StoreError, normalize_nickname
 from ..i18n import _, set_task_language
 from .gate import ClassGate, Verdict, client_id
 from .kernels import OPENED_FOR
+from .offload import off_the_loop
 from .pages import join_page, message_page
 from .settings import COOKIE, LANG_COOKIE, LEARNER_COOKIE, ServeSettings
 
 __all__ = ["NEXT_PREFIXES", "JoinHandler", "bad_url", "behind_door", "forbidden", "host_ok", "known_client",
-           "safe_next", "same_origin"]
+           "safe_next", "same_origin", "signed_in_learner"]
 
 #: handlers whose first URL argument is a kernel id
 _KERNEL_HANDLERS = ("KernelHandler", "VoilaKernelWebsocketHandler", "VoilaShutdownKernelHandler",
@@ -122,6 +124,32 @@ def known_client(handler: tornado.web.RequestHandler, kt: ServeSettings) -> str 
         return None
     client, _, fp = raw.decode(errors="replace").partition(":")
     return client if client and hmac.compare_digest(fp, _fingerprint(kt.gate)) else None
+
+
+def signed_in_learner(handler: tornado.web.RequestHandler, kt: ServeSettings) -> tuple[int, str, str] | None:
+    """``(learner id, class code, nickname)`` of the browser's sign-in cookie, or None.
+
+    The cookie (HttpOnly, signed by tornado) holds only the learner's number and a stamp of
+    their PIN's hash: no name, no class code. It signs in only while that PIN is the
+    learner's (a teacher's reset signs every browser out) and only in this class."""
+    if kt.store is None:
+        return None
+    raw = handler.get_signed_cookie(LEARNER_COOKIE, max_age_days=30)
+    if not raw:
+        return None
+    number_, _sep, stamp = raw.decode(errors="replace").partition(":")
+    if not number_.isdigit() or len(number_) > 18 or not stamp:
+        return None
+    try:
+        found = kt.store.learner(int(number_))
+    except Exception:  # a database gone away: nobody is signed in, the page still opens
+        return None
+    if found is None:
+        return None
+    code, nickname, want = found
+    if want is None or code != kt.class_label or not hmac.compare_digest(stamp, want):
+        return None
+    return int(number_), code, nickname
 
 
 class _Door:
@@ -253,40 +281,61 @@ class JoinHandler(tornado.web.RequestHandler):
             self.redirect(self._next())
             return
         self.set_header("Cache-Control", "no-store")
-        self.finish(join_page(self._next(), ask_code=not known, xsrf=self.xsrf_form_html()))
+        self.finish(join_page(self._next(), ask_code=not known, ask_pin=kt.store is not None,
+                              xsrf=self.xsrf_form_html()))
 
-    def post(self) -> None:
+    async def post(self) -> None:
         if not host_ok(self):
             return
         self.check_xsrf_cookie()
         kt: ServeSettings = self.settings["krypteach"]
         known = known_client(self, kt)
+        nickname = self.get_argument("nickname", None)
         if known is None:
             verdict = kt.gate.try_code(self.get_argument("code", ""), self.request.remote_ip or "?")
             if not verdict.ok:
-                self.set_status(verdict.status)
-                self.set_header("Cache-Control", "no-store")
-                self.finish(join_page(self._next(), verdict.reason, nickname=self.get_argument("nickname", "")[:60],
-                                      xsrf=self.xsrf_form_html()))
+                self._again(verdict.status, error=verdict.reason, ask_code=True, nickname=nickname or "")
                 return
-        nickname = self.get_argument("nickname", None)
-        if nickname is not None and kt.store is not None:
-            try:
-                learner = kt.store.join(kt.class_label, nickname)
-            except (NicknameError, StoreError) as e:
-                self.set_status(400)
-                self.set_header("Cache-Control", "no-store")
-                self.finish(join_page(self._next(), ask_code=known is None and not kt.gate.open,
-                                      nickname=nickname[:60], nickname_error=str(e), xsrf=self.xsrf_form_html()))
-                return
-            name = kt.store.nickname(learner) or nickname
-            # read by the page's learner bar (so not HttpOnly); signed, so a page cannot name somebody else
-            self.set_cookie(LEARNER_COOKIE, quote(sign_learner(kt.learner_key, kt.class_label, name, learner)),
-                            expires_days=30, samesite="Lax", path="/")
-        if known is None:
+            # the code was right: this browser is remembered, even if the nickname or PIN is typed again
             self.set_signed_cookie(COOKIE, f"{client_id()}:{_fingerprint(kt.gate)}", expires_days=30,
                                    httponly=True, samesite="Lax", path="/")
+        if nickname is not None and kt.store is not None:
+            store = kt.store
+            try:
+                name = normalize_nickname(nickname)
+            except NicknameError as e:
+                self._again(400, ask_code=False, nickname=nickname, nickname_error=str(e))
+                return
+            who = f"{kt.class_label}/{name}"
+            verdict = kt.gate.pin_wait(who)
+            if not verdict.ok:
+                self._again(verdict.status, ask_code=False, nickname=nickname, pin_error=verdict.reason)
+                return
+            try:  # the PIN's hash takes some milliseconds: not on the event loop
+                learner = await off_the_loop(store.sign_in, kt.class_label, name, self.get_argument("pin", ""))
+                _code, name, stamp = store.learner(learner) or ("", name, "")
+            except PinError as e:
+                kt.gate.pin_wrong(who)
+                self._again(403, ask_code=False, nickname=nickname, pin_error=str(e))
+                return
+            except (NicknameError, StoreError) as e:
+                self._again(400, ask_code=False, nickname=nickname, nickname_error=str(e))
+                return
+            kt.gate.pin_right(who)
+            # HttpOnly and nothing readable: the learner's number and a stamp of their PIN's hash
+            self.set_signed_cookie(LEARNER_COOKIE, f"{learner}:{stamp}", expires_days=30, httponly=True,
+                                   samesite="Lax", path="/")
         self.redirect(self._next())
+
+    def _again(self, status: int, *, ask_code: bool, error: str = "", nickname: str = "", nickname_error: str = "",
+               pin_error: str = "") -> None:
+        """The join form again, with what was typed (never the PIN) and what was wrong."""
+        kt: ServeSettings = self.settings["krypteach"]
+        self.set_status(status)
+        self.set_header("Cache-Control", "no-store")
+        self.finish(join_page(self._next(), error, ask_code=ask_code and not kt.gate.open, nickname=nickname[:60],
+                              nickname_error=nickname_error, pin_error=pin_error, ask_pin=kt.store is not None,
+                              xsrf=self.xsrf_form_html()))
 
     def check_xsrf_cookie(self) -> None:
         """A post must come from the join page of this server: its ``_xsrf`` token (tornado's

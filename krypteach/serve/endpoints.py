@@ -1,19 +1,21 @@
 """The small endpoints of ``krypteach serve``: ``/`` (to the start page) and
 ``/krypteach/rules`` (the rules sheet), which need no class code, and
-``/krypteach/alive/KERNEL`` and ``/krypteach/status`` (JSON), which are behind the door
-(:func:`behind_door_json`). Each asks :func:`~krypteach.serve.door.host_ok` first."""
+``/krypteach/alive/KERNEL``, ``/krypteach/status`` and ``/krypteach/learner-token`` (JSON),
+which are behind the door (:func:`behind_door_json`). Each asks :func:`~krypteach.serve.door.host_ok` first."""
 
 from __future__ import annotations
 
 import ipaddress
+import re
 
 import tornado.web
 
+from ..classroom.session import sign_learner
 from ..i18n import set_task_language
-from .door import forbidden, host_ok, known_client
+from .door import forbidden, host_ok, known_client, signed_in_learner
 from .settings import ServeSettings
 
-__all__ = ["AliveHandler", "RootHandler", "RulesSheetHandler", "StatusHandler", "behind_door_json"]
+__all__ = ["AliveHandler", "LearnerTokenHandler", "RootHandler", "RulesSheetHandler", "StatusHandler", "behind_door_json"]
 
 
 def behind_door_json(handler: tornado.web.RequestHandler, *, this_machine: bool = False) -> bool:
@@ -100,3 +102,26 @@ class RulesSheetHandler(tornado.web.RequestHandler):
         set_task_language(kt.request_language(self))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(rules_sheet_html(Rules.preset(kt.game_rules) if kt.game_rules else None))
+
+
+class LearnerTokenHandler(tornado.web.RequestHandler):
+    """``/krypteach/learner-token?nonce=N``: a lesson page's learner bar asks who signed in on
+    this browser, for its kernel (whose random ``nonce`` the token carries). The answer is
+    ``{"token": …}`` signed with the server's key, ``""`` when nobody signed in; the sign-in
+    cookie itself is HttpOnly, so no script reads it, and a token is good for that one kernel
+    only. Another site's page cannot read the answer (no CORS)."""
+
+    def get(self) -> None:
+        if not behind_door_json(self):
+            return
+        kt: ServeSettings = self.settings["krypteach"]
+        self.set_header("Cache-Control", "no-store")
+        nonce = self.get_argument("nonce", "")
+        if not re.fullmatch(r"[A-Za-z0-9_-]{16,64}", nonce):
+            raise tornado.web.HTTPError(400, "which page?")
+        who = signed_in_learner(self, kt)
+        if who is None:
+            self.finish({"token": ""})
+            return
+        learner, code, nickname = who
+        self.finish({"token": sign_learner(kt.learner_key, code, nickname, learner, nonce)})

@@ -15,6 +15,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..classroom.store import PIN_LENGTHS
 from ..i18n import N_, _, language, use_language
 
 __all__ = ["LostPageTexts", "join_page", "lost_page_texts", "message_page"]
@@ -29,6 +30,8 @@ label{display:block;font-weight:600;margin:1rem 0 .35rem}
 input{font-size:1.5rem;width:100%;box-sizing:border-box;padding:.5rem .75rem;border:2px solid #5a7d5f;
 border-radius:.5rem}
 input.code{letter-spacing:.2em;text-transform:uppercase}
+input.pin{letter-spacing:.3em;max-width:12rem}
+p.note{font-size:.95rem;margin:.35rem 0 0}
 button,a.button{display:inline-block;margin-top:1rem;font-size:1.1rem;padding:.6rem 1.2rem;border:0;
 border-radius:.5rem;background:#2e6b3a;color:#fff;text-decoration:none;cursor:pointer}
 .error{color:#a3161a;font-weight:600;margin-top:1rem}
@@ -44,40 +47,60 @@ def _page(title: str, body: str) -> str:
 
 
 def join_page(next_url: str, error: str = "", action: str = "/krypteach/join", *, ask_code: bool = True,
-              nickname: str = "", nickname_error: str = "", xsrf: str = "") -> str:
+              nickname: str = "", nickname_error: str = "", xsrf: str = "", ask_pin: bool = False,
+              pin_error: str = "") -> str:
     """Ask for the class code once (the browser remembers it: a cookie, and the code in
     localStorage so that a new session of the server fills it in) and a nickname, under
-    which the learner's progress is kept. ``xsrf``: the form's ``_xsrf`` field (tornado's
+    which the learner's progress is kept; with ``ask_pin`` (progress is kept) the learner's
+    own PIN too, chosen at the first sign-in. ``xsrf``: the form's ``_xsrf`` field (tornado's
     ``xsrf_form_html``; the join handler refuses a post without it).
 
     >>> 'name="code"' in join_page("/"), 'name="code"' in join_page("/", ask_code=False)
     (True, False)
+    >>> 'name="pin"' in join_page("/"), 'name="pin"' in join_page("/", ask_pin=True)
+    (False, True)
     """
     # (every text is taken out of the f-strings: Babel does not look inside them)
     wrong_code = escape(_("Wrong class code ({reason}).").format(reason=error))
     bad_nick = escape(_("That nickname cannot be used: {reason}").format(reason=nickname_error))
+    bad_pin = escape(_("Not signed in: {reason}").format(reason=pin_error))
     code_label, nick_label = escape(_("Class code")), escape(_("Nickname"))
     nick_note, start = escape(_("your progress is kept under it")), escape(_("Start"))
+    pin_label = escape(_("Your PIN"))
+    low, high = PIN_LENGTHS
+    pin_note = escape(_("{low} to {high} digits: choose it the first time, then type the same PIN each time. "
+                        "Tell it to nobody. If you forget it, your teacher can reset it.").format(low=low, high=high))
     err = f'<p class="error" role="alert">{wrong_code}</p>' if error else ""
     nick_err = f'<p class="error" role="alert" id="nick-error">{bad_nick}</p>' if nickname_error else ""
-    auto = "" if (error or nickname_error or not ask_code) else "true"
+    pin_err = f'<p class="error" role="alert" id="pin-error">{bad_pin}</p>' if pin_error else ""
+    auto = "" if (error or nickname_error or pin_error or not ask_code or ask_pin) else "true"
     code_field = f"""
   <label for="code">{code_label}</label>
   <input id="code" name="code" class="code" autocomplete="off" autocapitalize="characters" spellcheck="false"
          maxlength="32" required autofocus>""" if ask_code else ""
-    intro = (_("Type the class code your teacher shows, and a nickname.") if ask_code else
-             _("Type a nickname, and your progress is kept."))
+    pin_field = f"""
+  <label for="pin">{pin_label}</label>
+  <input id="pin" name="pin" class="pin" type="password" inputmode="numeric" pattern="[0-9]{{{low},{high}}}"
+         minlength="{low}" maxlength="{high}" autocomplete="current-password" required aria-describedby="pin-note"
+         {"autofocus" if (pin_error and not ask_code) else ""}>
+  <p class="note" id="pin-note">{pin_note}</p>""" if ask_pin else ""
+    if ask_pin:
+        intro = (_("Type the class code your teacher shows, a nickname and your PIN.") if ask_code else
+                 _("Type your nickname and your PIN, and your progress is kept."))
+    else:
+        intro = (_("Type the class code your teacher shows, and a nickname.") if ask_code else
+                 _("Type a nickname, and your progress is kept."))
     body = f"""
 <h1>Krypkasino</h1>
 <p>{escape(intro)}</p>
 <form method="post" action="{escape(action)}" id="join">{code_field}
   <label for="nickname">{nick_label} <span class="note">({nick_note})</span></label>
-  <input id="nickname" name="nickname" class="nick" autocomplete="nickname" maxlength="60" required
-         value="{escape(nickname)}"{"" if ask_code else " autofocus"}>
+  <input id="nickname" name="nickname" class="nick" autocomplete="username" maxlength="60" required
+         value="{escape(nickname)}"{"" if ask_code or pin_error else " autofocus"}>{pin_field}
   <input type="hidden" name="next" value="{escape(next_url)}">{xsrf}
   <button type="submit">{start}</button>
 </form>
-{err}{nick_err}
+{err}{nick_err}{pin_err}
 <script>
 (function () {{
   var form = document.getElementById("join"), box = document.getElementById("code"),

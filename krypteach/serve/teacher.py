@@ -196,13 +196,21 @@ def plots_html(view: ClassOverview, titles: Mapping[str, str]) -> str:
     return "".join(f"<p><img alt='{escape(alt, quote=True)}' src='{src}'></p>" for alt, src in plots)
 
 
+def _learner_form(action: str, learner: int, xsrf_form: str, button: str, ask: str, label: str) -> str:
+    """One learner's button on the grid (``button``: already escaped), asking ``ask`` first."""
+    question = escape(json.dumps(ask, ensure_ascii=False), quote=True)
+    return (f'<form method="post" action="{action}" onsubmit="return confirm({question})">{xsrf_form}'
+            f'<input type="hidden" name="learner" value="{learner}">'
+            f'<button class="reset" type="submit" aria-label="{escape(label, quote=True)}">{button}</button></form>')
+
+
 def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: Mapping[str, str],
                  notice: str = "", flash: str = "") -> str:
     """The class at a glance (refreshes itself every 20 s). ``titles``: lesson -> its title;
     ``notice``: a repair of the store to tell the teacher; ``flash``: what the last import or reset did."""
     # (every text is taken out of the f-strings: Babel does not look inside them)
     t = {key: escape(text) for key, text in (
-        ("reset", _("Reset")), ("learner", _("Learner")), ("givar", _("Givar")), ("seen", _("Last seen")),
+        ("reset", _("Reset")), ("new-pin", _("New PIN")), ("learner", _("Learner")), ("givar", _("Givar")), ("seen", _("Last seen")),
         ("nobody", _("No learners yet: they appear here as they sign in with a nickname.")),
         ("no-mistakes", _("No mistakes yet.")), ("live", _("The class {code}, live").format(code=class_code)),
         ("csv", _("Download CSV")), ("import-label", _("Import learners' progress files from the static site")),
@@ -217,12 +225,12 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
         seen = view.last_seen.get(learner)
         ago = ("–" if seen is None else
                _("{minutes} min").format(minutes=int((now - seen) // 60)) if now - seen >= 60 else _("now"))
-        ask = json.dumps(_("Reset {nickname}?").format(nickname=nick), ensure_ascii=False)
-        label = escape(_("Reset {nickname}").format(nickname=nick), quote=True)
-        reset = (f'<form method="post" action="/krypteach/teacher/reset" '
-                 f'onsubmit="return confirm({escape(ask, quote=True)})">{xsrf_form}'
-                 f'<input type="hidden" name="learner" value="{learner}">'
-                 f'<button class="reset" type="submit" aria-label="{label}">{t["reset"]}</button></form>')
+        reset = (_learner_form("/krypteach/teacher/reset", learner, xsrf_form, t["reset"],
+                               _("Reset {nickname}?").format(nickname=nick), _("Reset {nickname}").format(nickname=nick))
+                 + _learner_form("/krypteach/teacher/reset-pin", learner, xsrf_form, t["new-pin"],
+                                 _("Let {nickname} choose a new PIN? Every browser signed in as {nickname} is signed "
+                                   "out.").format(nickname=nick),
+                                 _("New PIN for {nickname}").format(nickname=nick)))
         rows.append(f"<tr><th scope='row'>{escape(nick)}</th>{cells}<td>{view.givar.get(learner, 0)}</td>"
                     f"<td>{escape(ago)}</td><td>{reset}</td></tr>")
     grid = (f"<div class='scroll'><table><thead><tr><th>{t['learner']}</th>{head}"

@@ -5,34 +5,22 @@ themselves are :mod:`krypteach.serve.teacher`."""
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
 import hmac
-from collections.abc import Callable
-from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-import tornado.ioloop
 import tornado.web
 
 from ..classroom.store import ProgressStore
 from ..i18n import _, language, ngettext, set_task_language
 from .door import host_ok, same_origin
+from .offload import off_the_loop
 from .pages import message_page
 from .settings import TEACHER_COOKIE, ServeSettings
 from .teacher import teacher_login_page, teacher_page
 
-__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherResetHandler"]
-
-
-_T = TypeVar("_T")
-
-
-async def _off_the_loop(work: Callable[..., _T], *args: Any) -> _T:
-    """``work(*args)`` in a worker thread, in this request's context (its language): the class's
-    overview, its page and its CSV never hold the server's event loop (issue 20, findings 1 and 11)."""
-    context = contextvars.copy_context()
-    return await tornado.ioloop.IOLoop.current().run_in_executor(None, context.run, work, *args)
+__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherResetHandler",
+           "TeacherResetPinHandler"]
 
 
 def _teacher_fingerprint(code: str) -> str:
@@ -96,7 +84,7 @@ class TeacherHandler(_TeacherBase):
         def page() -> str:
             return teacher_page(store.overview(label), label, form, titles, notice=store.notice, flash=flash)
 
-        self.finish(await _off_the_loop(page))
+        self.finish(await off_the_loop(page))
 
     def post(self) -> None:
         kt = self._kt()
@@ -120,7 +108,7 @@ class TeacherExportHandler(_TeacherBase):
         label = self._kt().class_label
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="krypteach-{label}.csv"')
-        self.finish(await _off_the_loop(store.export_csv, label))
+        self.finish(await off_the_loop(store.export_csv, label))
 
 
 class TeacherImportHandler(_TeacherBase):
@@ -134,7 +122,7 @@ class TeacherImportHandler(_TeacherBase):
         said = []
         for f in files[:200]:
             try:
-                name, added = await _off_the_loop(store.import_progress, f["body"], self._kt().class_label)
+                name, added = await off_the_loop(store.import_progress, f["body"], self._kt().class_label)
             except ValueError as e:
                 said.append(f"{f['filename']}: {e}")
             else:
@@ -143,18 +131,39 @@ class TeacherImportHandler(_TeacherBase):
         self.redirect("/krypteach/teacher?" + urlencode({"done": _("Imported: {files}").format(files=text)[:400]}))
 
 
-class TeacherResetHandler(_TeacherBase):
-    def post(self) -> None:
-        store = self._teachers_store()
-        if store is None:
-            return
+class _LearnerAction(_TeacherBase):
+    def _learner(self, store: ProgressStore) -> tuple[int, str]:
+        """The learner of the form (their id and nickname), who must be in this class."""
         try:
             learner = int(self.get_argument("learner", ""))
         except ValueError:
             raise tornado.web.HTTPError(400, "which learner?") from None
         if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
             raise tornado.web.HTTPError(404, "no such learner in this class")
-        name = store.nickname(learner) or "?"
+        return learner, store.nickname(learner) or "?"
+
+
+class TeacherResetHandler(_LearnerAction):
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        learner, name = self._learner(store)
         n = store.reset_learner(learner)
         done = ngettext("{name}: {n} attempt removed", "{name}: {n} attempts removed", n).format(name=name, n=n)
+        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+
+
+class TeacherResetPinHandler(_LearnerAction):
+    """A learner forgot their PIN: the next sign-in with their nickname chooses a new one, and
+    every browser signed in as them is signed out. Their progress stays."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        learner, name = self._learner(store)
+        store.reset_pin(learner)
+        self._kt().gate.pin_right(f"{self._kt().class_label}/{name}")  # their wrong PINs are forgotten
+        done = _("{name} chooses a new PIN at the next sign-in (their progress is kept).").format(name=name)
         self.redirect("/krypteach/teacher?" + urlencode({"done": done}))

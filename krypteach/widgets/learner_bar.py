@@ -1,8 +1,9 @@
 """``LearnerBar``: who is learning on this page, and where they stand.
 
 Shown at the top of every lesson. In a page served by ``krypteach serve`` the bar's
-front end hands the kernel the learner's signed token (the ``krypteach_learner``
-cookie the server set when the nickname was typed) and the page's address, in one
+front end asks the server for a token for this kernel (``/krypteach/learner-token`` with the
+kernel's random ``nonce``: the server reads its HttpOnly sign-in cookie, set when the
+nickname and PIN were typed) and hands it, with the page's address, to the kernel in one
 custom message; the kernel checks the token (:mod:`krypteach.classroom.session`)
 and from then on keeps the page's progress. The bar then reads "Ann · 2 of 5 solved in this
 lesson" ("Ann · 2 av 5 klara i den här lektionen" on a Swedish page); on the start page
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import html
 import os
+import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -72,9 +74,18 @@ function render({ model, el }) {
     }
   });
   draw();
-  const m = document.cookie.match(/(?:^|;\s*)krypteach_learner=([^;]+)/);
-  model.send({ hello: 1, token: m ? decodeURIComponent(m[1]) : "", page: window.location.pathname,
-               saved: saved() });
+  const hello = (token) => model.send({ hello: 1, token: token, page: window.location.pathname, saved: saved() });
+  const nonce = model.get("nonce");
+  if (nonce) {
+    // served by krypteach serve: the server makes a token for this kernel alone (the sign-in
+    // cookie is HttpOnly: no script of the page can read it)
+    fetch("/krypteach/learner-token?" + new URLSearchParams({ nonce: nonce }),
+          { credentials: "same-origin", cache: "no-store" })
+      .then((r) => (r.ok ? r.json() : { token: "" }))
+      .then((j) => hello(typeof j.token === "string" ? j.token : ""), () => hello(""));
+  } else {
+    hello("");
+  }
 }
 export default { render };
 """
@@ -97,10 +108,15 @@ class LearnerBar(anywidget.AnyWidget):
     _esm = _ESM
     _css = _CSS + (Path(__file__).with_name("page.css")).read_text(encoding="utf-8")
     html = traitlets.Unicode("").tag(sync=True)
+    #: served (the server's key in the environment): the random word the server's token for
+    #: this kernel must carry; "" elsewhere (the front end then asks for no token)
+    nonce = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, lesson: str | None = None, *, overview: bool = False,
                  titles: Mapping[str, str] | None = None, session: Session | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if os.environ.get(ENV_KEY):
+            self.nonce = secrets.token_urlsafe(18)
         self.session = session or current()
         if lesson:
             self.session.lesson = lesson
@@ -138,7 +154,7 @@ class LearnerBar(anywidget.AnyWidget):
             return
         self.page = page
         if token:
-            self.session.sign_in(token, page)
+            self.session.sign_in(token, page, nonce=self.nonce)
         elif not self.session.sign_in_on_hub(page) and not self.session.sign_in_browser(saved, None, page) \
                 and self.session.lesson is None:
             self.session.lesson = lesson_of_path(page)
