@@ -23,6 +23,11 @@ from the front end passes one gate, :func:`install`, before any widget sees it:
   over 1 MiB anyway); anything else with buffers is dropped. A file over the cap
   is dropped and the widget's ``error`` says why (:func:`allowed_upload`).
 
+In a page served to learners (``krypteach serve``, Voilà, the static site) an error in a
+control's callback (a click, a custom message) is written to the kernel process's own
+stderr (the server's log) with its traceback, never to the page: ipywidgets would show
+the whole traceback there, with the install's paths (:func:`quiet_on_the_page`).
+
 What is left is checked by the widgets themselves, as values from Python are:
 ``BoundedIntText`` clamps to its (now fixed) limits, a ``Dropdown`` index must
 name an option, a card row keeps only indices of its cards, and the long jobs
@@ -42,6 +47,8 @@ have caps of their own (:mod:`krypteach.play.limits`).
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
@@ -51,7 +58,7 @@ from ..i18n import _
 from ..i18n.numbers import number
 
 __all__ = ["FRONT_END_MAY_SET", "MAX_ITEMS", "MAX_TEXT", "MAX_UPLOAD_BYTES", "MAX_UPLOAD_FILES", "allowed_update",
-           "allowed_upload", "front_end_update", "front_end_upload", "install"]
+           "allowed_upload", "front_end_update", "front_end_upload", "install", "quiet_on_the_page", "served"]
 
 #: the traits the front ends of the standard controls and of krypteach's card rows set
 FRONT_END_MAY_SET = frozenset({
@@ -157,11 +164,53 @@ def front_end_upload(widget: widgets.Widget, files: list[tuple[str, bytes]]) -> 
     widget._handle_msg({"content": {"data": data}, "buffers": [memoryview(content) for _, content in files]})
 
 
+def served() -> bool:
+    """Is this kernel a learner's page (``krypteach serve``'s kernels have its key, Voilà's its
+    addresses, the static site ``KRYPTEACH_SITE``), not a notebook in JupyterLab?"""
+    return (any(os.environ.get(k) for k in ("KRYPTEACH_LEARNER_KEY", "VOILA_BASE_URL", "VOILA_APP_PORT"))
+            or os.environ.get("KRYPTEACH_SITE") == "1")
+
+
+def quiet_on_the_page() -> None:
+    """In a learner's page: krypteach's log and any error in a widget's callback go to the
+    kernel process's stderr (the server's log, for the teacher), not to the page.
+
+    A kernel's ``sys.stderr`` is the page's output, and ipywidgets' ``CallbackDispatcher``
+    shows an exception in a callback with ``showtraceback()`` on the page (the install's
+    paths and the code in it). Here the callback's error is logged with its traceback and
+    the other callbacks still run; the widget sends its true state back."""
+    handler = logging.StreamHandler(sys.__stderr__)
+    handler.setFormatter(logging.Formatter("[krypteach] %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger("krypteach")
+    root.addHandler(handler)
+    root.propagate = False  # not the kernel's stderr stream, which is the page
+    from ipywidgets.widgets.widget import CallbackDispatcher  # type: ignore[import-untyped]
+
+    def dispatch(self: Any, *args: Any, **kwargs: Any) -> Any:
+        value = None
+        for callback in self.callbacks:
+            try:
+                got = callback(*args, **kwargs)
+            except Exception:
+                log.error("krypteach: a widget's callback %s failed (nothing is shown on the page)",
+                          getattr(callback, "__qualname__", repr(callback)), exc_info=True)
+                owner = args[0] if args and isinstance(args[0], widgets.Widget) else None
+                if owner is not None and getattr(owner, "comm", None) is not None:
+                    owner.send_state()
+            else:
+                value = got if got is not None else value
+        return value
+
+    CallbackDispatcher.__call__ = dispatch
+
+
 def install() -> None:
     """Put the gate in front of every widget's messages from the page (once per process)."""
     global _installed
     if _installed:
         return
+    if served():
+        quiet_on_the_page()
     original = widgets.Widget._handle_msg
 
     def _handle_msg(self: widgets.Widget, msg: dict[str, Any]) -> None:
