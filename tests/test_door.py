@@ -125,6 +125,25 @@ def test_pages_are_capped_per_address_not_only_per_cookie():
     assert g.may_open_page("fresh6", pages[1:], "10.0.0.1").ok    # a page closed: room again
 
 
+def test_pages_are_capped_per_learner_over_all_their_browsers():
+    g = _gate(max_kernels=20, per_client=2)
+    pages: list[str] = []
+    for n, (client, address) in enumerate([("ann-phone", "10.0.0.1"), ("ann-laptop", "10.0.0.2")]):
+        assert g.may_open_page(client, pages, address, learner="7").ok
+        g.opening(client, address, learner="7")
+        pages.append(f"k{n}")
+        g.claim(f"k{n}", client)
+        g.opened(client)
+    v = g.may_open_page("ann-third-browser", pages, "10.0.0.3", learner="7")
+    assert not v.ok and v.status == 429 and v.page == "yours"
+    assert v.reason == "you already have 2 lesson pages open (in this or other browsers): close one and try again"
+    assert g.may_open_page("bo", pages, "10.0.0.3", learner="8").ok      # another learner on that computer
+    with use_language("sv"):
+        v = g.may_open_page("ann-third-browser", pages, "10.0.0.3", learner="7")
+        assert v.reason.startswith("du har redan 2 lektionssidor öppna"), v.reason
+    assert g.may_open_page("ann-third-browser", pages[1:], "10.0.0.3", learner="7").ok  # one closed: room again
+
+
 def test_the_gate_forgets_browsers_that_hold_no_page():
     clock = Clock()
     g = _gate(max_kernels=5, per_client=2, per_client_rate=100, clock=clock)
@@ -364,6 +383,26 @@ def test_cookie_less_opens_from_one_address_cannot_take_every_page(door):
             break
     assert answers[:-1] == [200] * (len(answers) - 1) and answers[-1] == 429, answers
     assert "computer&#x27;s browsers already have 4 lesson pages open" in body and "The class is full" not in body
+
+
+def test_one_learner_in_two_browsers_is_capped_once(door):
+    """--per-browser 1: Ann's page in her laptop's browser, then one in her phone's (another
+    browser, signed in as her too), is refused for her, not for the class. From the LAN address,
+    so that the pages the other tests hold from this machine's loopback are not counted."""
+    lan = lan_address()
+    if lan is None:
+        pytest.skip("no LAN address to reach the server from a non-loopback address")
+
+    class There:
+        base = f"http://{lan}:{door.port}"
+
+    laptop, phone = _browser(), _browser()
+    assert _join(There, laptop, "Ann Cap", "1357")[0] == 302
+    assert _join(There, phone, "Ann Cap", "1357")[0] == 302
+    status, _h, page = _ask(laptop, There.base + "/voila/render/en/04_tabbe.ipynb")
+    assert status == 200, page[:300]
+    status, _h, page = _ask(phone, There.base + "/voila/render/en/05_deals.ipynb")
+    assert status == 429 and "You already have 1 lesson page open (in this or another browser)" in page, page[-900:]
 
 
 def test_after_wrong_codes_the_right_class_code_and_teacher_code_still_open(door):

@@ -232,11 +232,13 @@ class _Door:
                     self.set_cookie(LANG_COOKIE, lang, expires_days=365, samesite="Lax", path="/")  # type: ignore[attr-defined]
         if name.startswith(_PAGE_HANDLERS):
             address = self.request.remote_ip or "?"
-            verdict = gate.may_open_page(client, self.settings["krypteach_pages"](), address)
+            signed_in = signed_in_learner(self, kt)  # type: ignore[arg-type]
+            learner = None if signed_in is None else str(signed_in[0])
+            verdict = gate.may_open_page(client, self.settings["krypteach_pages"](), address, learner)
             if not verdict.ok:
                 self._kt_refuse(verdict, self.request.uri)
                 return
-            gate.opening(client, address)
+            gate.opening(client, address, learner)
             self.kt_counted = True
             OPENED_FOR.set(client)  # the kernel handed to this page is this browser's (kernels.count_handed_out)
         result = super().prepare(*args, **kwargs)  # type: ignore[misc]

@@ -124,6 +124,8 @@ class ClassGate:
     _gap: dict[str, float] = field(default_factory=dict, init=False)
     #: client -> the address it came through the door from (the cap per address)
     _address: dict[str, str] = field(default_factory=dict, init=False)
+    #: client -> the learner signed in on it (the cap per learner, over all their browsers)
+    _learner: dict[str, str] = field(default_factory=dict, init=False)
     #: wrong PINs one learner may be sent in ``pin_window`` seconds before each next one waits
     wrong_pin_rate: int = 5
     pin_window: float = 600.0
@@ -309,11 +311,13 @@ class ClassGate:
         self._pin_next.pop(learner, None)
 
     # --- kernels ---------------------------------------------------------------------
-    def may_open_page(self, client: str, page_kernels: Iterable[str], address: str | None = None) -> Verdict:
-        """May this browser (come from ``address``) open one more lesson page now?
-        ``page_kernels``: the kernels handed to pages (not those waiting in the pool). The
-        pages are counted per browser and per address: a script that drops its cookie is a
-        new browser each time, but not a new address."""
+    def may_open_page(self, client: str, page_kernels: Iterable[str], address: str | None = None,
+                      learner: str | None = None) -> Verdict:
+        """May this browser (come from ``address``, signed in as ``learner``) open one more
+        lesson page now? ``page_kernels``: the kernels handed to pages (not those waiting in
+        the pool). The pages are counted per browser, per learner (``per_client`` for all
+        their browsers together) and per address: a script that drops its cookie is a new
+        browser each time, but not a new learner or a new address."""
         live = set(page_kernels)
         for kid in [k for k in self._owner if k not in live]:
             del self._owner[kid]
@@ -327,6 +331,15 @@ class ClassGate:
             why = ngettext("this browser already has {n} lesson page open: close it and try again",
                            "this browser already has {n} lesson pages open: close one and try again", mine)
             return Verdict(False, 429, why.format(n=mine), "yours")
+        if learner is not None:
+            theirs = sum(1 for owner in self._owner.values() if self._learner.get(owner) == learner)
+            theirs += sum(n for c, n in self._opening.items() if self._learner.get(c) == learner)
+            if theirs >= self.per_client:
+                why = ngettext("you already have {n} lesson page open (in this or another browser): close it and "
+                               "try again",
+                               "you already have {n} lesson pages open (in this or other browsers): close one and "
+                               "try again", theirs)
+                return Verdict(False, 429, why.format(n=number(theirs)), "yours")
         if len(recent) >= self.per_client_rate:
             return Verdict(False, 429, _("many pages opened in the last minute: wait a moment"), "slow-down")
         if address is not None and self.per_address is not None:
@@ -345,21 +358,25 @@ class ClassGate:
     def _forget_idle_clients(self, now: float) -> None:
         """Forget the browsers with no page and no page opened in the last minute (each
         cookie-less open is a new browser: without this the gate would remember them all)."""
-        if len(self._recent) + len(self._address) <= 4 * self.max_kernels + 200:
+        if len(self._recent) + len(self._address) + len(self._learner) <= 4 * self.max_kernels + 200:
             return
         busy = set(self._owner.values()) | set(self._opening)
         for c in [c for c, times in self._recent.items() if c not in busy and not (times and now - times[-1] <= 60)]:
             del self._recent[c]
         for c in [c for c in self._address if c not in busy and c not in self._recent]:
             del self._address[c]
+        for c in [c for c in self._learner if c not in busy and c not in self._recent]:
+            del self._learner[c]
 
-    def opening(self, client: str, address: str | None = None) -> None:
-        """A page is being rendered for ``client`` (counts against its caps, and its address's,
-        until its kernel is handed out)."""
+    def opening(self, client: str, address: str | None = None, learner: str | None = None) -> None:
+        """A page is being rendered for ``client`` (counts against its caps, and its address's
+        and learner's, until its kernel is handed out)."""
         self._opening[client] = self._opening.get(client, 0) + 1
         self._recent.setdefault(client, deque()).append(self.clock())
         if address is not None:
             self._address[client] = address
+        if learner is not None:
+            self._learner[client] = learner
 
     def opened(self, client: str) -> None:
         n = self._opening.get(client, 0) - 1
