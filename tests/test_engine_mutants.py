@@ -293,3 +293,39 @@ def test_krypkasino_refuses_bad_deals_and_says_which():
     d = deals[8]
     deals[8] = Deal((d.hands[0][:3] + (Card("AS"),), d.hands[1]), d.table, d.aside)
     assert _kryp_refused(deals) == "every card must appear exactly twice in the deck; wrong count for AS, KD"
+
+
+# --- Krypkasino's game object: its capture cache, tabbe på, a refusal's count -------------------
+
+def test_the_capture_cache_is_kept_apart_per_ace_rule_and_capture_mode():
+    """KrypkasinoGame caches capture results by the ace rule and the capture mode; rule sets used
+    one after the other in one process (a lesson's variant lab) must not get each other's answers
+    (``__init__`` mutants 3 and 4 shared one cache)."""
+    def moves(table, hand, **options):
+        return sorted(map(str, Giv.from_position([hand, ["4H", "5C"]], table, rules=Rules(**options)).legal_moves()))
+
+    for _ in range(2):  # each asked after the other has filled its cache
+        assert moves(["5C", "9D"], ["AS", "2C"]) == ["AS:5C+9D"]             # the ace counts 14: a tabbe
+        assert moves(["5C", "9D"], ["AS", "2C"], ace="1") == ["2C", "AS"]     # the ace counts 1: no capture
+        table, hand = ["KS", "8S", "8D", "JH", "7S"], ["8C", "2C"]
+        assert moves(table, hand) == ["2C", "8C:8S+8D"]                        # take all you can: both eights
+        assert moves(table, hand, capture="free") == ["2C", "8C", "8C:8D", "8C:8S", "8C:8S+8D"]
+
+
+def test_tabbe_pa_names_the_ranks_that_would_make_a_tabbe():
+    """``Giv.tabbe_pa()`` (the game table's "tabbe på" line) asks the game (``tabbe_pa`` mutants
+    1, 2 and 4 broke it, and no test asked)."""
+    g = Giv.from_position([["2C", "3C"], ["4H", "5C"]], ["5C", "9D"])
+    assert g.tabbe_pa() == [1] and g.game.tabbe_pa(parse_cards("5C 9D")) == [1]  # an ace, counting 14
+    assert Giv.from_position([["2C", "3C"], ["4H", "5C"]], ["5C", "9D"], rules=Rules(ace="1")).tabbe_pa() == []
+    assert g.game.tabbe_pa(parse_cards("2C 4D")) == [6] and g.game.tabbe_pa(parse_cards("9D")) == [9]
+
+
+def test_a_refused_deal_counts_the_table_and_the_aside_together():
+    """``check_deals`` mutant 36 (``table - aside`` in the message): a deal with face cards aside
+    and one card too many on the table says it got 5."""
+    from krypteach.engine.state import Deal
+    deals = _kryp_deals()
+    d = deals[3]  # the four queens aside, nothing on the table
+    deals[3] = Deal(d.hands, parse_cards("2C"), d.aside)
+    assert _kryp_refused(deals) == "deal 3: 4 cards must be laid on the table (table + aside), got 5"
