@@ -7,7 +7,15 @@ import sqlite3
 
 import pytest
 
-from krypteach.classroom.store import PIN_ROUNDS, PinError, ProgressStore, check_pin, hash_pin, pin_matches
+from krypteach.classroom.store import (
+    PIN_ROUNDS,
+    SCHEMA_VERSION,
+    PinError,
+    ProgressStore,
+    check_pin,
+    hash_pin,
+    pin_matches,
+)
 
 from .test_store import where  # noqa: F401  (the fixture: a fresh SQLite file or PostgreSQL database)
 
@@ -95,7 +103,7 @@ def test_a_version_one_database_gets_the_pin_column_and_keeps_its_learners(tmp_p
     con.commit()
     con.close()
     s = ProgressStore(path)
-    assert s.schema_version() == 2
+    assert s.schema_version() == SCHEMA_VERSION
     (ann, name), = s.learners("K7RPX")
     assert name == "Ann" and s.learner(ann) == ("K7RPX", "Ann", None)
     assert s.sign_in("K7RPX", "Ann", "4711") == ann

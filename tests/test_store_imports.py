@@ -151,6 +151,39 @@ def test_a_file_that_declares_items_changes_no_totals_in_any_class(store):
     assert store.overview("K8").grid[(cy, "03")].total == 5 and "99" not in store.overview("K7").lessons
 
 
+def test_items_an_old_import_declared_stop_counting_and_a_lessons_own_count_again(tmp_path):
+    """A database of schema 2, where an older krypteach let an imported file declare 500 items
+    for lesson 03 (every learner's bar read "0 of 505"): after the upgrade no old item counts,
+    and the lesson's own five count again as soon as a page of the lesson declares them."""
+    import sqlite3
+
+    from krypteach.classroom.store import SCHEMA_VERSION
+
+    path = tmp_path / "old.sqlite3"
+    s = ProgressStore(path)
+    ann = s.join("K7", "Ann")
+    s.record(ann, "03", "x1", "exercise", correct=True, at=1764590000.0)
+    s.close()
+    con = sqlite3.connect(path)  # the database as schema 2 left it: items without a declared time
+    con.execute("DELETE FROM krypteach_schema WHERE version > 2")
+    con.execute("CREATE TABLE old_items AS SELECT lesson, item, kind FROM items")
+    con.execute("DROP TABLE items")
+    con.execute("CREATE TABLE items (lesson TEXT NOT NULL, item TEXT NOT NULL, kind TEXT NOT NULL, "
+                "PRIMARY KEY (lesson, item))")
+    con.executemany("INSERT INTO items VALUES ('03', ?, 'exercise')",
+                    [(f"x{n}",) for n in range(1, 5)] + [("q1",)] + [(f"fake-{n}",) for n in range(500)])
+    con.commit()
+    con.close()
+    s = ProgressStore(path)
+    assert s.schema_version() == SCHEMA_VERSION
+    assert s.standing(ann).lessons["03"].text() == "1 solved"   # no total until a page says what 03 holds
+    s.declare_items("03", [("x1", "exercise"), ("x2", "exercise"), ("x3", "exercise"), ("x4", "exercise"),
+                           ("q1", "selfcheck")])
+    assert s.standing(ann).lessons["03"].text() == "1 of 5"
+    assert s.overview("K7").grid[(ann, "03")].total == 5
+    s.close()
+
+
 def test_a_file_that_declares_500_items_for_a_lesson_is_refused_saying_so(store):
     items = {"03": {f"fake-{n}": "exercise" for n in range(500)}}
     with pytest.raises(ValueError, match=_exactly("the progress file declares 500 items for '03'; at most 200 a lesson")):

@@ -827,7 +827,9 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
         *[(statement.format(**ddl), ()) for statement in MIGRATIONS[1]],
         ("INSERT INTO krypteach_schema (version) VALUES (%s)", (1,)),
         ("ALTER TABLE learners ADD COLUMN pin TEXT", ()),              # version 2: the learners' PINs
-        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (2,))]
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (2,)),
+        ("ALTER TABLE items ADD COLUMN declared DOUBLE PRECISION", ()),  # 3: when a page declared an item
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (3,))]
     conn.sent.clear()
     conn.answers.append(("Ann",))
     assert s.nickname(7) == "Ann"

@@ -226,6 +226,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # a learner's own PIN (issue 20, finding 5): its hash; NULL until the first sign-in with one
     # (learners of an older database, of an import, of a hub) and after the teacher resets it
     2: ("ALTER TABLE learners ADD COLUMN pin TEXT",),
+    # when a lesson page last declared the item (issue 20, finding 10). An older krypteach let an
+    # imported progress file declare items ("0 of 505" for every learner of every class, and a
+    # reset did not undo it); the rows of a database from before are NULL and count in no total
+    # until a lesson page declares them again, which the first page of the lesson that opens does
+    3: ("ALTER TABLE items ADD COLUMN declared {real}",),
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 _DDL = {
@@ -672,10 +677,13 @@ class ProgressStore:
             _check_kind(kind)
         if not rows:
             return
+        now = time.time()
         with self._transaction() as cur:
             for row in rows:
-                self._run(cur, "INSERT INTO items (lesson, item, kind) VALUES (?, ?, ?) "
-                               "ON CONFLICT (lesson, item) DO NOTHING", row)
+                # an item of a database from before schema 3 is declared again (it counts from now on)
+                self._run(cur, "INSERT INTO items (lesson, item, kind, declared) VALUES (?, ?, ?, ?) "
+                               "ON CONFLICT (lesson, item) DO UPDATE SET declared = excluded.declared "
+                               "WHERE items.declared IS NULL", (*row, now))
 
     def record(self, learner_id: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
                rule: str | None = None, topic: str | None = None, score: int | None = None,
@@ -707,7 +715,7 @@ class ProgressStore:
     # --- reading it back ---------------------------------------------------------------------
     def _totals(self, cur: Any) -> dict[str, int]:
         rows = self._run(cur, "SELECT lesson, count(*) FROM items WHERE kind IN ('exercise', 'selfcheck') "
-                              "GROUP BY lesson").fetchall()
+                              "AND declared IS NOT NULL GROUP BY lesson").fetchall()
         return {str(lesson): int(n) for lesson, n in rows}
 
     def standing(self, learner_id: int) -> Standing:
