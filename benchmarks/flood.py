@@ -22,42 +22,20 @@ import asyncio
 import json
 import multiprocessing
 import os
-import re
-import signal
-import subprocess
 import sys
 import time
 import uuid
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
-from tornado.httpclient import AsyncHTTPClient, HTTPRequest
-from tornado.websocket import websocket_connect
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_class import CODE, ROOT, Kernel, find, free_port, pct, status
-
-
-async def open_page(base: str, lesson: str) -> tuple[Kernel, dict]:
-    http = AsyncHTTPClient()
-    r = await http.fetch(f"{base}/voila/render/en/{lesson}?class={CODE}", request_timeout=120, follow_redirects=True)
-    kid = re.search(r'"kernelId": "([0-9a-f-]{36})"', r.body.decode()).group(1)
-    jar = SimpleCookie()
-    for header in r.headers.get_list("Set-Cookie"):
-        jar.load(header)
-    cookie = "; ".join(f"{k}={v.value}" for k, v in jar.items())
-    ws_url = base.replace("http", "ws", 1) + f"/api/kernels/{kid}/channels?session_id={uuid.uuid4().hex}"
-    ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie, "Origin": base},
-                                             connect_timeout=60, request_timeout=60))
-    k = Kernel(ws, uuid.uuid4().hex)
-    return k, await k.states()
+from load_class import CODE, ROOT, find, open_page, pct, start_server, stop_server, wait_warm, warm
 
 
 async def flood(base: str, lesson: str, seconds: float, rate: float, sent: Any) -> None:
     """The flooder: its own page, ``update`` messages to its hand (``rate`` a second; 0: as fast as it can)."""
-    flooder, fstates = await open_page(base, lesson)
+    flooder, fstates, _ = await open_page(base, lesson)
     fhand = find(fstates, lambda s: s.get("kind") == "hand" and s.get("selectable") and s.get("cards"))[0]
     t0 = time.perf_counter()
     stop, n = t0 + seconds, 0
@@ -80,7 +58,7 @@ def flood_process(base: str, lesson: str, seconds: float, rate: float, sent: Any
 
 
 async def measure(base: str, lesson: str, seconds: float, gap: float, rate: float) -> dict:
-    victim, vstates = await open_page(base, lesson)
+    victim, vstates, _ = await open_page(base, lesson)
     vhand = find(vstates, lambda s: s.get("kind") == "hand" and s.get("selectable") and s.get("cards"))[0]
 
     async def clicks(until: float) -> list[float]:
@@ -115,25 +93,11 @@ def main() -> int:
     args = ap.parse_args()
     lessons = ROOT / "lessons"
     lesson = sorted(p.name for p in lessons.glob("07_*.ipynb"))[0]
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "KRYPTEACH_MESSAGE_RATE": "0"} if args.no_cap else dict(os.environ)
-    log = open(ROOT / "benchmarks" / ".flood.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "krypteach", "serve", "--port", str(port), "--dir", str(lessons),
-                               "--class-code", CODE, "--class-size", "2", "--lesson", "7", "--per-browser", "5"],
-                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+    server, base = start_server(["--dir", str(lessons), "--class-code", CODE, "--class-size", "2", "--lesson", "7",
+                                 "--per-browser", "5"], ".flood.log", env)
     try:
-        t0 = time.perf_counter()
-        while True:
-            time.sleep(1)
-            try:
-                st = status(base)
-            except OSError:
-                continue
-            if st["pool_ready"].get(f"en/{lesson}", st["pool_ready"].get(lesson, 0)) >= 2:
-                break
-            if time.perf_counter() - t0 > 600:
-                raise SystemExit("the server did not warm up in 10 minutes")
+        wait_warm(base, lambda st: warm(st, lesson) >= 2, 600)
         time.sleep(3)
         report = asyncio.run(measure(base, lesson, args.seconds, args.gap, args.rate))
         report.update({"cap": not args.no_cap, "rate_asked": args.rate, "cpus": os.cpu_count()})
@@ -142,9 +106,7 @@ def main() -> int:
             Path(args.json).write_text(json.dumps(report, indent=1))
         return 0
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=60)
-        log.close()
+        stop_server(server)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -67,9 +68,11 @@ class Learner:
 class Kernel:
     """One page's kernel WebSocket, speaking the Jupyter messaging protocol (JSON)."""
 
-    def __init__(self, ws, session: str):
+    def __init__(self, ws, session: str, kernel_id: str = "", cookie: str = "", xsrf: str = ""):
         self.ws = ws
         self.session = session
+        #: what closing the page needs (:func:`close_page`)
+        self.kernel_id, self.cookie, self.xsrf = kernel_id, cookie, xsrf
         self.waiting: dict[str, asyncio.Future] = {}
         self.comm_msgs: list[dict] = []
         self.reader = asyncio.ensure_future(self._read())
@@ -141,27 +144,77 @@ def find(states: dict, pred) -> list[str]:
     return [mid for mid, s in states.items() if pred(s.get("state", s))]
 
 
-async def learner(base: str, lesson: str, i: int, delay: float, clicks: int, out: Learner) -> None:
-    await asyncio.sleep(delay)
+async def open_page(base: str, lesson: str) -> tuple[Kernel, dict, float]:
+    """Open a lesson page as a browser does (the class code in the URL, its cookies, the
+    kernel's WebSocket); the kernel, its widgets' states and the seconds the page's HTML took."""
     http = AsyncHTTPClient()
     t0 = time.perf_counter()
+    r = await http.fetch(f"{base}/voila/render/en/{lesson}?class={CODE}", request_timeout=120, follow_redirects=True)
+    page_s = time.perf_counter() - t0
+    m = re.search(r'"kernelId": "([0-9a-f-]{36})"', r.body.decode())
+    if not m:
+        raise RuntimeError("the page holds no kernel")
+    jar = SimpleCookie()
+    for header in r.headers.get_list("Set-Cookie"):
+        jar.load(header)
+    cookie = "; ".join(f"{k}={v.value}" for k, v in jar.items())
+    ws_url = base.replace("http", "ws", 1) + f"/api/kernels/{m.group(1)}/channels?session_id={uuid.uuid4().hex}"
+    ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie, "Origin": base},
+                                             connect_timeout=60, request_timeout=60))
+    k = Kernel(ws, uuid.uuid4().hex, m.group(1), cookie, jar["_xsrf"].value if "_xsrf" in jar else "")
+    return k, await k.states(), page_s
+
+
+async def close_page(base: str, k: Kernel) -> None:
+    """Close the page as a browser does: the shutdown beacon, then the socket."""
+    await AsyncHTTPClient().fetch(f"{base}/voila/api/shutdown/{k.kernel_id}", method="POST", body=f"_xsrf={k.xsrf}",
+                                  headers={"Cookie": k.cookie, "Content-Type": "application/x-www-form-urlencoded"},
+                                  raise_error=False)
+    k.ws.close()
+
+
+def warm(st: dict, lesson: str) -> int:
+    """Warm kernels of ``lesson`` (``07_play.ipynb``) in a ``/krypteach/status`` answer, whose
+    pools are named by language (``en/07_play.ipynb``)."""
+    pools = st["pool_ready"]
+    return int(pools.get(f"en/{lesson}", pools.get(lesson, 0)))
+
+
+def start_server(args: list[str], log_name: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+    """``krypteach serve ARGS`` on a free port, its output in ``benchmarks/LOG_NAME``; (process, base URL)."""
+    port = free_port()
+    log = open(ROOT / "benchmarks" / log_name, "w")
+    server = subprocess.Popen([sys.executable, "-m", "krypteach", "serve", "--port", str(port), *args],
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+    log.close()  # the server has its own copy
+    return server, f"http://127.0.0.1:{port}"
+
+
+def wait_warm(base: str, ready: Callable[[dict], bool], limit: float) -> float:
+    """Wait until ``ready(status)`` holds; the seconds it took (SystemExit after ``limit``)."""
+    t0 = time.perf_counter()
+    while True:
+        time.sleep(1)
+        try:
+            st = status(base)
+        except OSError:
+            continue
+        if ready(st):
+            return time.perf_counter() - t0
+        if time.perf_counter() - t0 > limit:
+            raise SystemExit(f"the server did not warm up in {limit / 60:.0f} minutes")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(timeout=60)
+
+
+async def learner(base: str, lesson: str, i: int, delay: float, clicks: int, out: Learner) -> None:
+    await asyncio.sleep(delay)
+    t0 = time.perf_counter()
     try:
-        r = await http.fetch(f"{base}/voila/render/en/{lesson}?class={CODE}", request_timeout=120, follow_redirects=True)
-        out.page_s = time.perf_counter() - t0
-        html = r.body.decode()
-        m = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)
-        if not m:
-            raise RuntimeError("the page holds no kernel")
-        kid = m.group(1)
-        jar = SimpleCookie()
-        for header in r.headers.get_list("Set-Cookie"):
-            jar.load(header)
-        cookie = "; ".join(f"{k}={v.value}" for k, v in jar.items())
-        ws_url = base.replace("http", "ws", 1) + f"/api/kernels/{kid}/channels?session_id={uuid.uuid4().hex}"
-        ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie, "Origin": base},
-                                                 connect_timeout=60, request_timeout=60))
-        k = Kernel(ws, uuid.uuid4().hex)
-        states = await k.states()
+        k, states, out.page_s = await open_page(base, lesson)
         out.interactive_s = time.perf_counter() - t0
 
         def clicked(kind: str, seconds: float) -> None:
@@ -190,12 +243,7 @@ async def learner(base: str, lesson: str, i: int, delay: float, clicks: int, out
                 mid = selectable[n % len(selectable)]
                 clicked("select a card", await k.update(mid, {"selected": [0] if n % 2 == 0 else []}))
                 await asyncio.sleep(random.uniform(1.0, 3.0))
-        # close the page as a browser does: the shutdown beacon, then the socket
-        xsrf = jar["_xsrf"].value if "_xsrf" in jar else ""
-        await http.fetch(f"{base}/voila/api/shutdown/{kid}", method="POST", body=f"_xsrf={xsrf}",
-                         headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"},
-                         raise_error=False)
-        ws.close()
+        await close_page(base, k)
     except Exception as e:  # every failure is counted and reported
         out.error = f"{type(e).__name__}: {e}"
 
@@ -233,28 +281,12 @@ def main() -> int:
     random.seed(args.seed)
     lessons = ROOT / "lessons"
     lesson = sorted(p.name for p in lessons.glob(f"{args.lesson:02d}_*.ipynb"))[0]
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(ROOT / "benchmarks" / ".load_class.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "krypteach", "serve", "--port", str(port), "--dir", str(lessons),
-                               "--class-code", CODE, "--class-size", str(args.learners), "--lesson", str(args.lesson),
-                               "--per-browser", "5"], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    server, base = start_server(["--dir", str(lessons), "--class-code", CODE, "--class-size", str(args.learners),
+                                 "--lesson", str(args.lesson), "--per-browser", "5"], ".load_class.log")
+    n_lessons = len(list(lessons.glob("*.ipynb")))
     try:
-        t_start = time.perf_counter()
-        warm_target = None
-        while True:
-            time.sleep(1)
-            try:
-                st = status(base)
-            except OSError:
-                continue
-            warm_target = warm_target or st
-            if st["pool_ready"].get(lesson, 0) >= args.learners and len(st["pool_ready"]) >= len(list(lessons.glob("*.ipynb"))):
-                if all(v >= 1 for v in st["pool_ready"].values()):
-                    break
-            if time.perf_counter() - t_start > 900:
-                raise SystemExit("the server did not warm up in 15 minutes")
-        warmup_s = time.perf_counter() - t_start
+        warmup_s = wait_warm(base, lambda st: warm(st, lesson) >= args.learners and len(st["pool_ready"]) >= n_lessons
+                             and all(v >= 1 for v in st["pool_ready"].values()), 900)
         time.sleep(5)
         base_mib, base_kernels = tree_rss_mib(server.pid)
         print(f"warm-up: {warmup_s:.0f} s; {base_kernels} kernels, {base_mib:.0f} MiB (server and kernels)")
@@ -312,9 +344,7 @@ def main() -> int:
             Path(args.json).write_text(json.dumps(report, indent=1))
         return 0 if not errors else 1
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=60)
-        log.close()
+        stop_server(server)
 
 
 if __name__ == "__main__":

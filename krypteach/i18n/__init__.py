@@ -35,7 +35,7 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGE_NAMES", "LanguageError", "_", "N_",
+__all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGE_NAMES", "LanguageError", "_", "N_", "NN_",
            "gettext", "ngettext", "language", "set_language", "use_language", "set_task_language", "check_language",
            "translator"]
 
@@ -145,6 +145,12 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (a constant,
     translated with :func:`gettext` where it is shown)."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and a plural for the catalogs without translating them now (a table
+    of messages, translated with :func:`ngettext` where it is shown)."""
+    return singular, plural
 
 
 _ = gettext

@@ -1,6 +1,6 @@
 """The catalogs, kept with Babel: ``python -m krypteach.i18n.catalogs update|check``.
 
-``update`` extracts every marked text (``_()``, ``N_()``, ``ngettext()`` in the package;
+``update`` extracts every marked text (``_()``, ``N_()``, ``ngettext()``, ``NN_()`` in the package;
 markdown cells and ``_()`` in the lessons) into one template per domain
 (``locale/<domain>.pot``), merges it into each language's ``.po`` (the English one is
 filled with the source texts, which may then be corrected there) and compiles the
@@ -39,7 +39,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "serve": ("krypteach/serve", "krypteach/classroom", "krypteach/site", "krypteach/cli.py"),
     "lessons": ("lessons",),
 }
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "NN_": (1, 2)}
 #: fixed, so that a template changes only when its messages do
 STAMP = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
 PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)?(?:[!:][^{}]*)?\}(?!\})")

@@ -53,7 +53,7 @@ from ...engine.game import Giv, PositionError
 from ...engine.games import game_of
 from ...engine.moves import Move
 from ...engine.rules import Rules
-from ...i18n import _, ngettext
+from ...i18n import N_, NN_, _, ngettext
 from .base import PROMPTS, Solution, generate_with
 
 __all__ = ["KASINO_KINDS", "kasino_proved_moves", "kasino_table_text", "solve_kasino", "kasino_values",
@@ -159,6 +159,43 @@ def kasino_prompt(p: Any) -> str:
 
 PROMPTS.update(dict.fromkeys(KASINO_KINDS, kasino_prompt))
 
+#: (frame, the sign of the points) -> the whole sentence (singular and plural where it counts points)
+_RESULT_WORDS: dict[tuple[str, int], str | tuple[str, str]] = {
+    ("best", 1): NN_("With the best play from both of you, after {move}, you take {n} point more than your "
+                     "opponent.",
+                     "With the best play from both of you, after {move}, you take {n} points more than your "
+                     "opponent."),
+    ("best", -1): NN_("With the best play from both of you, after {move}, you take {n} point fewer than your "
+                      "opponent.",
+                      "With the best play from both of you, after {move}, you take {n} points fewer than your "
+                      "opponent."),
+    ("best", 0): N_("With the best play from both of you, after {move}, you take as many points as your opponent."),
+    ("tied", 1): NN_("{moves} are equally good: with the best play from both of you, you take {n} point more "
+                     "than your opponent.",
+                     "{moves} are equally good: with the best play from both of you, you take {n} points more "
+                     "than your opponent."),
+    ("tied", -1): NN_("{moves} are equally good: with the best play from both of you, you take {n} point fewer "
+                      "than your opponent.",
+                      "{moves} are equally good: with the best play from both of you, you take {n} points fewer "
+                      "than your opponent."),
+    ("tied", 0): N_("{moves} are equally good: with the best play from both of you, you take as many points as "
+                    "your opponent."),
+    ("not-best", 1): NN_("Not the best: after {move}, you take {n} point more than your opponent.",
+                         "Not the best: after {move}, you take {n} points more than your opponent."),
+    ("not-best", -1): NN_("Not the best: after {move}, you take {n} point fewer than your opponent.",
+                          "Not the best: after {move}, you take {n} points fewer than your opponent."),
+    ("not-best", 0): N_("Not the best: after {move}, you take as many points as your opponent."),
+    # i18n: one item of the list "Other first moves: …; …"
+    ("after", 1): NN_("after {move}, you take {n} point more than your opponent",
+                      "after {move}, you take {n} points more than your opponent"),
+    # i18n: one item of the list "Other first moves: …; …"
+    ("after", -1): NN_("after {move}, you take {n} point fewer than your opponent",
+                       "after {move}, you take {n} points fewer than your opponent"),
+    # i18n: one item of the list "Other first moves: …; …"
+    ("after", 0): N_("after {move}, you take as many points as your opponent"),
+}
+
+
 def kasino_result_words(points: int, frame: str = "after", **places: str) -> str:
     """Your points minus your opponent's from here, as one whole sentence.
 
@@ -175,55 +212,11 @@ def kasino_result_words(points: int, frame: str = "after", **places: str) -> str
     >>> kasino_result_words(0, "tied", moves="A and B")
     'A and B are equally good: with the best play from both of you, you take as many points as your opponent.'
     """
-    n = abs(points)
-    if frame == "best":
-        if points > 0:
-            text = ngettext("With the best play from both of you, after {move}, you take {n} point more than your "
-                            "opponent.",
-                            "With the best play from both of you, after {move}, you take {n} points more than your "
-                            "opponent.", n)
-        elif points < 0:
-            text = ngettext("With the best play from both of you, after {move}, you take {n} point fewer than your "
-                            "opponent.",
-                            "With the best play from both of you, after {move}, you take {n} points fewer than your "
-                            "opponent.", n)
-        else:
-            text = _("With the best play from both of you, after {move}, you take as many points as your opponent.")
-    elif frame == "tied":
-        if points > 0:
-            text = ngettext("{moves} are equally good: with the best play from both of you, you take {n} point more "
-                            "than your opponent.",
-                            "{moves} are equally good: with the best play from both of you, you take {n} points more "
-                            "than your opponent.", n)
-        elif points < 0:
-            text = ngettext("{moves} are equally good: with the best play from both of you, you take {n} point fewer "
-                            "than your opponent.",
-                            "{moves} are equally good: with the best play from both of you, you take {n} points fewer "
-                            "than your opponent.", n)
-        else:
-            text = _("{moves} are equally good: with the best play from both of you, you take as many points as "
-                     "your opponent.")
-    elif frame == "not-best":
-        if points > 0:
-            text = ngettext("Not the best: after {move}, you take {n} point more than your opponent.",
-                            "Not the best: after {move}, you take {n} points more than your opponent.", n)
-        elif points < 0:
-            text = ngettext("Not the best: after {move}, you take {n} point fewer than your opponent.",
-                            "Not the best: after {move}, you take {n} points fewer than your opponent.", n)
-        else:
-            text = _("Not the best: after {move}, you take as many points as your opponent.")
-    elif frame == "after":
-        # i18n: one item of the list "Other first moves: …; …"
-        if points > 0:
-            text = ngettext("after {move}, you take {n} point more than your opponent",
-                            "after {move}, you take {n} points more than your opponent", n)
-        elif points < 0:
-            text = ngettext("after {move}, you take {n} point fewer than your opponent",
-                            "after {move}, you take {n} points fewer than your opponent", n)
-        else:
-            text = _("after {move}, you take as many points as your opponent")
-    else:
+    words = _RESULT_WORDS.get((frame, (points > 0) - (points < 0)))
+    if words is None:
         raise ValueError(f"kasino_result_words: no frame {frame!r}")
+    n = abs(points)
+    text = ngettext(words[0], words[1], n) if isinstance(words, tuple) else _(words)
     return text.format(n=n, **places)
 
 
