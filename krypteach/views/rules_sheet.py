@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from ..engine.captures import capture_options, tabbe_pa_text, tabbe_ranks
 from ..engine.cards import POINTS, Card, parse_cards
@@ -101,6 +102,19 @@ def _players_allowed(game: str = "krypkasino") -> list[int]:
             continue
         out.append(n)
     return out
+
+
+def _deal_rows(r: Rules, allowed: Sequence[int]) -> list[str]:
+    """One table row per number of players the rules allow: the utdelningar of a giv."""
+    rows = []
+    for n in allowed:
+        try:
+            plan = deal_plan(r.replace(players=n, teams="none", givar=None))
+        except RulesError:
+            continue
+        players = _("{n} players").format(n=n)
+        rows.append(f"<tr><td class='kt-n'>{_esc(players)}</td><td>{_esc(_plan_text(plan))}</td></tr>")
+    return rows
 
 
 def _plan_text(plan: list[tuple[int, int]]) -> str:
@@ -249,14 +263,7 @@ def _kasino_sections(r: Rules, game: Game, allowed: list[int]) -> list[tuple[str
              "<p>" + _("Without tabbar a giv holds <b>{n} points</b>; a tie for the most cards or the most spades "
                        "gives nobody that point.").format(n=number(per_giv)) + "</p>")
 
-    deals = []
-    for n in allowed:
-        try:
-            plan = deal_plan(r.replace(players=n, teams="none", givar=None))
-        except RulesError:
-            continue
-        players = _("{n} players").format(n=n)
-        deals.append(f"<tr><td class='kt-n'>{_esc(players)}</td><td>{_esc(_plan_text(plan))}</td></tr>")
+    deals = _deal_rows(r, allowed)
     span = f"{allowed[0]}–{allowed[-1]}"
     later = (_("When every hand is empty, the dealer deals {hand} more to each and none to the table, "
                "until the talong is spent.") if not r.table_next else
@@ -412,14 +419,7 @@ def _krypkasino_sections(r: Rules, allowed: list[int]) -> list[tuple[str, str]]:
     words = "".join(f"<tr><th>{_esc(w)}</th><td>{_esc(_(m))}</td></tr>" for w, m in _WORDS)
     points = "".join(f"<tr><td>{_esc(c)}</td><td>{_esc(n)}</td><td class='kt-n'>{p}</td></tr>"
                      for c, n, p in _points_rows())
-    deals = []
-    for n in allowed:
-        try:
-            plan = deal_plan(r.replace(players=n, teams="none", givar=None))
-        except RulesError:
-            continue
-        players = _("{n} players").format(n=n)
-        deals.append(f"<tr><td class='kt-n'>{_esc(players)}</td><td>{_esc(_plan_text(plan))}</td></tr>")
+    deals = _deal_rows(r, allowed)
     teams = _("With 4 players two teams (seats 0+2, 1+3); with 6 three pairs or two teams of three, "
               "each player between two opponents. Team scores add up.")
     forced = ("<li>" + _("<b>Tvångstabbe.</b> If any card in your hand can take the <b>whole table</b>, you must "
