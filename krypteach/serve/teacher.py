@@ -85,6 +85,7 @@ img{max-width:100%;height:auto;background:#fff;border-radius:.5rem}
 button,a.button{font-size:.95rem;padding:.35rem .8rem;border:0;border-radius:.4rem;background:#2e6b3a;color:#fff;
 text-decoration:none;cursor:pointer}
 button.reset{background:#8a3a1f}
+td form{display:inline-block;margin:.1rem .3rem .1rem 0}
 input{font-size:1.3rem;padding:.45rem .6rem;border:2px solid #5a7d5f;border-radius:.5rem;width:100%;
 box-sizing:border-box}
 .card{max-width:28rem;margin:10vh auto;background:#fff;padding:1.25rem 1.5rem;border-radius:.75rem;
