@@ -219,6 +219,24 @@ def test_the_replay_opens_a_record_file_written_by_simulate(tmp_path, capsys):
     assert "Ann" in viewer.scores.value and "You" not in viewer.board.value
 
 
+def test_a_record_file_of_one_giv_replays(tmp_path, capsys):
+    """Issue 21: a downloaded record of one giv failed (TraitError: index out of bounds), also
+    after a file of three givar had been open."""
+    g = Giv(seed=4)
+    g.play_out(lambda g: g.legal_moves()[0])
+    one = (json.dumps(giv_to_record(g)) + "\n").encode()
+    three = b"".join([one] * 3)
+    for first in (None, three):
+        viewer = ReplayViewer()
+        if first is not None:
+            assert viewer.open_file(first, "three.jsonl") and len(viewer.choice.options) == 3
+        assert viewer.open_file(one, "one.jsonl"), viewer.message
+        assert viewer.givar_in_file == 1 and viewer.choice.layout.display == "none" and viewer.choice.options == ()
+        assert viewer.message.startswith("one.jsonl: its giv — ") and viewer.step == 0
+        viewer.to_end()
+        assert viewer.giv.result == g.result
+
+
 BAD = [
     (b"", "the file is empty"),
     (b"\n \n", "the file is empty"),

@@ -269,8 +269,8 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if not 0 <= index < len(self._records):
             return
         rec, full = self._records[index]
-        if self.choice.index != index:
-            self.choice.index = index
+        if len(self.choice.options) == len(self._records) and self.choice.index != index:
+            self.choice.index = index  # (a file of one giv has no choice to show)
         self._load(full, _start_of(rec))
         many = (_("giv {n} of {total}").format(n=index + 1, total=len(self._records)) if len(self._records) > 1
                 else _("its giv"))
@@ -332,6 +332,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                                    for i, (_rec, g) in enumerate(self._records)]
             self.choice.layout.display = ""
         else:
+            self.choice.options = []
             self.choice.layout.display = "none"
 
     def _summary(self, g: Giv) -> str:
