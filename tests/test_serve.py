@@ -209,6 +209,9 @@ def server(private_env, tmp_path_factory):
         time.sleep(0.5)
     yield s
     s.stop()
+    # issue 21: no "Notebook … is not trusted" per lesson at every start (the lessons hold no outputs)
+    log = s.log.read_text(errors="replace")
+    assert "Kernel pool of" in log and "is not trusted" not in log, log[-2000:]
 
 
 def _kernel_id(html: str) -> str:

@@ -25,6 +25,7 @@ requests; the pages are ``teacher``) and ``kernels`` (the kernel manager and the
 from __future__ import annotations
 
 import errno
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -55,12 +56,22 @@ SHARE = Path(__file__).resolve().parent / "share" / "jupyter"
 _RulesSheetHandler = RulesSheetHandler
 
 
+class _NotTrustedIsNoNews(logging.Filter):
+    """Drops jupyter_server's "Notebook … is not trusted" (a lesson with no outputs has nothing to trust)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != "Notebook %s is not trusted"
+
+
 class ClassroomVoila(Voila):  # type: ignore[misc]
     """Voilà with the class door, the pool-aware culler and a clean start and stop."""
 
     krypteach: ServeSettings
 
     def init_settings(self) -> dict[str, Any]:
+        # the lessons carry no outputs (none are kept in git), so Jupyter's notebook trust means
+        # nothing for them: not a warning per lesson at every start (issue 21)
+        self.log.addFilter(_NotTrustedIsNoNews())
         settings: dict[str, Any] = super().init_settings()
         settings["krypteach"] = self.krypteach
         settings["krypteach_pages"] = self.kernel_manager.kt_pages
