@@ -48,8 +48,9 @@ class CountPointsExercise(Exercise):
 
     The right count is the engine's (:meth:`~krypteach.engine.games.base.Game.score`).
 
-    A wrong total first gets a nudge; the breakdown card by card comes with the second
-    wrong try on the same pile, or with Show answer. An empty box or a word is not a try.
+    A wrong total first gets a nudge (too high, or too low); the breakdown card by card comes
+    with the second wrong try on the same pile, or with Show answer. An empty box or a word is
+    not a try. Enter in the box checks, as the Check button does.
 
     >>> ex = CountPointsExercise(pile="10D 2S AS AH 7S 7H", marks=1)
     >>> ex.points.value = "14"; ex.check(); ex.solved
@@ -77,6 +78,12 @@ class CountPointsExercise(Exercise):
             self.set_position(pile, marks, dukningar)
         else:
             self.new_position()
+        self.points.on_msg(self._enter)  # Enter in the box checks, as the Check button does
+
+    def _enter(self, _widget: object, content: object, _buffers: object) -> None:
+        """The text box's front end sends ``{"event": "submit"}`` when Enter is pressed in it."""
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.check()
 
     def set_position(self, pile: str | Iterable[Card | str], marks: int = 0, dukningar: int = 0) -> None:
         """Show a fixed pile (codes) with ``marks`` tabbe marks and ``dukningar``."""
@@ -147,8 +154,11 @@ class CountPointsExercise(Exercise):
             self.say("ok", _("Right: {count}.").format(count=self._sum()), self._breakdown())
             return
         self._wrong_here += 1
+        high = said > self.expected
         if self._wrong_here == 1:  # a nudge first: the learner counts again
-            text = _("Not {said}. Count again: which of these cards carry points, and how many each?").format(said=said)
+            text = (_("{said} is too high. Count again: which of these cards carry points, and how many each?") if high
+                    else _("{said} is too low. Count again: which of these cards carry points, and how many each?")
+                    ).format(said=signed(said, plus=False))
             if self.marks or self.dukningar:
                 text += " " + _("Then the tabbe marks and dukningar: each one changes the score.")
             self.say("error", text, [_("Check again, or press Show answer to see the count card by card.")])
@@ -157,7 +167,9 @@ class CountPointsExercise(Exercise):
         if self.marks or self.dukningar:
             hint.append(_("then add {tabbe} for each tabbe mark and {dukning} for each dukning").format(
                 tabbe=signed(self.rules.tabbe_points), dukning=signed(self.rules.dukning_points)))
-        self.say("error", _("Not {said}. These cards score — add them up and try again:").format(said=said), hint)
+        self.say("error", (_("{said} is too high. These cards score — add them up and try again:") if high
+                           else _("{said} is too low. These cards score — add them up and try again:")
+                           ).format(said=signed(said, plus=False)), hint)
 
     def show_answer(self) -> None:
         """Show the count, card by card."""
