@@ -182,12 +182,12 @@ EXPLAINED = [
      "Several moves do it: Q♥ creeps (for A♠/A♣); Q♣ creeps (for A♠/A♣)."),
     (puzzle("endgame", "KS JS 9S", "2C", next_hand="QH JH", kladda="10D", last_capturer=0),
      {"9S": -16, "JS": -6, "KS": 6}, True,
-     "With the best play from both of you, 9♠ creeps ends the giv 16 points ahead of your opponent (you: 9♠ creeps; "
-     "your opponent: J♥ takes 2♣+9♠; you: J♠ creeps; your opponent: Q♥ creeps; you: K♠ creeps). Other first moves: "
-     "J♠ creeps ends it 6 points ahead of your opponent; K♠ creeps ends it 6 points behind your opponent."),
+     "With the best play from both of you, 9♠ creeps ends the giv with 16 points fewer than your opponent (better). The play: you: 9♠ creeps; "
+     "your opponent: J♥ takes 2♣+9♠; you: J♠ creeps; your opponent: Q♥ creeps; you: K♠ creeps. Other first moves: "
+     "J♠ creeps ends it with 6 points fewer than your opponent (better); K♠ creeps ends it with 6 points more than your opponent (worse)."),
     (puzzle("endgame", "KS JS", "2C", next_hand="QH JH", kladda="10D", last_capturer=0), {"JS": 5, "KS": 5}, False,
-     "J♠ creeps and K♠ creeps are equally good: with the best play from both of you each ends the giv 5 points "
-     "behind your opponent."),
+     "J♠ creeps and K♠ creeps are equally good: with the best play from both of you each ends the giv with 5 points "
+     "more than your opponent (worse)."),
 ]
 
 
@@ -211,8 +211,8 @@ def test_who_captured_last_decides_an_endgame():
 
 
 @pytest.mark.parametrize(("points", "words"), [
-    (-3, "3 points ahead of your opponent"), (-1, "1 point ahead of your opponent"),
-    (1, "1 point behind your opponent"), (4, "4 points behind your opponent"), (0, "level with your opponent")])
+    (-3, "with 3 points fewer than your opponent (better)"), (-1, "with 1 point fewer than your opponent (better)"),
+    (1, "with 1 point more than your opponent (worse)"), (4, "with 4 points more than your opponent (worse)"), (0, "level with your opponent")])
 def test_how_a_giv_ends_in_words(points, words):
     assert prove._ends_words(points) == words
 
@@ -253,7 +253,7 @@ def test_a_wrong_answer_says_what_it_gives_away():
 def test_a_wrong_endgame_move_says_how_it_ends():
     p = puzzle("endgame", "KS JS 9S", "2C", next_hand="QH JH", kladda="10D", last_capturer=0)
     assert prove.check_answer(p, "KS") == (
-        False, "Not the best: K♠ creeps ends the giv 6 points behind your opponent. " + prove.solve(p).explanation)
+        False, "Not the best: K♠ creeps ends the giv with 6 points more than your opponent (worse). " + prove.solve(p).explanation)
 
 
 def test_an_unreadable_answer_says_so():
@@ -352,7 +352,7 @@ def test_equally_good_endgame_moves_are_named_in_the_order_of_their_text():
     s = prove.solve(p)
     assert s.options == {"AC": -3, "7H": -3} and not s.unique
     assert s.explanation == ("7♥ creeps and A♣ creeps are equally good: with the best play from both of you each "
-                             "ends the giv 3 points ahead of your opponent.")
+                             "ends the giv with 3 points fewer than your opponent (better).")
 
 
 def test_other_endgame_moves_are_named_by_value_then_text():
@@ -362,10 +362,10 @@ def test_other_endgame_moves_are_named_by_value_then_text():
     s = prove.solve(p)
     assert s.options == {"4S": -14, "AD:AC": 4, "6C": 4}
     assert s.explanation == (
-        "With the best play from both of you, 4♠ creeps ends the giv 14 points ahead of your opponent (you: 4♠ "
+        "With the best play from both of you, 4♠ creeps ends the giv with 14 points fewer than your opponent (better). The play: you: 4♠ "
         "creeps; your opponent: Q♠ takes A♣+4♠+7♣; you: A♦ creeps; your opponent: 4♥ creeps; you: 6♣ creeps; "
-        "your opponent: 8♥ creeps). Other first moves: 6♣ creeps ends it 4 points behind your opponent; A♦ takes A♣ "
-        "ends it 4 points behind your opponent.")
+        "your opponent: 8♥ creeps. Other first moves: 6♣ creeps ends it with 4 points more than your opponent "
+        "(worse); A♦ takes A♣ ends it with 4 points more than your opponent (worse).")
 
 
 def test_the_line_of_play_shown_depends_on_who_captured_last_and_the_kladda_hogen():
@@ -375,6 +375,6 @@ def test_the_line_of_play_shown_depends_on_who_captured_last_and_the_kladda_hoge
     s = prove.solve(p)
     assert s.options == {"2H": 1, "7C": -1}
     assert s.explanation == (
-        "With the best play from both of you, 7♣ creeps ends the giv 1 point ahead of your opponent (you: 7♣ creeps; "
-        "your opponent: 6♦ creeps; you: 2♥ creeps; your opponent: J♥ takes 5♥+6♦). Other first moves: 2♥ creeps "
-        "ends it 1 point behind your opponent.")
+        "With the best play from both of you, 7♣ creeps ends the giv with 1 point fewer than your opponent (better). The play: you: 7♣ creeps; "
+        "your opponent: 6♦ creeps; you: 2♥ creeps; your opponent: J♥ takes 5♥+6♦. Other first moves: 2♥ creeps "
+        "ends it with 1 point more than your opponent (worse).")

@@ -181,7 +181,7 @@ def test_endgame_answer_is_the_exact_best():
         assert sol.options[best] < min(v for m, v in sol.options.items() if m != best)
         ok, why = check_answer(p, best)
         assert ok and "With the best play from both of you" in why and "against your opponent" not in why
-        assert re.search(r"ends the giv (\d+ points? (ahead of|behind)|level with) your opponent", why), why
+        assert re.search(r"ends the giv (with \d+ points? (fewer|more) than your opponent \((better|worse)\)|level with your opponent)", why), why
         worse = max(sol.options, key=sol.options.get)
         ok, why = check_answer(p, worse)
         assert not ok and "Not the best" in why

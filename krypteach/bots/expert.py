@@ -266,7 +266,7 @@ class ExpertBot:
             return m, W.reason(head, why)
         gap, second = others[0][0] - v, describe(obs.rules, others[0][1])  # lower is better: the points you end with
         if a.method == "exact":
-            return m, W.reason(head, why, W.exact_end(round(v)), "" if gap < 0.5 else W.exact_better(round(gap), second))
+            return m, W.reason(head, why, W.exact_end(round(v), obs.rules.lowest_wins), "" if gap < 0.5 else W.exact_better(round(gap), second))
         return m, W.reason(head, why, W.sampled_verdict(gap, second))
 
     def __repr__(self) -> str:

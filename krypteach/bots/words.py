@@ -188,21 +188,40 @@ def plays_the_same() -> str:
     return _("The other legal moves play the same.")
 
 
-def exact_end(points: int) -> str:
-    """The last deal, every card known: how it ends with the best play (``points`` < 0: ahead)."""
+def exact_end(points: int, lowest_wins: bool = True) -> str:
+    """The last deal, every card known: how it ends with the best play, said the way the game
+    counts. ``points``: lower is better (< 0: you end better off than your opponent); in a
+    game where the highest wins, you then have more points than your opponent, in misère fewer.
+
+    >>> exact_end(3)[-61:]
+    'it ends with 3 points more than your opponent: worse for you.'
+    >>> exact_end(-2, lowest_wins=False)[-62:]
+    'it ends with 2 points more than your opponent: better for you.'
+    """
     n = abs(points)
     if n == 0:
         return _("Every card is known in this last deal, and with the best play from both of you it ends level "
                  "with your opponent.")
+    more = (points > 0) == lowest_wins  # the points you end with, against your opponent's
+    if points < 0 and more:
+        return ngettext("Every card is known in this last deal, and with the best play from both of you it ends "
+                        "with {n} point more than your opponent: better for you.",
+                        "Every card is known in this last deal, and with the best play from both of you it ends "
+                        "with {n} points more than your opponent: better for you.", n).format(n=n)
     if points < 0:
         return ngettext("Every card is known in this last deal, and with the best play from both of you it ends "
-                        "{n} point ahead of your opponent.",
+                        "with {n} point fewer than your opponent: better for you.",
                         "Every card is known in this last deal, and with the best play from both of you it ends "
-                        "{n} points ahead of your opponent.", n).format(n=n)
+                        "with {n} points fewer than your opponent: better for you.", n).format(n=n)
+    if more:
+        return ngettext("Every card is known in this last deal, and with the best play from both of you it ends "
+                        "with {n} point more than your opponent: worse for you.",
+                        "Every card is known in this last deal, and with the best play from both of you it ends "
+                        "with {n} points more than your opponent: worse for you.", n).format(n=n)
     return ngettext("Every card is known in this last deal, and with the best play from both of you it ends "
-                    "{n} point behind your opponent.",
+                    "with {n} point fewer than your opponent: worse for you.",
                     "Every card is known in this last deal, and with the best play from both of you it ends "
-                    "{n} points behind your opponent.", n).format(n=n)
+                    "with {n} points fewer than your opponent: worse for you.", n).format(n=n)
 
 
 def exact_better(gap: int, second: str) -> str:

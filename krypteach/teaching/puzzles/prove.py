@@ -226,17 +226,20 @@ def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
 
 
 def _ends_words(points: int) -> str:
-    """How a giv ends for you against your opponent (lower is better), in words.
+    """How a giv ends for you against your opponent, in words, the way Krypkasino counts
+    (lower is better: fewer points is better).
 
     >>> _ends_words(-3), _ends_words(1), _ends_words(0)
-    ('3 points ahead of your opponent', '1 point behind your opponent', 'level with your opponent')
+    ('with 3 points fewer than your opponent (better)', 'with 1 point more than your opponent (worse)', 'level with your opponent')
     """
     if points == 0:
         return _("level with your opponent")
     n = abs(points)
     if points < 0:
-        return ngettext("{n} point ahead of your opponent", "{n} points ahead of your opponent", n).format(n=n)
-    return ngettext("{n} point behind your opponent", "{n} points behind your opponent", n).format(n=n)
+        return ngettext("with {n} point fewer than your opponent (better)",
+                        "with {n} points fewer than your opponent (better)", n).format(n=n)
+    return ngettext("with {n} point more than your opponent (worse)",
+                    "with {n} points more than your opponent (worse)", n).format(n=n)
 
 
 def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
@@ -253,7 +256,7 @@ def _solve_endgame(p: Puzzle, rules: Rules) -> Solution:
     played = "; ".join(_("{who}: {move}").format(who=who[side], move=m.describe()) for side, m, _value in line)
     others = sorted(((v, m) for m, v in vals.items() if v != low), key=lambda x: (x[0], str(x[1])))
     ends = _ends_words(low)
-    why = _("With the best play from both of you, {move} ends the giv {ends} ({line}).").format(
+    why = _("With the best play from both of you, {move} ends the giv {ends}. The play: {line}.").format(
         move=best[0].describe(), ends=ends, line=played)
     if len(best) > 1:
         why = _("{moves} are equally good: with the best play from both of you each ends the giv {ends}.").format(
