@@ -96,6 +96,22 @@ def test_next_puzzle_prefers_unsolved_and_counts():
     assert set(shown) == {p.id for p in three} - {solved.id}
 
 
+def test_all_levels_goes_from_easy_towards_hard():
+    """Issue 21: with "All levels", every easy puzzle comes before a medium one, every medium one
+    before a hard one (not an easy puzzle, then an 8-card endgame)."""
+    t = PuzzleTrainer(seed=5)
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    levels = []
+    for _ in range(len(t.all_puzzles)):
+        p = t.puzzle
+        levels.append(order[p.difficulty])
+        t.solved_ids.add(p.id)  # as a right answer does
+        t.next_puzzle()
+    assert levels == sorted(levels) and set(levels) == {0, 1, 2}
+    t.level_filter.value = "hard"  # a level chosen: that level only
+    assert t.puzzle.difficulty == "hard"
+
+
 def test_filters_show_a_label_not_an_empty_box():
     t = PuzzleTrainer(seed=1)
     assert t.kind_filter.label == "All kinds" and t.level_filter.label == "All levels"

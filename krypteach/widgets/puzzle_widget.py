@@ -64,6 +64,10 @@ _HOW = {
 _LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
+#: easy, medium, hard: the order "All levels" goes in
+_LEVEL_ORDER = {d: i for i, d in enumerate(DIFFICULTIES)}
+
+
 def _level(difficulty: str) -> str:
     return _(_LEVELS[difficulty]) if difficulty in _LEVELS else difficulty
 
@@ -135,7 +139,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
                 if (self.kind_filter.value in (_ALL, p.kind)) and (self.level_filter.value in (_ALL, p.difficulty))]
 
     def next_puzzle(self) -> None:
-        """Show another puzzle that matches the filters (unsolved ones first)."""
+        """Show another puzzle that matches the filters (unsolved ones first; with "All levels",
+        from the easiest level that has one left towards the hardest)."""
         pool = self.candidates()
         if not pool:
             self.puzzle = None
@@ -144,6 +149,9 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
             return
         fresh = [p for p in pool if p.id not in self.solved_ids and p is not self.puzzle] or \
             [p for p in pool if p is not self.puzzle] or pool
+        if self.level_filter.value == _ALL:
+            easiest = min(_LEVEL_ORDER.get(p.difficulty, 0) for p in fresh)
+            fresh = [p for p in fresh if _LEVEL_ORDER.get(p.difficulty, 0) == easiest]
         self.show(self.rng.choice(fresh))
 
     def show(self, puzzle: Puzzle) -> None:
