@@ -136,3 +136,66 @@ def test_with_three_seats_the_draws_go_round_from_the_dealers_left():
     assert [d.hands for d in deals[1:4]] == [((), (), _cards("5S")), (_cards("5H"), (), ()), ((), _cards("5D"), ())]
     deals[1] = Deal((_cards("5S"), (), ()), (), ())  # seat 2 sits left of dealer 1 and makes move 1
     assert _refused(deals, drag3, 1) == "draw 1: the card goes to seat 2, which made move 1"
+
+
+# --- why a build is refused, word for word (games/kasino.py ``_bad_build``) ---------------------------
+
+SUM = ("does not make a build of {v}: the cards (with any builds of {v} joined whole) must add up to {v}, or to {v} "
+       "several times over in a multiple build, and a build is raised with the played card alone.")
+
+
+def _refusal(hands, table, move, rules=K):
+    from krypteach import Giv, Move
+    e = Giv.from_position(hands, table, rules=rules).explain(move)
+    assert e.legal is False and e.move == Move.parse(move)
+    return e.rule, e.message, [str(m) for m in e.better]
+
+
+@pytest.mark.parametrize(("hands", "table", "move", "rules", "want"), [
+    # avig kasino: a card that can take must take, also instead of building
+    ([["5H", "9D", "3C"], ["2C", "3H"]], ["4S", "5C", "6D"], "5H>9:4S", Rules.preset("avig-kasino"),
+     ("must-capture", "You may not build with 5♥: it can take 5♣, and in avig kasino a card that can take must "
+                      "take.", ["5H:5C"])),
+    # a build is never lowered ...
+    ([["2D", "7D", "3C"], ["2C", "3H"]], ["[9:4S+5H@0]"], "2D>7:4S+5H", K,
+     ("build-lowered", "A build is never lowered: [9: 4♠+5♥] is a build of 9, and 7 is less.", ["2D"])),
+    # ... but a build of the same value that does not add up is a wrong sum, not a lowered build
+    ([["2D", "9D", "3C"], ["2C", "3H"]], ["[9:4S+5H@0]"], "2D>9:4S+5H", K,
+     ("build-sum", "2♦ with [9: 4♠+5♥] " + SUM.format(v=9), [])),
+    # a multiple build is locked ...
+    ([["AC", "10D", "3C"], ["2C", "3H"]], ["[9:4S+5H+9C@1]"], "AC>10:4S+5H+9C", K,
+     ("build-locked", "[9 9: 4♠+5♥+9♣] is a multiple build of 9 (locked): it can no longer be raised.", ["AC"])),
+    # ... and joined at its own value it is a wrong sum, not a raise of a locked build
+    ([["AC", "9D", "3C"], ["2C", "3H"]], ["[9:4S+5H+9C@0]"], "AC>9:4S+5H+9C", K,
+     ("build-sum", "A♣ with [9 9: 4♠+5♥+9♣] " + SUM.format(v=9), [])),
+    # no bluff builds: another card of the value must be in the hand
+    ([["5H", "3C"], ["2C", "3H"]], ["4S"], "5H>9:4S", K,
+     ("build-no-card", "You may build 9 only with another card of that value in your hand to take it (no bluff "
+                       "builds): your other cards are 3♣.", ["5H"])),
+    ([["5H", "3C", "2D"], ["2C", "3H", "4H"]], ["4S"], "5H>9:4S", K,
+     ("build-no-card", "You may build 9 only with another card of that value in your hand to take it (no bluff "
+                       "builds): your other cards are 3♣ 2♦.", ["5H"])),
+    ([["5H"], ["2C"]], ["4S"], "5H>9:4S", K,
+     ("build-no-card", "You may build 9 only with another card of that value in your hand to take it (no bluff "
+                       "builds): your other cards are none.", ["5H"])),
+    # without multiple builds a build makes its value once
+    ([["4H", "8D", "8S"], ["2C", "3H", "5H"]], ["4S", "8C"], "4H>8:4S+8C", K.replace(multiple_builds=False),
+     ("build-multiple", "These rules play without multiple builds: a build makes its value once.",
+      ["4H:4S", "4H>8:4S", "4H"])),
+    ([["6H", "8D"], ["2C", "3H"]], ["2S", "8C"], "6H>8:2S+8C", K.replace(multiple_builds=False),
+     ("build-multiple", "These rules play without multiple builds: a build makes its value once.", ["6H>8:2S", "6H"])),
+    # ... and a wrong sum under those rules is still a wrong sum (a raise with a table card too: 2+3+2+2 = 9)
+    ([["5H", "9D", "3C"], ["2C", "3H", "4H"]], ["3S"], "5H>9:3S", K.replace(multiple_builds=False),
+     ("build-sum", "5♥ with 3♠ " + SUM.format(v=9), ["5H"])),
+    ([["2D", "9D", "3C"], ["4C", "3D", "4H"]], ["[5:2S+3H@1]", "2C"], "2D>9:2S+3H+2C", K.replace(multiple_builds=False),
+     ("build-sum", "2♦ with [5: 2♠+3♥] and 2♣ " + SUM.format(v=9), ["2D:2C", "2D"])),
+    # a wrong sum names the cards and the builds joined
+    ([["5H", "9D", "3C"], ["2C", "3H"]], ["3S", "[9:4S+5C@1]"], "5H>9:3S+4S+5C", K,
+     ("build-sum", "5♥ with 3♠ and [9: 4♠+5♣] " + SUM.format(v=9), ["5H"])),
+    ([["5H", "9D", "3C"], ["2C", "3H"]], ["3S"], "5H>9:3S", K,
+     ("build-sum", "5♥ with 3♠ " + SUM.format(v=9), ["5H"])),
+], ids=["avig-must-take", "lowered", "same-value-sum", "locked", "locked-same-value", "no-card", "no-card-two",
+        "no-card-none", "no-multiple", "no-multiple-12", "no-multiple-sum", "no-multiple-raise-with-table", "sum-with-build",
+        "sum"])
+def test_a_refused_build_says_why_word_for_word(hands, table, move, rules, want):
+    assert _refusal(hands, table, move, rules) == want

@@ -301,7 +301,7 @@ def _legal(move: Move, table: Sequence[Card | Build], hand: Sequence[Card], rule
         # i18n: {what} is "9♦ on 4♠ builds 9 (…)" and the like
         return Explanation(True, "ok",
                            _("{what}. You own it now: your {cards} takes it; on your next turn "
-                             "take it or raise it. Anyone with a {value} may take it first.").format(
+                             "take it or raise it. Anyone with a card of value {value} may take it first.").format(
                                what=what, cards=describe_cards(keep, or_sep()), value=v), move)
     if move.capture is None:
         return Explanation(True, "ok", _("{card} is laid on the table (lägga).").format(card=sym), move)
