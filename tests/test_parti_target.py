@@ -292,3 +292,50 @@ def test_the_rules_sheet_says_a_tie_plays_another_giv_and_names_the_in_order_rea
         assert "Blir det lika om bästa summan spelas en giv till." in rules_sheet_html(K)
     assert K.replace(target_count="in-order").describe() == (
         "Kasino, 2 players (the first to reach the target, counting in the order of the scoring table, wins)")
+
+
+# --------------------------------------------------------------------------- the game's whole answer
+def test_kasino_parti_end_says_everything_while_going_on_decided_and_stopped():
+    """``KasinoGame.parti_end`` (and Krypkasino's), every field of its answer with concrete givar:
+    the mutation run found the limit, the sides at the target and the givar counted unchecked."""
+    from krypteach.engine.scoring import PartiEnd
+
+    game = game_of(K)
+    assert game.parti_end([]) == PartiEnd(False, (), 16, (), 0, limit=MAX_PARTI_GIVAR)
+    going = [tabbar_giv(K, [9, 7]), tabbar_giv(K, [6, 5], dealer=1)]  # 15-12: below 16, goes on
+    assert game.parti_end(going) == PartiEnd(False, (), 16, (), 2, limit=MAX_PARTI_GIVAR)
+    unfinished = Giv(K, seed=1)  # a giv being played is not counted
+    assert game.parti_end([*going, unfinished]) == PartiEnd(False, (), 16, (), 2, limit=MAX_PARTI_GIVAR)
+    # exactly 16 reaches it
+    assert game.parti_end([tabbar_giv(K, [9, 7]), tabbar_giv(K, [7, 5], dealer=1)]) == PartiEnd(
+        True, (0,), 16, (0,), 2, None, limit=MAX_PARTI_GIVAR)
+    # a target of its own, and the bound on givar: stopped, the best total wins there
+    r = K.replace(target=10, givar=2)
+    g = game_of(r)
+    assert g.parti_end([tabbar_giv(r, [4, 3])]) == PartiEnd(False, (), 10, (), 1, limit=2)
+    stopped = [tabbar_giv(r, [5, 4]), tabbar_giv(r, [5, 6], dealer=1)]  # 10-10 over the target, tied: stopped
+    assert g.parti_end(stopped) == PartiEnd(True, (0, 1), 10, (0, 1), 2, stopped=True, limit=2)
+    low = [tabbar_giv(r, [4, 3]), tabbar_giv(r, [5, 4], dealer=1)]  # 9-7 after the last giv: 9 is not 10
+    assert g.parti_end(low) == PartiEnd(True, (0,), 10, (), 2, stopped=True, limit=2)
+    # Krypkasino: a number of givar; over only once the last one is finished
+    kr = Rules(players=2, givar=2)
+    kg = game_of(kr)
+    one = Giv(kr, seed=3)
+    one.play_out(lambda x: x.legal_moves()[0])
+    assert not kg.parti_end([one]).over and not kg.parti_end([]).over
+    two = Giv(kr, seed=4)
+    assert not kg.parti_end([one, two]).over  # the second giv is being played
+    two.play_out(lambda x: x.legal_moves()[0])
+    assert kg.parti_end([one, two]).over and kg.parti_end([one, two]).givar == 2
+
+
+def test_counted_points_add_partners_and_count_every_spade():
+    """``counted_points``: partners' cards count together (not the last partner's alone), and every
+    spade counts for the most spades, not the ace of spades alone (the mutation run's survivors)."""
+    pairs = Rules(game="kasino", players=4, teams="pairs")
+    g = piles_giv(pairs, ["AH 3S", "AD", "AC 4S", "5H"], last=1)  # team 0: seats 0 and 2; team 1: seats 1 and 3
+    lines = dict(game_of(pairs).counted_points(g))
+    assert lines["aces"] == (2, 1) and lines["spades"] == (2, 0) and lines["cards"] == (1, 0)
+    g = piles_giv(K, ["3S 4S 5S", "AS 6H 7H 8H"], last=0)
+    lines = dict(game_of(K).counted_points(g))
+    assert lines["spades"] == (2, 0) and lines["aces"] == (0, 1) and lines["cards"] == (0, 1)
