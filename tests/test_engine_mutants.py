@@ -329,3 +329,38 @@ def test_a_refused_deal_counts_the_table_and_the_aside_together():
     d = deals[3]  # the four queens aside, nothing on the table
     deals[3] = Deal(d.hands, parse_cards("2C"), d.aside)
     assert _kryp_refused(deals) == "deal 3: 4 cards must be laid on the table (table + aside), got 5"
+
+
+# --- a move's text: what is refused, and how (moves.py ``Move.parse``, ``BuildMove.parse``, ``__ne__``) ---
+
+_NOT_A_CARD = ("is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D "
+               "or A♠")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("", "'' is not a move: write a card (creep) or card:taken+cards, e.g. 9H:2C+7D"),
+    ("   ", "'   ' is not a move: write a card (creep) or card:taken+cards, e.g. 9H:2C+7D"),
+    (5, "5 is not a move: write a card (creep) or card:taken+cards, e.g. 9H:2C+7D"),
+    ("ZZ", f"'ZZ' is not a move ('ZZ' {_NOT_A_CARD}); write e.g. 7H or 9H:2C+7D"),
+    ("9H:ZZ", f"'9H:ZZ' is not a move ('ZZ' {_NOT_A_CARD}); write e.g. 7H or 9H:2C+7D"),
+    ("5H>x:4S", "'5H>x:4S' is not a move ('x' is not a build value); a build is written e.g. 5H>9:4S"),
+    ("5H>9:ZZ", f"'5H>9:ZZ' is not a move ('ZZ' {_NOT_A_CARD}); a build is written e.g. 5H>9:4S"),
+    ("5H>9:", "'5H>9:' is not a move (a build lays the card on table cards: name them, e.g. "
+              "Move.build('5H', ['4S'], 9)); a build is written e.g. 5H>9:4S"),
+    ("5H>9:4S:2C", f"'5H>9:4S:2C' is not a move ('4S:2C' {_NOT_A_CARD}); a build is written e.g. 5H>9:4S"),
+    ("5H>>9:4S", "'5H>>9:4S' is not a move ('>9' is not a build value); a build is written e.g. 5H>9:4S"),
+], ids=["empty", "blank", "not-text", "not-a-card", "taken-not-a-card", "value", "build-taken", "build-nothing",
+        "two-colons", "two-arrows"])
+def test_a_bad_move_text_is_refused_saying_what_is_wrong(text, said):
+    from krypteach.engine.moves import MoveParseError
+    with pytest.raises(MoveParseError) as e:
+        Move.parse(text)
+    assert str(e.value) == said
+
+
+def test_build_moves_differ_by_value_and_from_anything_else():
+    from krypteach.engine.moves import BuildMove
+    nine = BuildMove.parse("5H>9:4S")
+    assert not (nine != BuildMove.parse("5H>9:4S")) and nine != BuildMove.parse("5H>10:4S")
+    assert nine != Move.parse("5H:4S") and nine != "5H>9:4S" and nine.__ne__("5H>9:4S") is NotImplemented
+    assert nine.__ne__(BuildMove.parse("5H>9:4S")) is False
