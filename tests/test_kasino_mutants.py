@@ -199,3 +199,53 @@ def _refusal(hands, table, move, rules=K):
         "sum"])
 def test_a_refused_build_says_why_word_for_word(hands, table, move, rules, want):
     assert _refusal(hands, table, move, rules) == want
+
+
+# --- what a legal Kasino move does, in words (games/kasino.py ``_legal``) -----------------------------
+
+@pytest.mark.parametrize(("hands", "table", "move", "first"), [
+    # a raise names the build and the new value, in Swedish words too
+    ([["4C", "9D", "3C"], ["2C", "6H", "5D"]], ["[5:2S+3H@1]"], "4C>9:2S+3H",
+     '4♣ raises [5: 2♠+3♥] to 9 ("bygger nio")'),
+    # a multiple build: twice the value is "dubbelt", more is "flera gånger"
+    ([["4H", "8D", "3C"], ["2C", "3H", "5D"]], ["4S", "8C"], "4H>8:4S+8C",
+     '4♥ on 4♠ and 8♣ makes a multiple build of 8 ("dubbelt åtta"): it is locked and can no longer be raised'),
+    ([["2H", "4D", "3C"], ["2C", "3H", "5D"]], ["2D", "4S", "4C"], "2H>4:2D+4S+4C",
+     '2♥ on 2♦ and 4♠ and 4♣ makes a multiple build of 4 ("flera gånger fyra"): it is locked and can no longer be '
+     'raised'),
+    # a lone ace standing as 14 counts as one more 14 (lone_ace_builds)
+    ([["5H", "AH", "3C"], ["2C", "6H", "5D"]], ["9S", "AD"], "5H>14:9S+AD",
+     '5♥ on 9♠ and A♦ makes a multiple build of 14 ("dubbelt fjorton"): it is locked and can no longer be raised'),
+    ([["5H", "AH", "3C"], ["2C", "6H", "5D"]], ["9S", "AD", "AC"], "5H>14:9S+AD+AC",
+     '5♥ on 9♠ and A♦ and A♣ makes a multiple build of 14 ("flera gånger fjorton"): it is locked and can no longer '
+     'be raised'),
+    # both aces of the table, one standing as 14 and one with the king: twice 14, with no other card taken
+    ([["KS", "AH", "3C"], ["2C", "6H", "5D"]], ["AD", "AC"], "KS>14:AD+AC",
+     'K♠ on A♦ and A♣ makes a multiple build of 14 ("dubbelt fjorton"): it is locked and can no longer be raised'),
+    # a card of the build's value on the build: a multiple build, not a raise
+    ([["9C", "9D", "3C"], ["2C", "6H", "5D"]], ["[9:4S+5H@0]"], "9C>9:4S+5H",
+     '9♣ on [9: 4♠+5♥] makes a multiple build of 9 ("dubbelt nio"): it is locked and can no longer be raised'),
+    ([["5H", "9D", "3C"], ["2C", "6H", "5D"]], ["4S"], "5H>9:4S", '5♥ on 4♠ builds 9 ("bygger nio")'),
+    ([["9C", "3D", "3C"], ["2C", "6H", "5D"]], ["9S", "4H"], "9C:9S", "9♣ takes 9♠; 4♥ stays."),
+    ([["9C", "3D", "3C"], ["2C", "6H", "5D"]], ["9S"], "9C:9S", "9♣ takes 9♠. Tabbe: the table is empty! (1 point)"),
+    ([["7C", "AH", "3C"], ["2C", "3H", "5D"]], ["AD"], "7C", "7♣ is laid on the table (lägga)."),
+], ids=["raise", "dubbelt", "flera-ganger", "lone-ace-dubbelt", "lone-aces-flera", "two-lone-aces", "same-value",
+        "build", "take", "tabbe", "trail"])
+def test_a_legal_kasino_move_says_what_it_does(hands, table, move, first):
+    from krypteach import Giv, Move
+    e = Giv.from_position(hands, table, rules=K).explain(move)
+    assert e.legal is True and e.rule == "ok" and e.move == Move.parse(move)
+    assert e.message.split(". You own it now")[0] == first
+
+
+def test_krypkasino_s_legal_moves_refuse_kasino_rules_and_an_illegal_play_names_its_move():
+    from krypteach import Giv, IllegalMoveError, Move
+    from krypteach.engine.moves import legal_moves
+    with pytest.raises(ValueError, match="plays Krypkasino") as e:
+        legal_moves(parse_cards("5H"), parse_cards("4S"), K)
+    assert str(e.value) == ("moves.legal_moves plays Krypkasino; for classic Kasino use krypteach.legal_moves "
+                            "(krypteach.engine.builds.legal_moves)")
+    g = Giv.from_position([["5H", "3C"], ["2C", "3H"]], ["4S"], rules=K)
+    with pytest.raises(IllegalMoveError) as bad:
+        g.play("5H>9:4S")
+    assert bad.value.move == Move.parse("5H>9:4S") and bad.value.explanation.rule == "build-no-card"
