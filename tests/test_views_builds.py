@@ -10,6 +10,7 @@ import pytest
 from krypteach import Giv, Move, Rules
 from krypteach.bots import BotError
 from krypteach.engine.builds import Build, parse_table
+from krypteach.engine.cards import parse_cards
 from krypteach.views import CardsView, giv_html, table_html
 from krypteach.views.html import build_html
 from krypteach.views.svg import build_label, build_svg
@@ -132,6 +133,10 @@ def test_giv_html_of_a_kasino_giv_shows_the_builds():
     tag = _group(h, "[9:4S+5H@0]")
     assert _attr(tag, "aria-label") == "Bygge 9 (build of 9): 4♠ + 5♥, yours"
     assert 'aria-label="Table (bordet): 1 card, 1 build"' in h
+    # a Kasino board counts tabbar, and names no dukningar: Kasino has none (issue 21)
+    assert "tabbar: –" in h and "dukning" not in h.lower()
+    assert "dukningar: 0" in giv_html(Giv.from_position([["5H", "9D"], ["9C", "2C"]], parse_cards("4S 7D")),
+                                      show="all")  # Krypkasino's do
     h = giv_html(g, show="all", names=["Ann", "Bo"])  # named players: Ann's build
     assert _attr(_group(h, "[9:4S+5H@0]"), "aria-label").endswith("Ann&#x27;s")
 

@@ -331,7 +331,9 @@ def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] 
                         four_color=four_color)
             + f'<div style="font:12px/1.5 {FONT}">'
             + _esc(_("pile: {pile} cards · tabbe marks: {marks} · dukningar: {dukningar}").format(
-                pile=len(pile), marks=marks, dukningar=giv.dukningar[s]))
+                pile=len(pile), marks=marks, dukningar=giv.dukningar[s]) if giv.game.has_dukning else
+                   # a tabbe is a point and nobody gets a dukning (classic Kasino)
+                   _("pile: {pile} cards · tabbar: {marks}").format(pile=len(pile), marks=marks))
             + '</div></div>')
     deal = _("utdelning {number} of {count} · stock {stock} cards").format(
         number=giv.deal_index, count=len(giv.deals), stock=giv.stock_size)

@@ -376,7 +376,9 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.counter.value = "<b>" + _("Move {step} of {steps}").format(step=step, steps=steps) + "</b>"
         if step == 0:
             leader = names[(g.turns[0].player if g.turns else g.turn)]
-            said = _("The deal: {dealer} deals (givare), {leader} leads. Every hand is shown face up.").format(
+            # (said so that it reads right with "You" as the dealer or the first to play too)
+            said = _("The deal: the dealer (givare) is {dealer}, the first to play is {leader}. Every hand is shown "
+                     "face up.").format(
                 dealer=names[g.dealer], leader=leader)
         else:
             said = _("Move {step}: {move}").format(step=step, move=self._lines[step - 1])
