@@ -249,3 +249,65 @@ def test_krypkasino_s_legal_moves_refuse_kasino_rules_and_an_illegal_play_names_
     with pytest.raises(IllegalMoveError) as bad:
         g.play("5H>9:4S")
     assert bad.value.move == Move.parse("5H>9:4S") and bad.value.explanation.rule == "build-no-card"
+
+
+# --- every refusal of ``explain_kasino_move``, the whole explanation ----------------------------------
+
+_AVIG = Rules.preset("avig-kasino")
+_NO_TRAIL = K.replace(owner_duty="no-trail")
+
+
+@pytest.mark.parametrize(("hands", "table", "move", "rules", "want"), [
+    ([["5H", "9D"], ["2C", "3H"]], ["4S"], "7C", K,
+     ("not-in-hand", "7♣ is not in your hand (your hand: 5♥ 9♦).", (), ())),
+    ([["5H", "9D"], ["2C", "3H"]], ["4S", "5C"], "9D:4S+4C", K,
+     ("not-on-table", "4♣ is not on the table (the table: 4♠ 5♣).", (), ())),
+    ([["9D", "3C"], ["2C", "3H"]], ["[9:4S+5H@1]", "7C"], "9D:4S", K,
+     ("build-split", "A build is never split: [9: 4♠+5♥] is one pile of 9; take it or build on it whole, or "
+                     "leave it.", (), ())),
+    ([["9D", "2C"], ["3C", "3H"]], ["4S", "5C"], "2C", _AVIG,
+     ("tvangstabbe", "Tvångstabbe (forced tabbe): your 9♦ can take the whole table, so you must play it and take "
+                     "everything.", ("4S", "5C"), ("9D:4S+5C",))),
+    ([["9D", "3C"], ["2C", "3H"]], ["[9:4S+5H@0]", "9S"], "9D:9S", _NO_TRAIL,
+     ("build-owner-keep", "You own a build of 9 (4♠+5♥): keep 9♦, the last card in your hand that takes it, until "
+                          "you take it or build on it.", (), ("9D:4S+5H", "9D:4S+5H+9S"))),
+    ([["9D", "3C"], ["2C", "3H"]], ["[9:4S+5H@0]", "7C"], "3C", _NO_TRAIL,
+     ("build-owner-trail", "You own a build of 9 (4♠+5♥): you may not trail while you own a build — 9♦ takes it.",
+      (), ("9D:4S+5H",))),
+    ([["9D", "7H"], ["2C", "3H"]], ["[9:4S+5H@0]", "7C"], "7H:7C", K,
+     ("build-owner-must-act", "You own a build of 9 (4♠+5♥): take it or raise it this turn — 9♦ takes it. You may "
+                              "not leave it and play something else.", (), ("9D:4S+5H",))),
+    ([["5H", "3C"], ["2C", "3H"]], ["5C", "9S"], "5H", _AVIG,
+     ("must-capture", "You may not trail with 5♥: it can take 5♣. In avig kasino a card that can take must take.",
+      (), ("5H:5C",))),
+    ([["8D", "3C"], ["2C", "3H"]], ["[9:4S+5H@1]", "7C"], "8D:4S+5H", K,
+     ("build-wrong-value", "[9: 4♠+5♥] is a build of 9: only a card of 9 takes it, not your 8♦.", (), ("8D",))),
+    ([["9D", "3C"], ["2C", "3H"]], ["9S", "4H", "5C", "2D"], "9D:9S", _AVIG,
+     ("take-all", "You must take all you can with 9♦: take 9♠ and 4♥ and 5♣.", (), ("9D:4H+5C+9S",))),
+    ([["9D", "3C"], ["2C", "3H"]], ["4S", "3D", "KC"], "9D:4S+3D", K,
+     ("not-traffar", "3♦+4♠ is not a träff for your 9♦: take cards of its rank, groups that add up to its value, and "
+                     "builds of its value.", (), ("9D",))),
+    # the build that is split is named, not the first on the table
+    ([["7H", "3H"], ["2C", "6H"]], ["[9:4S+5H@1]", "[7:3C+4D@1]"], "7H:3C", K,
+     ("build-split", "A build is never split: [7: 3♣+4♦] is one pile of 7; take it or build on it whole, or "
+                     "leave it.", (), ())),
+    # two cards that take the owner's build are both named
+    ([["9D", "9C", "7H"], ["2C", "3H", "6H"]], ["[9:4S+5H@0]", "7C"], "7H:7C", K,
+     ("build-owner-must-act", "You own a build of 9 (4♠+5♥): take it or raise it this turn — 9♦ or 9♣ takes it. "
+                              "You may not leave it and play something else.", (),
+      ("9D:4S+5H", "9D>9:4S+5H", "9C:4S+5H", "9C>9:4S+5H"))),
+    # classic Kasino takes no "take all": a wrong capture is a wrong träff even where the card has a capture
+    ([["9D", "3C"], ["2C", "3H"]], ["4S", "5C", "3D"], "9D:4S+3D", K,
+     ("not-traffar", "3♦+4♠ is not a träff for your 9♦: take cards of its rank, groups that add up to its value, and "
+                     "builds of its value.", (), ("9D:4S+5C", "9D"))),
+    # a build of the card's value taken, but not all it can take (avig kasino): take all, not a wrong value
+    ([["9D", "3C"], ["2C", "3H"]], ["[9:4S+5H@1]", "9S", "2D"], "9D:4S+5H", _AVIG,
+     ("take-all", "You must take all you can with 9♦: take [9: 4♠+5♥] and 9♠.", (), ("9D:4S+5H+9S",))),
+], ids=["not-in-hand", "not-on-table", "build-split", "tvangstabbe", "owner-keep", "owner-trail", "owner-must-act",
+        "must-capture", "wrong-value", "take-all", "not-traffar", "split-second", "two-takers", "kasino-wrong-capture",
+        "avig-build-take-all"])
+def test_every_kasino_refusal_is_the_whole_explanation(hands, table, move, rules, want):
+    from krypteach import Giv, Move
+    e = Giv.from_position(hands, table, rules=rules).explain(move)
+    assert e.legal is False and e.move == Move.parse(move)
+    assert (e.rule, e.message, tuple(map(str, e.missing)), tuple(map(str, e.better))) == want
