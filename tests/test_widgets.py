@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 import traitlets
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from krypteach import (
     Card,
@@ -655,3 +657,23 @@ def test_game_table_is_deterministic_under_a_seed():
     first = run(9)
     assert len(first) == 3 * (6 * 4 + 2)  # every card dealt to the three hands is played: 6 deals of 4, then 2
     assert run(9) == first and run(10) != first
+
+
+# --- issue 21: every exercise draws its cards from the game's deck ------------------------------------
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), difficulty=st.integers(1, 3),
+       which=st.sampled_from(["find-traffar", "take-all", "tvangstabbe"]))
+def test_no_exercise_shows_a_card_more_often_than_the_deck_holds_it(seed, difficulty, which):
+    """Lessons 02–04 drew three A♣ on one table of a two-deck game (30 of 300 tvångstabbe
+    exercises at difficulty 3); now each position is drawn from the deck: each card at most twice."""
+    from collections import Counter
+
+    make = {"find-traffar": FindTraffarExercise, "take-all": TakeAllExercise,
+            "tvangstabbe": TvangstabbeExercise}[which]
+    ex = make(difficulty=difficulty, seed=seed)
+    for _ in range(5):
+        shown = [*ex.table_row.cards, *(ex.card_row.cards if which != "tvangstabbe" else ex.hand_row.cards)]
+        most = Counter(shown).most_common(1)[0][1]
+        assert most <= 2, shown
+        ex.new_position()

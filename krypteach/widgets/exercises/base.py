@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -35,14 +36,19 @@ import traitlets
 
 from ...classroom.session import current
 from ...engine.cards import Card, parse_cards
+from ...engine.games import game_of
 from ...engine.rules import Rules
 from ...i18n import N_, _
 from .._ui import button, esc, message_html, message_text
 from ..cards import CardRowWidget
 
-__all__ = ["SUITS", "Action", "Exercise", "Part", "cards_of", "cards_row", "html_part", "tr"]
+__all__ = ["SUITS", "Action", "Exercise", "NoCardLeft", "Part", "cards_of", "cards_row", "html_part", "tr"]
 
 SUITS = "SHDC"
+
+
+class NoCardLeft(Exception):
+    """The deck a position is drawn from has no card of that value left: draw another position."""
 
 
 def tr(text: str) -> str:
@@ -228,9 +234,23 @@ class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VB
         raise NotImplementedError
 
     # --- random cards ----------------------------------------------------------
+    def _fresh_deck(self) -> None:
+        """Start drawing a new position from the game's deck: each card as often as the deck
+        holds it (twice in Krypkasino's two decks), so no position shows a card three times."""
+        copies = game_of(self.rules).copies
+        self._left: Counter[Card] | None = Counter({Card(i): copies for i in range(52)})
+
     def _card(self, value: int) -> Card:
-        """A random card of table value ``value`` (1 = ace .. 13 = king)."""
-        return Card.make(value, self.rng.choice(SUITS))
+        """A random card of table value ``value`` (1 = ace .. 13 = king), from what is left of
+        the deck since :meth:`_fresh_deck` (:class:`NoCardLeft` when none of that value is)."""
+        left = getattr(self, "_left", None)
+        suits = SUITS if left is None else [s for s in SUITS if left[Card.make(value, s)] > 0]
+        if not suits:
+            raise NoCardLeft(value)
+        card = Card.make(value, self.rng.choice(suits))
+        if left is not None:
+            left[card] -= 1
+        return card
 
     def _sum_group(self, target: int, parts: int) -> list[Card]:
         """``parts`` cards whose values add up to ``target`` (empty if impossible)."""

@@ -11,7 +11,7 @@ from ...engine.moves import describe_cards
 from ...engine.rules import Rules
 from ...i18n import N_, _, ngettext
 from .._ui import esc
-from .base import SUITS, Action, Exercise, cards_row, html_part
+from .base import Action, Exercise, NoCardLeft, cards_row, html_part
 
 __all__ = ["FindTraffarExercise"]
 
@@ -65,23 +65,27 @@ class FindTraffarExercise(Exercise):
         ranks = {1: range(2, 11), 2: range(2, 14), 3: range(1, 14)}[d]
         high = {1: 10, 2: 12, 3: 13}[d]
         for _try in range(500):
-            card = Card.make(rng.choice(ranks), rng.choice(SUITS))
-            target = played_value(card, self.rules)
-            table: list[Card] = []
-            for _group in range(want[0]):
-                if rng.random() < 0.3 and card.rank != 1:
-                    table.append(self._card(card.rank))
-                else:
-                    table += self._sum_group(target, rng.choice((2, 2, 3)))
-            n = rng.randint(*size)
-            while len(table) < n:
-                table.append(self._card(rng.randint(1, high)))
-            if len(table) > size[1]:
+            self._fresh_deck()
+            try:
+                card = self._card(rng.choice(ranks))
+                target = played_value(card, self.rules)
+                table: list[Card] = []
+                for _group in range(want[0]):
+                    if rng.random() < 0.3 and card.rank != 1:
+                        table.append(self._card(card.rank))
+                    else:
+                        table += self._sum_group(target, rng.choice((2, 2, 3)))
+                n = rng.randint(*size)
+                while len(table) < n:
+                    table.append(self._card(rng.randint(1, high)))
+                if len(table) > size[1]:
+                    continue
+                rng.shuffle(table)
+                if want[0] <= len(traffar(card, table, self.rules)) <= want[1]:
+                    self.set_position(card, table)
+                    return
+            except NoCardLeft:
                 continue
-            rng.shuffle(table)
-            if want[0] <= len(traffar(card, table, self.rules)) <= want[1]:
-                self.set_position(card, table)
-                return
         raise RuntimeError("could not draw a position")  # pragma: no cover
 
     def _show_found(self) -> None:

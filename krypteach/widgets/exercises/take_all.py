@@ -12,7 +12,7 @@ from ...engine.moves import Move
 from ...engine.rules import Rules
 from ...i18n import N_, _
 from ...teaching.narrate import traffar_text
-from .base import SUITS, Action, Exercise, cards_row
+from .base import Action, Exercise, NoCardLeft, cards_row
 
 __all__ = ["TakeAllExercise"]
 
@@ -64,28 +64,32 @@ class TakeAllExercise(Exercise):
         ranks = {1: range(2, 11), 2: range(2, 14), 3: range(1, 14)}[d]
         creep = rng.random() < 0.2
         for _try in range(500):
-            card = Card.make(rng.choice(ranks), rng.choice(SUITS))
-            target = played_value(card, self.rules)
-            table: list[Card] = []
-            if not creep:
-                for _group in range(rng.randint(1, d)):
-                    table += [self._card(card.rank)] if rng.random() < 0.3 and card.rank != 1 else \
-                        self._sum_group(target, rng.choice((2, 2, 3)))
-            n = rng.randint(*size)
-            while len(table) < n:
-                table.append(self._card(rng.randint(1, 10 if d == 1 else 13)))
-            if len(table) > size[1]:
+            self._fresh_deck()
+            try:
+                card = self._card(rng.choice(ranks))
+                target = played_value(card, self.rules)
+                table: list[Card] = []
+                if not creep:
+                    for _group in range(rng.randint(1, d)):
+                        table += [self._card(card.rank)] if rng.random() < 0.3 and card.rank != 1 else \
+                            self._sum_group(target, rng.choice((2, 2, 3)))
+                n = rng.randint(*size)
+                while len(table) < n:
+                    table.append(self._card(rng.randint(1, 10 if d == 1 else 13)))
+                if len(table) > size[1]:
+                    continue
+                rng.shuffle(table)
+                opts = capture_options(card, table, self.rules)
+                if creep != (not opts):
+                    continue
+                if opts and len(opts[0]) == len(table) and d > 1:
+                    continue  # a tabbe is the Tvångstabbe exercise's business
+                if opts and d >= 2 and len(split_into_traffar(card, opts[0], self.rules) or ()) < 2 and len(opts) < 2:
+                    continue  # harder: more than one träff to take
+                self.set_position(card, table)
+                return
+            except NoCardLeft:
                 continue
-            rng.shuffle(table)
-            opts = capture_options(card, table, self.rules)
-            if creep != (not opts):
-                continue
-            if opts and len(opts[0]) == len(table) and d > 1:
-                continue  # a tabbe is the Tvångstabbe exercise's business
-            if opts and d >= 2 and len(split_into_traffar(card, opts[0], self.rules) or ()) < 2 and len(opts) < 2:
-                continue  # harder: more than one träff to take
-            self.set_position(card, table)
-            return
         raise RuntimeError("could not draw a position")  # pragma: no cover
 
     def _others(self, shown: tuple[Card, ...] | None) -> list[str]:

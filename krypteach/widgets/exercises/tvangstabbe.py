@@ -11,7 +11,7 @@ from ...engine.games import explain_move
 from ...engine.moves import Move, describe_cards
 from ...engine.rules import Rules
 from ...i18n import N_, _, ngettext
-from .base import Action, Exercise, cards_of, cards_row
+from .base import Action, Exercise, NoCardLeft, cards_of, cards_row
 
 __all__ = ["TvangstabbeExercise"]
 
@@ -70,24 +70,28 @@ class TvangstabbeExercise(Exercise):
         ranks = {1: range(5, 11), 2: range(2, 14), 3: range(1, 14)}[d]
         groups = {1: (2, 2), 2: (2, 3), 3: (3, 4)}[d]
         for _try in range(500):
-            rank = rng.choice(ranks)
-            target = played_value(Card.make(rank, "S"), self.rules)
-            table: list[Card] = []
-            for _group in range(rng.randint(*groups)):
-                if rng.random() < 0.25 and rank != 1:
-                    table.append(self._card(rank))
-                else:
-                    table += self._sum_group(target, rng.choice((2, 2, 3)))
-            if not table or len(table) > 7:
+            self._fresh_deck()
+            try:
+                rank = rng.choice(ranks)
+                target = played_value(Card.make(rank, "S"), self.rules)
+                table: list[Card] = []
+                for _group in range(rng.randint(*groups)):
+                    if rng.random() < 0.25 and rank != 1:
+                        table.append(self._card(rank))
+                    else:
+                        table += self._sum_group(target, rng.choice((2, 2, 3)))
+                if not table or len(table) > 7:
+                    continue
+                rng.shuffle(table)
+                hand = [self._card(rng.choice([r for r in range(1, 14) if r != rank])) for _ in range(3 if d == 1 else 4)]
+                if rng.random() < 0.65:
+                    hand[rng.randrange(len(hand))] = self._card(rank)
+                if not can_take_whole_table(Card.make(rank, "S"), table, self.rules):
+                    continue
+                self.set_position(hand, table)
+                return
+            except NoCardLeft:
                 continue
-            rng.shuffle(table)
-            hand = [self._card(rng.choice([r for r in range(1, 14) if r != rank])) for _ in range(3 if d == 1 else 4)]
-            if rng.random() < 0.65:
-                hand[rng.randrange(len(hand))] = self._card(rank)
-            if not can_take_whole_table(Card.make(rank, "S"), table, self.rules):
-                continue
-            self.set_position(hand, table)
-            return
         raise RuntimeError("could not draw a position")  # pragma: no cover
 
     def _pa(self) -> str:
