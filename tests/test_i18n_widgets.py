@@ -71,10 +71,11 @@ def test_count_points_nudges_and_breaks_down_in_swedish():
         assert ex.message == "Skriv poängen först: ett heltal, till exempel 7 eller −3."
         ex.points.value = "3"
         ex.check()
-        assert ex.message.startswith("Inte 3. Räkna igen: vilka av korten ger poäng")
+        assert ex.message.startswith("3 är för lågt. Räkna igen: vilka av korten ger poäng")
         assert "Sedan tabbarna och dukningarna" in ex.message
+        ex.points.value = "−20"
         ex.check()
-        assert "De här korten ger poäng – lägg ihop dem" in ex.message
+        assert ex.message.startswith("−20 är för lågt. De här korten ger poäng – lägg ihop dem")
         assert "det andra kortet ger 0" in ex.message
         ex.points.value = "14"
         ex.check()
