@@ -303,9 +303,14 @@ _NO_TRAIL = K.replace(owner_duty="no-trail")
     # a build of the card's value taken, but not all it can take (avig kasino): take all, not a wrong value
     ([["9D", "3C"], ["2C", "3H"]], ["[9:4S+5H@1]", "9S", "2D"], "9D:4S+5H", _AVIG,
      ("take-all", "You must take all you can with 9♦: take [9: 4♠+5♥] and 9♠.", (), ("9D:4S+5H+9S",))),
+    # avig kasino: the owner's 3♥ could take 3♦, but the owner must take their build: the duty is said, not
+    # "3♥ cannot be laid on the table here" (a random search found 54 such trails said so)
+    ([["KD", "AC", "3H"], ["2C", "4C", "5C"]], ["3D", "[13:2D+JD@0]"], "3H", _AVIG,
+     ("build-owner-must-act", "You own a build of 13 (2♦+J♦): take it or raise it this turn — K♦ takes it. You "
+                              "may not leave it and play something else.", (), ("KD:2D+JD",))),
 ], ids=["not-in-hand", "not-on-table", "build-split", "tvangstabbe", "owner-keep", "owner-trail", "owner-must-act",
         "must-capture", "wrong-value", "take-all", "not-traffar", "split-second", "two-takers", "kasino-wrong-capture",
-        "avig-build-take-all"])
+        "avig-build-take-all", "avig-owner-trail"])
 def test_every_kasino_refusal_is_the_whole_explanation(hands, table, move, rules, want):
     from krypteach import Giv, Move
     e = Giv.from_position(hands, table, rules=rules).explain(move)

@@ -180,7 +180,9 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
                                value=lost.value, cards=describe_cards(lost.cards), card=sym),
                            move, better=tuple(legal))
     free_moves = kasino_legal_moves(hand, table, rules.replace(owner_duty="none"), player)
-    if mine and move in free_moves:
+    # the owner's duty is why: the move is legal without it, or it is a trail of a card with no legal
+    # move at all (avig kasino: the card that can take must take, and the owner must take their build)
+    if mine and (move in free_moves or (not same_card and move.capture is None)):
         b = mine[0]
         can = [c for c in dict.fromkeys(hand) if take_value(c, rules) == b.value]
         # i18n: {how} is empty or " — 9♦ takes it"
