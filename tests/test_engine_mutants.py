@@ -364,3 +364,4 @@ def test_build_moves_differ_by_value_and_from_anything_else():
     assert not (nine != BuildMove.parse("5H>9:4S")) and nine != BuildMove.parse("5H>10:4S")
     assert nine != Move.parse("5H:4S") and nine != "5H>9:4S" and nine.__ne__("5H>9:4S") is NotImplemented
     assert nine.__ne__(BuildMove.parse("5H>9:4S")) is False
+    assert nine != BuildMove.parse("6H>9:3S") and not nine == BuildMove.parse("6H>9:3S")  # same value, other cards
