@@ -107,3 +107,13 @@ def test_a_version_one_database_gets_the_pin_column_and_keeps_its_learners(tmp_p
     (ann, name), = s.learners("K7RPX")
     assert name == "Ann" and s.learner(ann) == ("K7RPX", "Ann", None)
     assert s.sign_in("K7RPX", "Ann", "4711") == ann
+
+
+def test_the_edges_of_a_pin_and_of_a_class_code(tmp_path):
+    """Mutation survivors of the PIN code: 8 digits is a PIN; a new salt is 16 bytes; a learner
+    signed in with no class code is kept in the class "-" (as ``join`` keeps them)."""
+    assert check_pin("12345678") == "12345678" and check_pin("0000") == "0000"
+    assert len(bytes.fromhex(hash_pin("4711").split("$")[2])) == 16
+    s = ProgressStore(tmp_path / "p.sqlite3")
+    ann = s.sign_in("", "Ann", "4711")
+    assert s.learner(ann)[:2] == ("-", "Ann") and s.join(" ", "Ann") == ann
