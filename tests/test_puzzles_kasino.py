@@ -4,6 +4,7 @@ a broken build puzzle makes ``krypteach puzzles --check`` fail."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from collections import Counter
@@ -197,7 +198,8 @@ def test_the_puzzle_trainer_plays_build_puzzles_in_text_form():
         assert t.table_row.cards == [str(x) for x in p.table]  # loose cards and builds, a build one item
         for x, svg in zip(p.table, t.table_row.svgs):
             if isinstance(x, Build):  # drawn as a group, with whose it is
-                assert f'data-build="{x}"' in svg and ("yours" if x.owner == 0 else "your opponent's") in svg
+                assert f'data-build="{x}"' in svg
+                assert ("yours" if x.owner == 0 else "your opponent's") in html.unescape(svg)
                 assert x.symbol in t.prompt_html.value  # and said in the question in text form
         right = Move.parse(p.answers[0])
         t.select_hand(right.card)
