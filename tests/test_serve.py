@@ -303,6 +303,9 @@ def test_a_page_belongs_to_the_browser_that_opened_it(server):
     _status, _, body, _ = _get(server.base + "/voila/render/en/05_deals.ipynb?class=K7RPX", opener=ann)
     kid = _kernel_id(body)
     assert _ws_connect(server, kid, None) in (302, 403)          # no code: no kernel
+    # the page is Ann's from the moment it was handed to her: Bo, with her kernel's id, connecting
+    # before her does not take it (issue 20, finding 14: the first to connect used to own it)
+    assert _ws_connect(server, kid, _cookie_header(bo)) == 403
     assert _ws_connect(server, kid, _cookie_header(ann)) == 101   # Ann's page connects
     assert _ws_connect(server, kid, _cookie_header(bo)) == 403    # Bo may not use it
 
