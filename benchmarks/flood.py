@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_class import CODE, ROOT, find, open_page, pct, start_server, stop_server, wait_warm, warm
+from load_class import CODE, ROOT, find, measure_served, open_page, pct, start_server, warm
 
 
 async def flood(base: str, lesson: str, seconds: float, rate: float, sent: Any) -> None:
@@ -96,18 +96,9 @@ def main() -> int:
     env = {**os.environ, "KRYPTEACH_MESSAGE_RATE": "0"} if args.no_cap else dict(os.environ)
     server, base = start_server(["--dir", str(lessons), "--class-code", CODE, "--class-size", "2", "--lesson", "7",
                                  "--per-browser", "5"], ".flood.log", env)
-    try:
-        wait_warm(base, lambda st: warm(st, lesson) >= 2, 600)
-        time.sleep(3)
-        report = asyncio.run(measure(base, lesson, args.seconds, args.gap, args.rate))
-        report.update({"cap": not args.no_cap, "rate_asked": args.rate, "cpus": os.cpu_count()})
-        print(json.dumps(report, indent=1))
-        if args.json:
-            Path(args.json).write_text(json.dumps(report, indent=1))
-        return 0
-    finally:
-        stop_server(server)
-
+    return measure_served(server, base, lambda st: warm(st, lesson) >= 2,
+                          lambda: measure(base, lesson, args.seconds, args.gap, args.rate),
+                          {"cap": not args.no_cap, "rate_asked": args.rate, "cpus": os.cpu_count()}, args.json)
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any
 
 import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
@@ -208,6 +209,23 @@ def wait_warm(base: str, ready: Callable[[dict], bool], limit: float) -> float:
 def stop_server(server: subprocess.Popen) -> None:
     os.killpg(server.pid, signal.SIGTERM)
     server.wait(timeout=60)
+
+
+def measure_served(server: subprocess.Popen, base: str, ready: Callable[[dict], bool],
+                   run: Callable[[], Any], extra: dict, json_path: str | None) -> int:
+    """Once ``ready(status)`` holds, run the measurement (``run()``: its coroutine), add ``extra``
+    to its report, print it (and write it to ``json_path``); the server is stopped either way."""
+    try:
+        wait_warm(base, ready, 600)
+        time.sleep(3)
+        report = asyncio.run(run())
+        report.update(extra)
+        print(json.dumps(report, indent=1))
+        if json_path:
+            Path(json_path).write_text(json.dumps(report, indent=1))
+        return 0
+    finally:
+        stop_server(server)
 
 
 async def learner(base: str, lesson: str, i: int, delay: float, clicks: int, out: Learner) -> None:

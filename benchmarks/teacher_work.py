@@ -34,7 +34,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_class import CODE, ROOT, find, open_page, pct, start_server, stop_server, wait_warm, warm
+from load_class import CODE, ROOT, find, measure_served, open_page, pct, start_server, warm
 
 TEACHER = "LARARE2481"
 
@@ -164,19 +164,9 @@ def main() -> int:
         server, base = start_server(["--dir", str(lessons), "--class-code", CODE, "--teacher-code", TEACHER,
                                      "--progress", str(progress), "--class-size", "1", "--lesson", "7"],
                                     ".teacher_work.log")
-        try:
-            wait_warm(base, lambda st: warm(st, lesson) >= 1, 600)
-            time.sleep(3)
-            report = asyncio.run(measure(base, lesson, args))
-            report.update({"records": args.records, "exports_at_once": args.exports,
-                           "import_attempts": args.import_attempts, "cpus": os.cpu_count()})
-            print(json.dumps(report, indent=1))
-            if args.json:
-                Path(args.json).write_text(json.dumps(report, indent=1))
-            return 0
-        finally:
-            stop_server(server)
-
+        return measure_served(server, base, lambda st: warm(st, lesson) >= 1, lambda: measure(base, lesson, args),
+                              {"records": args.records, "exports_at_once": args.exports,
+                               "import_attempts": args.import_attempts, "cpus": os.cpu_count()}, args.json)
 
 if __name__ == "__main__":
     raise SystemExit(main())
