@@ -251,7 +251,7 @@ class _View:
                         if gain < 0:
                             notes.append(W.sets_up_tabbe(ranks, nxt, p))
                         elif gain > 0:
-                            notes.append(W.leaves_tabbe_for_partner(ranks, nxt))
+                            notes.append(W.tabbe_for_next_costs(ranks, nxt, p))
                 if exposure_too:
                     pending = _Pending(after_packed, ranks, card, p)
             pending_out.append(pending)

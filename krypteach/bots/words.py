@@ -106,8 +106,13 @@ def sets_up_tabbe(ranks: Iterable[int], seat: int, chance: float) -> str:
                   "({chance}).").format(who=who, ranks=rank_words(ranks), chance=percent(chance)))
 
 
-def leaves_tabbe_for_partner(ranks: Iterable[int], seat: int) -> str:
-    return _("Your partner ({who}) gets tabbe på {ranks}.").format(who=seat_name(seat), ranks=rank_words(ranks))
+def tabbe_for_next_costs(ranks: Iterable[int], seat: int, chance: float) -> str:
+    """The next seat's tabbe would cost the mover's side (rules where a tabbe is
+    good for its taker, e.g. negative ``tabbe_points``). The next seat is never
+    a partner: partners sit apart."""
+    who = seat_name(seat)
+    return _cap(_("{who} gets tabbe på {ranks} if {who} holds such a card ({chance}), and under these rules "
+                  "that costs you.").format(who=who, ranks=rank_words(ranks), chance=percent(chance)))
 
 
 def risks_forced_tabbe(seat: int, ranks: Iterable[int]) -> str:
