@@ -74,7 +74,7 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
         bar = page.locator(".kt-learner")
         bar.filter(has_text="Ann 🦊").wait_for(timeout=LOAD_MS)
         total = int(re.search(r"(\d+) of (\d+) solved", bar.inner_text()).group(2))
-        assert f"0 of {total} solved in this lesson" in bar.inner_text() and "klara" not in bar.inner_text()
+        assert f"0 of {total} exercises and questions solved in this lesson" in bar.inner_text() and "klara" not in bar.inner_text()
         assert total >= 3
         _solve_the_first_take_all(page)
         bar.filter(has_text=f"1 of {total} solved").wait_for(timeout=STEP_MS)

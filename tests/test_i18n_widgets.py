@@ -238,10 +238,10 @@ def test_the_learner_bar_speaks_the_pages_language(static_site):
         assert "Skriv ett smeknamn så sparas dina framsteg i den här webbläsaren:" in bar.html
         assert ">Spara</button>" in bar.html and "(save)" not in bar.html
         bar, _session = _signed_in_bar("Ann")
-        assert bar.html.startswith("<b>Ann</b> · 2 av 5 klara i den här lektionen")
+        assert bar.html.startswith("<b>Ann</b> · 2 av 5 uppgifter och frågor klara i den här lektionen")
         assert "of 5 solved" not in bar.html and "Ladda ner dina framsteg" in bar.html
     bar, _session = _signed_in_bar("Bo")
-    assert bar.html.startswith("<b>Bo</b> · 2 of 5 solved in this lesson")
+    assert bar.html.startswith("<b>Bo</b> · 2 of 5 exercises and questions solved in this lesson")
     assert "klara" not in bar.html and "Download your progress, for your teacher" in bar.html
 
 

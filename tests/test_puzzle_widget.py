@@ -21,16 +21,86 @@ def test_shipped_puzzles_are_offered_and_filtered():
         assert t.puzzle.kind == kind and all(p.kind == kind for p in t.candidates())
 
 
-def test_wrong_then_right_capture_with_explanations():
+def test_right_at_the_first_try_is_solved_once():
+    t = PuzzleTrainer([seed_puzzle()])
+    t.select_table(["9S", "2C", "7H"])
+    t.check()
+    assert t.message.startswith("Right") and t.solved == 1 and t.missed == 0
+    t.check()  # checking again does not count twice
+    assert t.solved == 1 and t.attempts == 2 and "You have solved this one" in t.message
+
+
+@pytest.fixture
+def kept(tmp_path, monkeypatch):
+    """A learner whose progress is kept: (store, learner id)."""
+    import krypteach.classroom.session as session_module
+    from krypteach.classroom.session import Session
+    from krypteach.classroom.store import ProgressStore
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    me = store.join("K7RPX", "Ann")
+    monkeypatch.setattr(session_module, "_current",
+                        Session(lesson="08_puzzles", learner=me, nickname="Ann", class_code="K7RPX", store=store))
+    return store, me
+
+
+def _kept_rows(kept):
+    store, me = kept
+    return [(a[2], a[4], a[9], a[10], a[11]) for a in store.attempts(me)]
+
+
+def test_a_wrong_first_answer_is_missed_and_the_right_one_after_it_earns_nothing(kept):
+    """Issue 21: a wrong answer shows the solution, so clicking the shown cards then is no solve.
+    The first answer decides; the puzzle comes back later for another try."""
     t = PuzzleTrainer([seed_puzzle()])
     t.select_table(["9S"])
     t.check()
-    assert t.message.startswith("Not quite") and t.solved == 0 and t.attempts == 1
+    assert t.message.startswith("Not quite") and t.solved == 0 and t.missed == 1 and t.attempts == 1
+    assert "counts as missed this time" in t.message
     t.select_table(["9S", "2C", "7H"])
     t.check()
-    assert t.message.startswith("Right") and t.solved == 1
-    t.check()  # checking again does not count twice
-    assert t.solved == 1 and t.attempts == 3
+    assert t.message.startswith("Right") and "already counts as missed" in t.message
+    assert t.solved == 0 and t.missed == 1 and t.solved_ids == set()
+    assert _kept_rows(kept) == [("seed", 0, "first-try", "take 9♠", "take 2♣+7♥+9♠")]  # one record: the first
+    assert "Solved: 0 of 1 puzzles" in t.progress.value and "Missed this time: 1" in t.progress.value
+
+
+def test_a_shown_answer_is_missed_and_a_hint_after_it_says_nothing_new(kept):
+    t = PuzzleTrainer([seed_puzzle()])
+    t.show_answer()
+    assert t.message.startswith("Answer") and t.missed == 1
+    t.check()  # the shown cards are selected: checking them is no solve
+    assert t.message.startswith("Right") and t.solved == 0
+    t.hint()
+    assert t.message == "The answer is given above: press Next puzzle for another."
+    assert _kept_rows(kept) == [("seed", 0, "shown", None, "take 2♣+7♥+9♠")]
+
+
+def test_a_hint_costs_what_it_says_and_the_solve_is_kept_with_it(kept):
+    t = PuzzleTrainer([seed_puzzle()])
+    t.hint()
+    assert t.message.startswith("Hint") and "counts as solved with a hint" in t.message
+    t.select_table(["9S", "2C", "7H"])
+    t.check()
+    assert t.solved == 1 and t.hinted == 1 and "Solved with a hint." in t.message
+    assert "(1 after a hint this time)" in t.progress.value
+    assert _kept_rows(kept) == [("seed", 1, "hint", "take 2♣+7♥+9♠", "take 2♣+7♥+9♠")]
+
+
+def test_the_trainer_and_the_learner_bar_count_the_same_solved_puzzles(kept):
+    """Solved in an earlier visit stays solved: a new trainer (a reload) starts from the learner's
+    progress, and the lesson's bar says the same number."""
+    from krypteach.widgets import LearnerBar
+
+    three = [p for p in load_puzzles() if p.kind == "which-card"][:3]
+    t = PuzzleTrainer(three, seed=3)
+    t.select_hand(min(solve(t.puzzle).answers))
+    t.check()
+    again = PuzzleTrainer(three, seed=4)
+    assert again.solved == 1 and "Solved: 1 of 3 puzzles" in again.progress.value
+    bar = LearnerBar()
+    bar._show()
+    assert "1 puzzle solved in all" in bar.html
 
 
 def test_creep_button_answers_creep():

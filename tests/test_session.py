@@ -28,9 +28,9 @@ def test_a_signed_token_signs_the_learner_in_and_earlier_answers_are_kept(tmp_pa
     assert len(bar.nonce) >= 20  # served: the front end asks the server for a token for this kernel
     _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann, nonce=bar.nonce))
     assert session.learner == ann and session.lesson == "03_take_all"
-    assert "Ann" in bar.html and "0 of 1 solved in this lesson" in bar.html
+    assert "Ann" in bar.html and "0 of 1 exercises and questions solved in this lesson" in bar.html
     session.record(item, "exercise", correct=True)
-    assert "1 of 1 solved in this lesson" in bar.html
+    assert "1 of 1 exercises and questions solved in this lesson" in bar.html
     assert [(a[2], a[4], a[5]) for a in ProgressStore(where).attempts(ann)] == [
         ("take-all-exercise-1", 0, "take-all"), ("take-all-exercise-1", 1, None)]
 
@@ -140,7 +140,7 @@ def test_on_the_static_site_progress_is_kept_in_the_browser_and_read_back(monkey
     bar._handle_custom_msg({"nickname": "Ann 🦊", "page": "/site/voila/render/03_take_all.html"}, [])
     session.record(item, "exercise", correct=False, rule="take-all")
     session.record(item, "exercise", correct=True)
-    assert "1 of 1 solved in this lesson" in bar.html and "kt-download-progress" in bar.html
+    assert "1 of 1 exercises and questions solved in this lesson" in bar.html and "kt-download-progress" in bar.html
     assert '"nickname": "Ann 🦊"' in page.saved
 
     # a reload: a new kernel, the same browser
@@ -150,7 +150,7 @@ def test_on_the_static_site_progress_is_kept_in_the_browser_and_read_back(monkey
     again.declare("take-all-exercise", "exercise")
     bar2._handle_custom_msg({"hello": 1, "token": "", "page": "/site/voila/render/03_take_all.html",
                              "saved": page.saved}, [])
-    assert again.nickname == "Ann 🦊" and "1 of 1 solved in this lesson" in bar2.html
+    assert again.nickname == "Ann 🦊" and "1 of 1 exercises and questions solved in this lesson" in bar2.html
 
     # the teacher imports the downloaded file into the class; a second import adds nothing
     store = ProgressStore(":memory:")

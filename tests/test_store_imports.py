@@ -166,6 +166,8 @@ def test_items_an_old_import_declared_stop_counting_and_a_lessons_own_count_agai
     s.close()
     con = sqlite3.connect(path)  # the database as schema 2 left it: items without a declared time
     con.execute("DELETE FROM krypteach_schema WHERE version > 2")
+    for column in ("how", "answer", "expected"):  # (schema 4's)
+        con.execute(f"ALTER TABLE attempts DROP COLUMN {column}")
     con.execute("CREATE TABLE old_items AS SELECT lesson, item, kind FROM items")
     con.execute("DROP TABLE items")
     con.execute("CREATE TABLE items (lesson TEXT NOT NULL, item TEXT NOT NULL, kind TEXT NOT NULL, "
@@ -324,3 +326,31 @@ def test_a_folder_that_takes_no_file_is_one_line_not_a_traceback(tmp_path, monke
     with pytest.raises(StoreError, match=_exactly(f"cannot open a new progress file at {path}")):
         ProgressStore(path)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_database_of_schema_3_keeps_its_attempts_and_then_keeps_how_and_the_answers(tmp_path):
+    """Schema 4 adds how an answer was reached, the answer and the right one: the attempts of a
+    database from before stay as they were (with none of the three), and new ones keep all three."""
+    import sqlite3
+
+    from krypteach.classroom.store import SCHEMA_VERSION
+
+    path = tmp_path / "old.sqlite3"
+    s = ProgressStore(path)
+    ann = s.join("K7", "Ann")
+    s.record(ann, "06", "count", "exercise", correct=True, at=1764590000.0)
+    s.close()
+    con = sqlite3.connect(path)  # the database as schema 3 left it
+    con.execute("DELETE FROM krypteach_schema WHERE version > 3")
+    for column in ("how", "answer", "expected"):
+        con.execute(f"ALTER TABLE attempts DROP COLUMN {column}")
+    con.commit()
+    con.close()
+    s = ProgressStore(path)
+    assert s.schema_version() == SCHEMA_VERSION == 4
+    s.record(ann, "06", "count", "exercise", correct=False, at=1764590001.0, how="first-try", answer="12",
+             expected="14")
+    assert [a[8:] for a in s.attempts(ann)] == [(1764590000.0, None, None, None),
+                                               (1764590001.0, "first-try", "12", "14")]
+    assert s.standing(ann).lessons["06"].tried == 2
+    s.close()

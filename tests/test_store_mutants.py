@@ -85,31 +85,36 @@ def test_the_csv_export_row_by_row(store):
     store.record(ann, "01", "b", "exercise", correct=False, rule="take-all", at=at + 1)
     store.record(ann, "08", "p", "puzzle", correct=True, topic="endgame", at=at + 2)
     store.record(ann, "07", "giv", "giv", score=-4, at=at + 3)
+    store.record(ann, "06", "c", "exercise", correct=False, at=at + 4, how="second-try", answer="-5", expected="=7")
     assert store.export_csv("k7").splitlines() == [
-        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time",
-        "'=Ann,01,'+a,exercise,yes,,,,2025-01-02 03:04:05",
-        "'=Ann,01,b,exercise,no,take-all,,,2025-01-02 03:04:06",
-        "'=Ann,08,p,puzzle,yes,,endgame,,2025-01-02 03:04:07",
-        "'=Ann,07,giv,giv,,,,-4,2025-01-02 03:04:08"]
+        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time,how,answer,right_answer",
+        "'=Ann,01,'+a,exercise,yes,,,,2025-01-02 03:04:05,,,",
+        "'=Ann,01,b,exercise,no,take-all,,,2025-01-02 03:04:06,,,",
+        "'=Ann,08,p,puzzle,yes,,endgame,,2025-01-02 03:04:07,,,",
+        "'=Ann,07,giv,giv,,,,-4,2025-01-02 03:04:08,,,",
+        "'=Ann,06,c,exercise,no,,,,2025-01-02 03:04:09,second-try,'-5,'=7"]
 
 
 def test_a_progress_file_is_imported_once_with_every_field(store):
     data = json.dumps({"format": PROGRESS_FORMAT, "nickname": " Ann ", "items": {"01": {"a": "exercise"}},
                        "attempts": [["01", "a", "exercise", True, None, None, None, 1000.0],
                                     ["08", "p", "puzzle", False, "endgame", "endgame", None, 1001.0],
-                                    ["07", "giv", "giv", None, None, None, 7, 1002.0]]})
-    assert store.import_progress(data, "k7") == ("Ann", 3)
+                                    ["07", "giv", "giv", None, None, None, 7, 1002.0],
+                                    ["06", "c", "exercise", False, None, None, None, 1003.0, "second-try", "5", "7"]]})
+    assert store.import_progress(data, "k7") == ("Ann", 4)
     ann = store.join("K7", "Ann")
     store.record(store.join("K7", "Bo"), "01", "a", "exercise", correct=True, at=1003.0)
     assert store.import_progress(data.encode(), "K7") == ("Ann", 0)
     assert [a[1:] for a in store.attempts(ann)] == [
-        ("01", "a", "exercise", 1, None, None, None, 1000.0), ("08", "p", "puzzle", 0, "endgame", "endgame", None, 1001.0),
-        ("07", "giv", "giv", None, None, None, 7, 1002.0)]
+        ("01", "a", "exercise", 1, None, None, None, 1000.0, None, None, None),
+        ("08", "p", "puzzle", 0, "endgame", "endgame", None, 1001.0, None, None, None),
+        ("07", "giv", "giv", None, None, None, 7, 1002.0, None, None, None),
+        ("06", "c", "exercise", 0, None, None, None, 1003.0, "second-try", "5", "7")]
     # the file's items are not declared (issue 20, finding 10: what a lesson holds comes from the lesson)
     assert store.standing(ann).lessons["01"].text() == "1 solved"
     # another learner's attempt at the same time is not taken for Ann's
     bo_file = data.replace('" Ann "', '"Bo"')
-    assert store.import_progress(bo_file, "K7") == ("Bo", 3)
+    assert store.import_progress(bo_file, "K7") == ("Bo", 4)
 
 
 # --- the progress file: each bad field refused with its message, word for word -----------------
@@ -247,12 +252,16 @@ def test_good_attempts_of_every_shape_are_read_and_cut_at_80_and_200():
     raw = [["L" * 81, "i" * 201, "puzzle", False, "endgame", "endgame", None, 1000],
            ["L" * 80, "i" * 200, "selfcheck", None, None, None, None, 1001.5],
            ["07", "giv", "giv", None, None, None, -3, 1002.0],
-           ["07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0]]
+           ["07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0],
+           ["08", "p", "puzzle", False, None, None, None, 1004.0, "shown", "a" * 201, "e" * 201],
+           ["06", "c", "exercise", True, None, None, None, 1005.0, None, None, None]]
     _, _, got = read_progress_file(_file(attempts=raw))
-    assert got == [("L" * 80, "i" * 200, "puzzle", False, "endgame", "endgame", None, 1000.0),
-                   ("L" * 80, "i" * 200, "selfcheck", None, None, None, None, 1001.5),
-                   ("07", "giv", "giv", None, None, None, -3, 1002.0),
-                   ("07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0)]
+    assert got == [("L" * 80, "i" * 200, "puzzle", False, "endgame", "endgame", None, 1000.0, None, None, None),
+                   ("L" * 80, "i" * 200, "selfcheck", None, None, None, None, 1001.5, None, None, None),
+                   ("07", "giv", "giv", None, None, None, -3, 1002.0, None, None, None),
+                   ("07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0, None, None, None),
+                   ("08", "p", "puzzle", False, None, None, None, 1004.0, "shown", "a" * 200, "e" * 200),
+                   ("06", "c", "exercise", True, None, None, None, 1005.0, None, None, None)]
     assert isinstance(got[0][7], float)
 
 
@@ -260,8 +269,13 @@ def test_an_attempt_is_stored_with_lesson_rule_and_topic_cut_at_80_and_the_item_
     ann = store.join("K7", "Ann")
     store.record(ann, "L" * 81, "i" * 201, "puzzle", correct=False, rule="r" * 81, topic="t" * 81, at=1.0)
     store.record(ann, "L" * 80, "i" * 200, "puzzle", correct=True, rule="r" * 80, topic="t" * 80, at=2.0)
-    assert [a[1:] for a in store.attempts(ann)] == [("L" * 80, "i" * 200, "puzzle", 0, "r" * 80, "t" * 80, None, 1.0),
-                                                    ("L" * 80, "i" * 200, "puzzle", 1, "r" * 80, "t" * 80, None, 2.0)]
+    store.record(ann, "08", "p", "puzzle", correct=False, at=3.0, how="shown", answer="a" * 201, expected="e" * 201)
+    assert [a[1:] for a in store.attempts(ann)] == [
+        ("L" * 80, "i" * 200, "puzzle", 0, "r" * 80, "t" * 80, None, 1.0, None, None, None),
+        ("L" * 80, "i" * 200, "puzzle", 1, "r" * 80, "t" * 80, None, 2.0, None, None, None),
+        ("08", "p", "puzzle", 0, None, None, None, 3.0, "shown", "a" * 200, "e" * 200)]
+    with pytest.raises(ValueError, match="how='guessed' is not one of first-try, second-try, hint, shown"):
+        store.record(ann, "08", "p", "puzzle", correct=True, how="guessed")
 
 
 # --- nicknames -----------------------------------------------------------------------------------
@@ -516,9 +530,9 @@ def test_the_csv_export_quotes_minus_and_at_and_leaves_a_missing_score_empty(sto
     store.record(cy, "01", "@a", "exercise", correct=None, at=at)
     store.record(bo, "01", "-a", "exercise", correct=False, at=at + 1)
     assert store.export_csv("K7").splitlines() == [
-        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time",
-        "'-Bo,01,'-a,exercise,no,,,,2025-01-02 03:04:06",
-        "'@Cy,01,'@a,exercise,,,,,2025-01-02 03:04:05"]
+        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time,how,answer,right_answer",
+        "'-Bo,01,'-a,exercise,no,,,,2025-01-02 03:04:06,,,",
+        "'@Cy,01,'@a,exercise,,,,,2025-01-02 03:04:05,,,"]
 
 
 def test_a_progress_file_with_one_attempt_known_and_one_new_adds_the_new_one(store):
@@ -829,7 +843,11 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
         ("ALTER TABLE learners ADD COLUMN pin TEXT", ()),              # version 2: the learners' PINs
         ("INSERT INTO krypteach_schema (version) VALUES (%s)", (2,)),
         ("ALTER TABLE items ADD COLUMN declared DOUBLE PRECISION", ()),  # 3: when a page declared an item
-        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (3,))]
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (3,)),
+        ("ALTER TABLE attempts ADD COLUMN how TEXT", ()),        # 4: how, the answer and the right one
+        ("ALTER TABLE attempts ADD COLUMN answer TEXT", ()),
+        ("ALTER TABLE attempts ADD COLUMN expected TEXT", ()),
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (4,))]
     conn.sent.clear()
     conn.answers.append(("Ann",))
     assert s.nickname(7) == "Ann"

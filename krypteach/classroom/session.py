@@ -88,10 +88,13 @@ class BrowserProgress:
 
     def record(self, _learner: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
                rule: str | None = None, topic: str | None = None, score: int | None = None,
-               at: float | None = None) -> None:
+               at: float | None = None, how: str | None = None, answer: str | None = None,
+               expected: str | None = None) -> None:
         import time
 
-        self.attempts.append((lesson, item, kind, correct, rule, topic, score, time.time() if at is None else at))
+        self.attempts.append((lesson, item, kind, correct, rule, topic, score, time.time() if at is None else at,
+                              how, None if answer is None else answer[:200],
+                              None if expected is None else expected[:200]))
         self._saved()
 
     def standing(self, _learner: int) -> Standing:

@@ -54,7 +54,7 @@ try:
 except ImportError:  # Pyodide without its sqlite3 module (an offline static site): no SQLite store here
     sqlite3 = None  # type: ignore[assignment]
 
-__all__ = ["KINDS", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
+__all__ = ["HOWS", "KINDS", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
            "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "default_store_path", "nickname_skeleton",
            "normalize_nickname",
            "read_progress_file", "standing_of"]
@@ -63,6 +63,9 @@ log = logging.getLogger("krypteach.store")
 
 #: what an attempt is of
 KINDS = ("exercise", "selfcheck", "puzzle", "giv")
+#: how an answer was reached: at the first try, at the second (after a first wrong one and its
+#: hint), with a hint asked for, or by showing the answer (which counts as not solved)
+HOWS = ("first-try", "second-try", "hint", "shown")
 #: the kinds counted in "3 of 5 exercises"
 _SOLVABLE = ("exercise", "selfcheck", "puzzle")
 NICKNAME_MAX = 30
@@ -231,6 +234,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # reset did not undo it); the rows of a database from before are NULL and count in no total
     # until a lesson page declares them again, which the first page of the lesson that opens does
     3: ("ALTER TABLE items ADD COLUMN declared {real}",),
+    # what the learner answered, the right answer, and how it was reached (issue 21): the
+    # teacher's page shows each item with both; NULL in the rows of an older database
+    4: ("ALTER TABLE attempts ADD COLUMN how TEXT", "ALTER TABLE attempts ADD COLUMN answer TEXT",
+        "ALTER TABLE attempts ADD COLUMN expected TEXT"),
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 _DDL = {
@@ -264,6 +271,8 @@ class Standing:
     puzzles: dict[str, int] = field(default_factory=dict)
     givar: int = 0
     mean_score: float | None = None
+    #: the puzzles solved (their ids): the trainer counts the same ones
+    puzzle_ids: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -312,6 +321,7 @@ def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[A
         elif correct is not None:
             ls.wrong += 1
     st.puzzles = {k: len(v) for k, v in sorted(puzzles.items())}
+    st.puzzle_ids = set().union(*puzzles.values())
     st.givar = len(scores)
     st.mean_score = sum(scores) / len(scores) if scores else None
     return st
@@ -341,7 +351,8 @@ def _too_many_lessons(n: int) -> ValueError:
 
 def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str, str]]], list[tuple[Any, ...]]]:
     """``(nickname, lesson -> [(item, kind)], attempts)`` of a progress file; ``ValueError`` naming
-    what is wrong with it. An attempt is ``(lesson, item, kind, correct, rule, topic, score, at)``.
+    what is wrong with it. An attempt is ``(lesson, item, kind, correct, rule, topic, score, at, how,
+    answer, expected)``; a file of an older krypteach has the first eight (the rest are None).
 
     Bounded: at most 2,000,000 bytes, 20,000 attempts, 50 distinct lessons and 200 items a
     lesson; a time from 1970 to a day from now, a score of at most 10,000 either way.
@@ -349,7 +360,7 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
     >>> import json
     >>> read_progress_file(json.dumps({"format": PROGRESS_FORMAT, "nickname": "Ann", "items": {"01_cards": {"q-1": "selfcheck"}},
     ...     "attempts": [["01_cards", "q-1", "selfcheck", True, None, None, None, 1764590000.0]]}))
-    ('Ann', {'01_cards': [('q-1', 'selfcheck')]}, [('01_cards', 'q-1', 'selfcheck', True, None, None, None, 1764590000.0)])
+    ('Ann', {'01_cards': [('q-1', 'selfcheck')]}, [('01_cards', 'q-1', 'selfcheck', True, None, None, None, 1764590000.0, None, None, None)])
     >>> read_progress_file("[1, 2]")
     Traceback (most recent call last):
     ...
@@ -399,20 +410,24 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
     attempts = []
     lessons: set[str] = set()
     for n, a in enumerate(raw, 1):
-        ok = (isinstance(a, list) and len(a) == 8 and isinstance(a[0], str) and isinstance(a[1], str)
+        ok = (isinstance(a, list) and len(a) in (8, 11) and isinstance(a[0], str) and isinstance(a[1], str)
               and a[2] in KINDS and (a[3] is None or isinstance(a[3], bool))
               and all(v is None or isinstance(v, str) for v in (a[4], a[5]))
               and (a[6] is None or (isinstance(a[6], int) and not isinstance(a[6], bool)
                                     and -_MAX_SCORE <= a[6] <= _MAX_SCORE))
               and isinstance(a[7], (int, float)) and not isinstance(a[7], bool) and _finite(a[7])
-              and _EARLIEST <= a[7] <= latest)
+              and _EARLIEST <= a[7] <= latest
+              and (len(a) == 8 or ((a[8] is None or a[8] in HOWS)
+                                   and all(v is None or isinstance(v, str) for v in (a[9], a[10])))))
         if not ok:
             raise ValueError(_("attempt {n} of the progress file is not [lesson, item, kind, correct, rule, "
                                "puzzle kind, score, time]").format(n=n))
         lessons.add(a[0][:80])
         if len(lessons) > _MAX_LESSONS:
             raise _too_many_lessons(len({b[0][:80] for b in raw if isinstance(b, list) and b and isinstance(b[0], str)}))
-        attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7])))
+        how, answer, expected = a[8:11] if len(a) == 11 else (None, None, None)
+        attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7]), how,
+                         None if answer is None else answer[:200], None if expected is None else expected[:200]))
     return nickname, items, attempts
 
 
@@ -687,24 +702,31 @@ class ProgressStore:
 
     def record(self, learner_id: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
                rule: str | None = None, topic: str | None = None, score: int | None = None,
-               at: float | None = None) -> None:
+               at: float | None = None, how: str | None = None, answer: str | None = None,
+               expected: str | None = None) -> None:
         """One attempt: right or wrong (``None`` for a giv), the rule behind a mistake, a puzzle's
-        kind (``topic``), a giv's score."""
+        kind (``topic``), a giv's score; ``how`` it was reached (one of :data:`HOWS`), the
+        learner's ``answer`` and the ``expected`` one, in words."""
         _check_kind(kind)
+        _check_how(how)
         with self._transaction() as cur:
             self._insert_attempt(cur, learner_id, lesson, item, kind, correct, rule, topic, score,
-                                 time.time() if at is None else at)
+                                 time.time() if at is None else at, how, answer, expected)
 
     def _insert_attempt(self, cur: Any, learner_id: int, lesson: str, item: str, kind: str, correct: bool | None,
-                        rule: str | None, topic: str | None, score: int | None, at: float) -> None:
+                        rule: str | None, topic: str | None, score: int | None, at: float,
+                        how: str | None = None, answer: str | None = None, expected: str | None = None) -> None:
         args = (learner_id, lesson[:80], item[:200], kind, None if correct is None else int(bool(correct)),
-                None if rule is None else rule[:80], None if topic is None else topic[:80], score, at)
-        self._run(cur, "INSERT INTO attempts (learner_id, lesson, item, kind, correct, rule, topic, score, at) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", args)
+                None if rule is None else rule[:80], None if topic is None else topic[:80], score, at,
+                how, None if answer is None else answer[:200], None if expected is None else expected[:200])
+        self._run(cur, "INSERT INTO attempts (learner_id, lesson, item, kind, correct, rule, topic, score, at, "
+                       "how, answer, expected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", args)
 
     def attempts(self, learner_id: int | None = None) -> list[tuple[Any, ...]]:
-        """Every attempt (of one learner), oldest first: (learner, lesson, item, kind, correct, rule, topic, score, at)."""
-        sql = "SELECT learner_id, lesson, item, kind, correct, rule, topic, score, at FROM attempts"
+        """Every attempt (of one learner), oldest first: (learner, lesson, item, kind, correct, rule,
+        topic, score, at, how, answer, expected)."""
+        sql = ("SELECT learner_id, lesson, item, kind, correct, rule, topic, score, at, how, answer, expected "
+               "FROM attempts")
         args: tuple[Any, ...] = ()
         if learner_id is not None:
             sql += " WHERE learner_id = ?"
@@ -751,11 +773,12 @@ class ProgressStore:
                                    "for one learner").format(name=nickname, n=number(len(lessons)),
                                                              most=number(_MAX_LESSONS)))
             added = 0
-            for lesson, item, kind, correct, rule, topic, score, at in attempts:
+            for lesson, item, kind, correct, rule, topic, score, at, how, answer, expected in attempts:
                 key = (lesson, item, kind, round(at, 3))
                 if key in have:
                     continue
-                self._insert_attempt(cur, learner, lesson, item, kind, correct, rule, topic, score, at)
+                self._insert_attempt(cur, learner, lesson, item, kind, correct, rule, topic, score, at,
+                                     how, answer, expected)
                 added += 1
         return nickname, added
 
@@ -823,15 +846,18 @@ class ProgressStore:
         code = class_code.strip().upper()
         with self._transaction(write=False) as cur:
             rows = self._run(cur, "SELECT l.nickname, a.lesson, a.item, a.kind, a.correct, a.rule, a.topic, "
-                                  "a.score, a.at FROM attempts a JOIN learners l ON l.id = a.learner_id "
+                                  "a.score, a.at, a.how, a.answer, a.expected FROM attempts a "
+                                  "JOIN learners l ON l.id = a.learner_id "
                                   "WHERE l.class_code = ? ORDER BY l.nickname, a.at, a.id", (code,)).fetchall()
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(["nickname", "lesson", "item", "kind", "correct", "rule", "puzzle_kind", "score", "time"])
-        for nick, lesson, item, kind, correct, rule, topic, score, at in rows:
+        w.writerow(["nickname", "lesson", "item", "kind", "correct", "rule", "puzzle_kind", "score", "time",
+                    "how", "answer", "right_answer"])
+        for nick, lesson, item, kind, correct, rule, topic, score, at, how, answer, expected in rows:
             w.writerow([_cell(nick), _cell(lesson), _cell(item), _cell(kind),
                         "" if correct is None else ("yes" if correct else "no"),
-                        _cell(rule or ""), _cell(topic or ""), _score_cell(score), _time_cell(at)])
+                        _cell(rule or ""), _cell(topic or ""), _score_cell(score), _time_cell(at),
+                        _cell(how or ""), _cell(answer or ""), _cell(expected or "")])
         return out.getvalue()
 
 
@@ -882,3 +908,8 @@ def _owner_only(path: Path) -> None:
 def _check_kind(kind: str) -> None:
     if kind not in KINDS:
         raise ValueError(f"kind={kind!r} is not one of {', '.join(KINDS)}")
+
+
+def _check_how(how: str | None) -> None:
+    if how is not None and how not in HOWS:
+        raise ValueError(f"how={how!r} is not one of {', '.join(HOWS)}")

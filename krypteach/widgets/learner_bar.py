@@ -29,7 +29,7 @@ import traitlets
 
 from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, current, lesson_of_path
 from ..classroom.store import NicknameError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..i18n.numbers import signed
 from .puzzle_widget import KIND_TITLES
 
@@ -192,11 +192,14 @@ class LearnerBar(anywidget.AnyWidget):
         who = f"<b>{html.escape(st.nickname)}</b>"
         if not self.overview:
             here = st.lessons.get(s.lesson or "")
+            parts = []
             if here and here.total:
-                line = html.escape(_("{done} of {total} solved in this lesson").format(done=here.done,
-                                                                                      total=here.total))
-            else:
-                line = html.escape(_("welcome"))
+                parts.append(_("{done} of {total} exercises and questions solved in this lesson").format(
+                    done=here.done, total=here.total))
+            if st.puzzle_ids:  # the trainer counts the same puzzles (solved at the first try or after a hint)
+                n = len(st.puzzle_ids)
+                parts.append(ngettext("{n} puzzle solved in all", "{n} puzzles solved in all", n).format(n=n))
+            line = html.escape(" · ".join(parts) if parts else _("welcome"))
             self.html = f"{who} · {line}{self._download()}"
             return
         rows = []

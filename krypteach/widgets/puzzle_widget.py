@@ -76,17 +76,28 @@ _ALL = "all"
 
 
 class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
-    """Puzzles one at a time, with filters, hints, explanations and a solved count."""
+    """Puzzles one at a time, with filters, hints, explanations and a solved count.
+
+    A puzzle counts by its first answer, as lichess's puzzles do: right at the first try (or after
+    a hint, said so) it is *solved*; a wrong first answer or Show answer makes it *missed* this
+    time, and later answers to it earn nothing (it comes back later for another try). ``solved``
+    counts the puzzles of this trainer solved in all the learner's visits, from their progress
+    (the learner bar counts the same ones); ``missed`` and ``attempts`` count this visit."""
 
     solved = traitlets.Int(0)
     attempts = traitlets.Int(0)
+    missed = traitlets.Int(0)
+    hinted = traitlets.Int(0)  # of those solved this visit, after a hint
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, kind: str | None = None,
                  difficulty: str | None = None, seed: int | None = None, **kwargs: Any) -> None:
         self.all_puzzles = list(puzzles) if puzzles is not None else load_puzzles()
         self.rng = random.Random(seed)
         self.message = ""
-        self.solved_ids: set[str] = set()
+        # the puzzles of this trainer the learner has solved before (their progress, if it is kept)
+        before = current().standing()
+        mine = {p.id for p in self.all_puzzles}
+        self.solved_ids: set[str] = set(before.puzzle_ids) & mine if before is not None else set()
         # "all" rather than None: a Dropdown shows None as an empty box
         self.kind_filter = widgets.Dropdown(options=[(_("All kinds"), _ALL)]
                                             + [(_(KIND_TITLES[k]), k) for k in self._kinds()],
@@ -106,7 +117,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         self.kladda_row = CardRowWidget(kind="pile", selectable=False, label=_("Klädda högen (face cards set aside)"))
         self.check_button = button(_("Check"), "check", "primary")
         self.creep_button = button(_("Creep (krypa)"), "arrow-down", tip=_("Your card takes nothing"))
-        self.hint_button = button(_("Hint"), "lightbulb-o")
+        self.hint_button = button(_("Hint"), "lightbulb-o",
+                                  tip=_("A nudge: a puzzle solved after a hint counts as solved with a hint"))
         self.answer_button = button(_("Show answer"), "eye")
         self.next_button = button(_("Next puzzle"), "forward")
         self.check_button.on_click(lambda _: self.check())
@@ -121,7 +133,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         super().__init__(**kwargs)
         self.add_class("kt-exercise")
         self.add_class("kt-puzzles")
-        self.observe(lambda _: self._show_progress(), names=["solved", "attempts"])
+        self.solved = len(self.solved_ids)
+        self.observe(lambda _: self._show_progress(), names=["solved", "attempts", "missed", "hinted"])
         self.puzzle: Puzzle | None = None
         self.next_puzzle()
 
@@ -157,7 +170,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
     def show(self, puzzle: Puzzle) -> None:
         """Show this puzzle."""
         self.puzzle = puzzle
-        self._done = False
+        self._outcome: str | None = None  # "solved" or "missed", by the first answer (or Show answer)
+        self._hinted = False
         self.message = ""
         self.feedback.value = ""
         p = puzzle
@@ -258,21 +272,65 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
             return
         self.attempts += 1
         ok, why = check_answer(p, given)
-        current().record(p.id, "puzzle", correct=ok, topic=p.kind, rule=None if ok else p.kind)
-        if ok:
-            if not self._done:
-                self.solved += 1
+        if self._outcome is None:  # the first answer decides
+            current().record(p.id, "puzzle", correct=ok, topic=p.kind, rule=None if ok else p.kind,
+                             how="hint" if self._hinted else "first-try", answer=self._in_words(given),
+                             expected=self._right_answers())
+            if ok:
+                self._outcome = "solved"
+                if self._hinted:
+                    self.hinted += 1
                 self.solved_ids.add(p.id)
-            self._done = True
-            self._say("ok", why, [_("Press Next puzzle for another.")])
+                self.solved = len(self.solved_ids)
+                self._say("ok", why, [_("Solved with a hint.")] * self._hinted + [_("Press Next puzzle for another.")])
+            else:
+                self._outcome = "missed"
+                self.missed += 1
+                self._say("error", why, [_("This puzzle counts as missed this time. It comes back later, "
+                                           "for another try: press Next puzzle.")])
+        elif self._outcome == "missed":
+            self._say("ok" if ok else "error", why,
+                      [_("Right, but this puzzle already counts as missed this time: it comes back later, "
+                         "to be solved at the first try.") if ok else _("Press Next puzzle for another.")])
         else:
-            self._say("error", why)
+            self._say("ok" if ok else "error", why, [_("You have solved this one: press Next puzzle for another.")])
+
+    def _in_words(self, given: object) -> str:
+        """The learner's answer in cards and words, for the teacher's page."""
+        p = self.puzzle
+        if p is None:
+            return ""
+        if isinstance(given, Move):
+            code = str(given)
+        elif isinstance(given, Card):
+            code = str(given)
+        elif given == "creep":
+            code = "creep"
+        else:
+            code = "+".join(sorted(str(c) for c in given)) if isinstance(given, (list, tuple)) else str(given)
+        try:
+            return p.answer_text(code)
+        except ValueError:
+            return code
+
+    def _right_answers(self) -> str:
+        p = self.puzzle
+        if p is None:
+            return ""
+        return (" " + _("or") + " ").join(p.answer_text(a) for a in sorted(solve(p).answers))
 
     def hint(self) -> None:
         """A nudge that names what to look at, without giving the answer away."""
         p = self.puzzle
         if p is None:
             return
+        if self._outcome == "missed":  # the answer is known: a hint would say nothing new
+            self._say("info", _("The answer is given above: press Next puzzle for another."))
+            return
+        if self._outcome == "solved":
+            self._say("info", _("You have solved this one: press Next puzzle for another."))
+            return
+        self._hinted = True
         rules = p.rules
         if p.kind == "what-must-you-take":
             n = len(traffar(p.hand[0], p.table, rules))
@@ -304,7 +362,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         else:
             text = _("Count to the end: four cards each at most. Who captures last gets the table and klädda högen — "
                      "and a tabbe gives +5 to the taker and −5 to the player before.")
-        self._say("info", _("Hint: {hint}").format(hint=text))
+        self._say("info", _("Hint: {hint}").format(hint=text),
+                  [_("A puzzle solved after a hint counts as solved with a hint.")])
 
     def show_answer(self) -> None:
         """Show the proven answer(s) and why; selects the first answer's cards."""
@@ -312,7 +371,11 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         if p is None:
             return
         sol = solve(p)
-        self._done = True
+        if self._outcome is None:  # a shown answer is a missed puzzle (it comes back later)
+            self._outcome = "missed"
+            self.missed += 1
+            current().record(p.id, "puzzle", correct=False, topic=p.kind, rule=p.kind, how="shown",
+                             expected=self._right_answers())
         first = sorted(sol.answers)[0]
         try:
             if p.kind == "what-must-you-take":
@@ -326,7 +389,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         except ValueError:
             pass
         answers = (" " + _("or") + " ").join(p.answer_text(a) for a in sorted(sol.answers))
-        self._say("info", _("Answer: {answers}. {explanation}").format(answers=answers, explanation=sol.explanation))
+        self._say("info", _("Answer: {answers}. {explanation}").format(answers=answers, explanation=sol.explanation),
+                  [_("A shown answer counts as missed this time: the puzzle comes back later, for another try.")])
 
     # --- view ----------------------------------------------------------------------
     def _say(self, kind: str, text: str, details: Sequence[str] = ()) -> None:
@@ -335,6 +399,11 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
 
     def _show_progress(self) -> None:
         total = len(self.all_puzzles)
-        self.progress.value = _("Solved: {solved} of {total} puzzles · Attempts: {attempts} · matching the filters: "
-                                "{matching}").format(solved=self.solved, total=total, attempts=self.attempts,
-                                                     matching=len(self.candidates()))
+        solved = _("Solved: {solved} of {total} puzzles, at the first try or after a hint").format(
+            solved=self.solved, total=total)
+        if self.hinted:
+            solved += " " + ngettext("({n} after a hint this time)", "({n} after a hint this time)",
+                                     self.hinted).format(n=self.hinted)
+        self.progress.value = esc(_("{solved} · Missed this time: {missed} · Answers checked: {attempts} · "
+                                    "Matching the filters: {matching}").format(
+            solved=solved, missed=self.missed, attempts=self.attempts, matching=len(self.candidates())))
