@@ -159,7 +159,13 @@ def test_the_self_check_in_swedish():
         assert sc.message == "1. Välj ett svar först."
         sc.answer(1, "52")
         sc.check()
-        assert sc.message == "1. Inte riktigt: svaret är 104. Two decks."
+        assert sc.message == "1. Inte riktigt: det är inte 52. Tänk efter och välj ett annat svar: du har ett försök till."
+        wide = SelfCheck([{**QUIZ[0], "options": ["52", "104", "108"]}])
+        wide.answer(1, "52")
+        wide.check()
+        wide.answer(1, "108")
+        wide.check()  # the second wrong answer shows the answer
+        assert wide.message == "1. Inte riktigt: svaret är 104. Two decks."
         assert "Resultat: 0 av 1. Läs förklaringarna" in sc.score_html.value
     sc = SelfCheck(QUIZ)
     sc.answer(1, "104")

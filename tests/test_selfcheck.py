@@ -43,7 +43,7 @@ def test_check_marks_right_wrong_and_unanswered_with_explanations():
     buttons(sc)[0].click()
     assert sc.checks == 1 and sc.score == 0
     first, second = sc.message.splitlines()
-    assert first == "1. Not quite: the answer is 104. Two decks of 52 are shuffled together."
+    assert first == "1. Not quite: it is not 52. Think again and choose another answer: you have a second try."
     assert second == "2. Choose an answer first."
     assert "kt-error" in sc.questions[0].feedback.value and "kt-info" in sc.questions[1].feedback.value
     assert "Score: 0 of 2" in sc.score_html.value
@@ -56,6 +56,57 @@ def test_check_marks_right_wrong_and_unanswered_with_explanations():
     assert sc.message.splitlines()[1] == "2. Right. You must take all you can: 2♣+7♥ also make 9."
     assert "kt-ok" in sc.questions[1].feedback.value
     assert "all right" in sc.score_html.value
+
+
+@pytest.fixture
+def kept(tmp_path, monkeypatch):
+    """A learner whose progress is kept: (store, learner id)."""
+    import krypteach.classroom.session as session_module
+    from krypteach.classroom.session import Session
+    from krypteach.classroom.store import ProgressStore
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    me = store.join("K7RPX", "Ann")
+    monkeypatch.setattr(session_module, "_current",
+                        Session(lesson="01_cards", learner=me, nickname="Ann", class_code="K7RPX", store=store))
+    return store, me
+
+
+def test_a_first_wrong_answer_gets_the_hint_and_a_second_try_and_the_record_says_which(kept):
+    """Issue 21: not "Not quite: the answer is 104" at the first try. The first wrong answer is
+    ruled out with the hint; the second shows the answer; after that nothing is recorded."""
+    store, me = kept
+    sc = SelfCheck([{"text": "How many cards are in the double deck?", "options": ["52", "104", "108"],
+                     "answer": "104", "explanation": "Two decks of 52 are shuffled together.",
+                     "hint": "Krypkasino is played with two decks."}])
+    sc.answer(1, "52")
+    sc.check()
+    assert sc.message == ("1. Not quite: it is not 52. Krypkasino is played with two decks. Think again and "
+                          "choose another answer: you have a second try.")
+    assert "104" not in sc.message and "shuffled" not in sc.message
+    sc.check()  # the same answer checked again: the same words, not a second try
+    assert sc.message.startswith("1. Not quite: it is not 52.")
+    sc.answer(1, "108")
+    sc.check()
+    assert sc.message == "1. Not quite: the answer is 104. Two decks of 52 are shuffled together."
+    sc.answer(1, "104")  # the answer is known now: right, but not recorded as solved
+    sc.check()
+    assert sc.message.startswith("1. Right.") and sc.score == 1
+    assert [(a[4], a[9], a[10], a[11]) for a in store.attempts(me)] == [
+        (0, "first-try", "52", "104"), (0, "second-try", "108", "104")]
+    assert store.standing(me).lessons["01_cards"].done == 0
+
+
+def test_right_at_the_second_try_is_solved_and_recorded_as_such(kept):
+    store, me = kept
+    sc = _quiz()
+    sc.answer(2, 0)
+    sc.check()
+    sc.answer(2, 1)
+    sc.check()
+    assert sc.message.splitlines()[1] == "2. Right. You must take all you can: 2♣+7♥ also make 9."
+    assert [(a[4], a[9]) for a in store.attempts(me)] == [(0, "first-try"), (1, "second-try")]
+    assert store.standing(me).lessons["01_cards"].done == 1
 
 
 def test_feedback_text_is_escaped():
@@ -74,7 +125,7 @@ def test_feedback_text_is_escaped():
     ({"text": "q", "options": ["a", "b"], "answer": 2}, "out of range"),
     ({"text": "q", "options": ["a", "b"], "answer": True}, "index or text"),
     ({"text": "q", "options": ["a", "b"]}, "needs 'answer'"),
-    ({"text": "q", "options": ["a", "b"], "answer": 0, "hint": "x"}, "unknown keys"),
+    ({"text": "q", "options": ["a", "b"], "answer": 0, "clue": "x"}, "unknown keys"),
 ])
 def test_bad_questions_raise_clear_errors(bad, match):
     with pytest.raises(ValueError, match=match):

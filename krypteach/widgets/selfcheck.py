@@ -1,10 +1,13 @@
 """``SelfCheck``: a short multiple-choice quiz that ends a lesson.
 
 Each question has a text, a few options (shown as radio buttons with their
-text), the right option and an explanation. The **Check** button marks every
-answered question right or wrong, with the explanation, in the question's
-feedback area (class ``kt-feedback``), and a score line counts the right
-answers. The learner may change answers and check again.
+text), the right option, an explanation and optionally a hint. The **Check**
+button marks every answered question right or wrong in the question's feedback
+area (class ``kt-feedback``), and a score line counts the right answers. A first
+wrong answer gets a second try: it is ruled out, with the question's hint, and
+neither the answer nor the explanation is shown yet; the second wrong answer
+shows both. The learner's progress gets each try, saying which it was; after the
+answer is shown, nothing more is recorded for that question.
 
 The widget knows nothing of the game: lessons compute the right option with
 the engine and pass it in. Tests drive it like the page does: set a
@@ -17,7 +20,7 @@ question's ``choice.index`` (what clicking a radio button does) and call
 ... ])
 >>> sc.questions[0].choice.index = 0; sc.check()
 >>> sc.score, sc.message.splitlines()[0]
-(0, '1. Not quite: the answer is 104. Two decks of 52 cards are shuffled together.')
+(0, '1. Not quite: it is not 52. Think again and choose another answer: you have a second try.')
 >>> sc.questions[0].choice.index = 1; sc.check(); sc.score
 1
 """
@@ -48,9 +51,10 @@ class Question:
 
     ``text`` is plain text; ``options`` the choices (plain text, each shown
     in full); ``answer`` the right option, by index or by its text;
-    ``explanation`` says why (shown after checking, right or wrong);
+    ``explanation`` says why (shown with a right answer, or once the answer is shown);
     ``picture`` optional HTML shown under the question (e.g. a table of
-    cards from :mod:`krypteach.views`).
+    cards from :mod:`krypteach.views`); ``hint`` what to look at, given with
+    a first wrong answer (it must not give the answer away).
     """
 
     text: str
@@ -58,10 +62,11 @@ class Question:
     answer: int
     explanation: str = ""
     picture: str = ""
+    hint: str = ""
 
     @classmethod
     def make(cls, text: str, options: Iterable[object], answer: int | str, explanation: str = "",
-             picture: object = "") -> Question:
+             picture: object = "", hint: str = "") -> Question:
         """Build a question, checking the options and finding the answer's index.
 
         >>> Question.make("2 + 2?", [3, 4], "4").answer
@@ -84,7 +89,7 @@ class Question:
             index = answer
         if hasattr(picture, "_repr_html_"):
             picture = picture._repr_html_()
-        return cls(str(text), opts, index, str(explanation), str(picture or ""))
+        return cls(str(text), opts, index, str(explanation), str(picture or ""), str(hint or ""))
 
 
 def _question(spec: Question | Mapping[str, object]) -> Question:
@@ -92,12 +97,13 @@ def _question(spec: Question | Mapping[str, object]) -> Question:
         return spec
     if not isinstance(spec, Mapping):
         raise ValueError(f"a question is a Question or a dict, got {spec!r}")
-    unknown = set(spec) - {"text", "options", "answer", "explanation", "picture"}
+    unknown = set(spec) - {"text", "options", "answer", "explanation", "picture", "hint"}
     if unknown:
         raise ValueError(f"unknown keys in a question: {sorted(unknown)}")
     try:
         return Question.make(spec["text"], spec["options"], spec["answer"],  # type: ignore[arg-type]
-                             spec.get("explanation", ""), spec.get("picture", ""))  # type: ignore[arg-type]
+                             spec.get("explanation", ""), spec.get("picture", ""),  # type: ignore[arg-type]
+                             spec.get("hint", ""))  # type: ignore[arg-type]
     except KeyError as e:
         raise ValueError(f"a question needs {e.args[0]!r}: {dict(spec)}") from None
 
@@ -122,12 +128,18 @@ class _QuestionView(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         super().__init__(parts)
         self.add_class("kt-question")
         self.choice.observe(self._changed, names="index")
+        self.tries = 0  # answers checked (and recorded) so far
+        self.shown = False  # the answer was shown (after a second wrong one)
+        self.checked: int | None = None  # the option the last verdict was about
+        self.last: tuple[str, str] = ("info", "")
 
     def _changed(self, change: dict[str, Any]) -> None:
         self.feedback.value = ""  # a new answer: the old verdict no longer applies
 
     def verdict(self) -> tuple[str, str]:
-        """(kind, plain text) for the chosen option: kind is ok, error or info."""
+        """(kind, plain text) for the chosen option: kind is ok, error or info. A first wrong
+        answer is ruled out (with the hint); a later one, or any once the answer was shown,
+        gets the answer and the explanation."""
         q = self.question
         if self.choice.index is None:
             return "info", _("{number}. Choose an answer first.").format(number=self.number)
@@ -135,6 +147,11 @@ class _QuestionView(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         tail = f" {q.explanation}" if q.explanation else ""
         if self.choice.index == q.answer:
             return "ok", _("{number}. Right.").format(number=self.number) + tail
+        if self.tries == 0 and not self.shown:
+            hint = f" {q.hint}" if q.hint else ""
+            return "error", (_("{number}. Not quite: it is not {option}.").format(
+                number=self.number, option=q.options[self.choice.index]) + hint + " "
+                + _("Think again and choose another answer: you have a second try."))
         return "error", _("{number}. Not quite: the answer is {answer}.").format(number=self.number, answer=right) + tail
 
 
@@ -168,7 +185,6 @@ class SelfCheck(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         # recorded when it is checked, once for each new choice
         session = current()
         self.items = [session.declare("selfcheck", "selfcheck") for _ in self.questions]
-        self._recorded: list[object] = [None] * len(self.questions)
         title_html = widgets.HTML(f"<h3>{esc(title)}</h3>")
         title_html.add_class("kt-title")
         intro_html = widgets.HTML(_STYLE + esc(intro))
@@ -198,14 +214,23 @@ class SelfCheck(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         lines = []
         right = 0
         for k, view in enumerate(self.questions):
-            kind, text = view.verdict()
+            if view.choice.index is not None and view.choice.index == view.checked:
+                kind, text = view.last  # the same answer checked again: the same words, no new try
+            else:
+                kind, text = view.verdict()
+                if kind in ("ok", "error"):
+                    view.checked, view.last = view.choice.index, (kind, text)
+                    if not view.shown:
+                        q = view.question
+                        current().record(self.items[k], "selfcheck", correct=kind == "ok",
+                                         rule=None if kind == "ok" else "selfcheck",
+                                         how="first-try" if view.tries == 0 else "second-try",
+                                         answer=q.options[view.choice.index], expected=q.options[q.answer])
+                        view.tries += 1
+                        view.shown = kind == "error" and view.tries >= 2
             right += kind == "ok"
             view.feedback.value = message_html(kind, text)
             lines.append(text)
-            if kind in ("ok", "error") and view.choice.index != self._recorded[k]:
-                self._recorded[k] = view.choice.index
-                current().record(self.items[k], "selfcheck", correct=kind == "ok",
-                                 rule=None if kind == "ok" else "selfcheck")
         self.checks += 1
         self.score = right
         self.message = "\n".join(lines)

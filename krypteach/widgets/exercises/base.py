@@ -24,6 +24,7 @@ exercise is built, in the page's language (:mod:`krypteach.i18n`).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -115,6 +116,10 @@ class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VB
 
     ``solved`` counts positions solved without help, ``attempts`` every check.
     ``message`` is the last feedback as plain text (for tests and lessons).
+
+    The learner's progress gets each verdict on a position, saying which try it was
+    (``first-try``, or ``second-try`` for any later one); Show answer on a position not yet
+    solved records it as not solved (``shown``), and nothing checked after that is recorded.
     A subclass sets ``title``, ``instruction``, ``parts`` and ``actions``, and
     writes ``new_position`` and ``show_answer`` (and the methods its actions name).
     """
@@ -138,6 +143,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VB
         # the learner's progress: this exercise is one item of the page
         self.item = current().declare(re.sub(r"(?<!^)(?=[A-Z])", "-", type(self).__name__).lower(), "exercise")
         self._recorded = 0
+        self._tries_here = 0  # verdicts recorded on this position
+        self._shown = False  # its answer was shown: nothing more is recorded for it
         self.difficulty = self._check_difficulty(difficulty)
         self.message = ""
         self._done = False  # solved (or answer shown) for this position
@@ -168,6 +175,23 @@ class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VB
         self.observe(self._show_progress, names=["solved", "attempts"])
         self._show_progress()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every exercise's own Show answer first records the shown answer (see the class docstring)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("show_answer")
+        if own is not None and not getattr(own, "_records_shown", False):
+            @functools.wraps(own)
+            def show_answer(self: Exercise) -> None:
+                self._answer_shown()
+                own(self)
+            show_answer._records_shown = True  # type: ignore[attr-defined]
+            cls.show_answer = show_answer  # type: ignore[method-assign]
+
+    def _answer_shown(self) -> None:
+        if not self._done and not self._shown:
+            current().record(self.item, "exercise", correct=False, rule=self.rule_key, how="shown")
+        self._shown = True
+
     def _make_button(self, action: Action) -> Any:
         b = button(tr(action.text), action.icon, action.style, tr(action.tip))
         b.on_click(lambda _: getattr(self, action.method)())
@@ -185,18 +209,24 @@ class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VB
         self.progress.value = _("Solved: {solved} · Attempts: {attempts}").format(solved=self.solved,
                                                                                   attempts=self.attempts)
 
-    def say(self, kind: str, text: str, details: Sequence[str] = (), rule: str | None = None) -> None:
+    def say(self, kind: str, text: str, details: Sequence[str] = (), rule: str | None = None, *,
+            verdict: bool = True, answer: str | None = None, expected: str | None = None) -> None:
         """Show feedback: ``kind`` is ``"ok"``, ``"error"`` or ``"info"``; ``text`` is plain text.
 
         The verdict on a check (the first ``"ok"`` or ``"error"`` after ``attempts`` grew)
-        goes into the learner's progress, with ``rule`` (else :attr:`rule_key`) for a mistake.
+        goes into the learner's progress, with ``rule`` (else :attr:`rule_key`) for a mistake,
+        which try it was, and the learner's ``answer`` and the ``expected`` one where given.
+        ``verdict=False`` is a step on the way (one träff of three found), not a verdict.
         """
         self.message = message_text(text, details)
         self.feedback.value = message_html(kind, text, details)
-        if kind in ("ok", "error") and self.attempts > self._recorded:
+        if kind in ("ok", "error") and verdict and self.attempts > self._recorded and not self._shown:
             self._recorded = self.attempts
+            how = "first-try" if self._tries_here == 0 else "second-try"
+            self._tries_here += 1
             current().record(self.item, "exercise", correct=kind == "ok",
-                             rule=None if kind == "ok" else (rule or self.rule_key))
+                             rule=None if kind == "ok" else (rule or self.rule_key), how=how,
+                             answer=answer, expected=expected)
 
     def _win(self) -> None:
         if not self._done:
@@ -205,6 +235,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VB
 
     def _fresh(self) -> None:
         self._done = False
+        self._tries_here = 0
+        self._shown = False
         self.message = ""
         self.feedback.value = ""
 

@@ -151,7 +151,8 @@ class CountPointsExercise(Exercise):
         self.attempts += 1
         if said == self.expected:
             self._win()
-            self.say("ok", _("Right: {count}.").format(count=self._sum()), self._breakdown())
+            self.say("ok", _("Right: {count}.").format(count=self._sum()), self._breakdown(),
+                     answer=str(said), expected=str(self.expected))
             return
         self._wrong_here += 1
         high = said > self.expected
@@ -161,7 +162,8 @@ class CountPointsExercise(Exercise):
                     ).format(said=signed(said, plus=False))
             if self.marks or self.dukningar:
                 text += " " + _("Then the tabbe marks and dukningar: each one changes the score.")
-            self.say("error", text, [_("Check again, or press Show answer to see the count card by card.")])
+            self.say("error", text, [_("Check again, or press Show answer to see the count card by card.")],
+                     answer=str(said), expected=str(self.expected))
             return
         hint = self._breakdown()
         if self.marks or self.dukningar:
@@ -169,7 +171,7 @@ class CountPointsExercise(Exercise):
                 tabbe=signed(self.rules.tabbe_points), dukning=signed(self.rules.dukning_points)))
         self.say("error", (_("{said} is too high. These cards score — add them up and try again:") if high
                            else _("{said} is too low. These cards score — add them up and try again:")
-                           ).format(said=signed(said, plus=False)), hint)
+                           ).format(said=signed(said, plus=False)), hint, answer=str(said), expected=str(self.expected))
 
     def show_answer(self) -> None:
         """Show the count, card by card."""

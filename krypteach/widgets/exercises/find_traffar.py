@@ -138,8 +138,9 @@ class FindTraffarExercise(Exercise):
                                                    total=total, card=card.symbol, found=found)])
             else:
                 left = total - len(self.found)
+                # one träff of several: a step, not yet the answer (issue 21: 1 of 3 is not solved)
                 self.say("ok", head, [_("Found {found} of {total}: {left} more to find.").format(
-                    found=len(self.found), total=total, left=left)])
+                    found=len(self.found), total=total, left=left)], verdict=False)
             return
         split = split_into_traffar(card, list(picked), self.rules)
         if split and len(split) > 1:

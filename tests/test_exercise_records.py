@@ -1,0 +1,82 @@
+"""What a lesson's exercises put in the learner's progress (issue 21): each verdict with its try,
+a träff found on the way is not the exercise solved, and a shown answer earns nothing after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from krypteach.classroom.store import ProgressStore
+from krypteach.widgets import CountPointsExercise, FindTraffarExercise, TakeAllExercise
+
+
+@pytest.fixture
+def kept(tmp_path, monkeypatch):
+    """A learner whose progress is kept: (store, learner id)."""
+    import krypteach.classroom.session as session_module
+    from krypteach.classroom.session import Session
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    me = store.join("K7RPX", "Ann")
+    monkeypatch.setattr(session_module, "_current",
+                        Session(lesson="02_traffar", learner=me, nickname="Ann", class_code="K7RPX", store=store))
+    return store, me
+
+
+def _done(store, me):
+    here = store.standing(me).lessons.get("02_traffar")
+    return 0 if here is None else here.done
+
+
+def _rows(kept):
+    store, me = kept
+    return [(a[4], a[9], a[10], a[11]) for a in store.attempts(me)]
+
+
+def test_one_traff_of_three_found_is_not_the_exercise_solved(kept):
+    """Lesson 02 logged every träff found as a right answer: 1 of 3 found showed as solved."""
+    store, me = kept
+    ex = FindTraffarExercise(card="9H", table="9S 2C 5D 7D 4S")
+    assert len(ex.all_traffar) == 3
+    ex.table_row.select(["9S"])
+    ex.check()
+    assert "Found 1 of 3" in ex.message
+    assert _rows(kept) == [] and _done(store, me) == 0
+    ex.table_row.select(["2C", "7D"])
+    ex.check()
+    ex.table_row.select(["5D", "4S"])
+    ex.check()
+    assert ex.solved == 1
+    assert _rows(kept) == [(1, "first-try", None, None)]  # one verdict: all three found, no mistake
+    assert _done(store, me) == 1
+
+
+def test_a_count_says_which_try_and_what_was_answered(kept):
+    ex = CountPointsExercise(pile="10D 2S AS AH 7S 7H", marks=1)  # 3 + 2 + 2 + 1 + 1 + 5 = 14
+    ex.points.value = "12"
+    ex.check()
+    ex.points.value = "14"
+    ex.check()
+    assert _rows(kept) == [(0, "first-try", "12", "14"), (1, "second-try", "14", "14")]
+
+
+def test_show_answer_records_not_solved_and_the_answer_checked_after_it_earns_nothing(kept):
+    store, me = kept
+    ex = TakeAllExercise(card="9H", table="9S 2C 5D 7D")
+    ex.show_answer()
+    ex.table_row.selected = [0, 1, 3]  # the shown answer, clicked
+    ex.check()
+    assert ex.message.startswith("Right") and ex.solved == 0
+    assert [(a[4], a[9]) for a in store.attempts(me)] == [(0, "shown")]
+    assert _done(store, me) == 0
+    ex.new_position()  # a new position is a fresh start
+    ex.show_answer()
+    assert [(a[4], a[9]) for a in store.attempts(me)] == [(0, "shown"), (0, "shown")]
+
+
+def test_show_answer_after_solving_records_nothing_more(kept):
+    store, me = kept
+    ex = TakeAllExercise(card="9H", table="9S 2C 5D 7D")
+    ex.table_row.selected = [0, 1, 3]
+    ex.check()
+    ex.show_answer()
+    assert [(a[4], a[9]) for a in store.attempts(me)] == [(1, "first-try")]
