@@ -1,5 +1,6 @@
 """Every lesson page on a phone and a laptop (issue 11, "every screen"): no control off the
-screen, and axe-core (npm) finds no serious or critical accessibility violation.
+screen, on a phone no control a thumb uses under 44 px (issue 21), and axe-core (npm) finds no
+serious or critical accessibility violation.
 
 axe-core comes from the npm registry (``npm pack axe-core``) into a temporary folder once a
 session; it is injected into each served page and run there, in Chromium."""
@@ -29,6 +30,24 @@ OFF_SCREEN = """() => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.right <= W + 1 || scrolls(el)) continue;
     out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(-1)} ends at ${Math.round(r.right)} px`);
+  }
+  return out;
+}"""
+
+#: every control a thumb uses that is under 44 px either way (WCAG 2.5.5): buttons, menus, text
+#: boxes, selectable cards, and a radio button's or a checkbox's whole label (inline links are
+#: exempt, as WCAG has them)
+TOO_SMALL = """() => {
+  const out = [], seen = new Set();
+  for (const el of document.querySelectorAll('button, select, input, textarea, .kt-selectable .kt-card')) {
+    let t = el;
+    if (el.tagName === 'INPUT' && (el.type === 'radio' || el.type === 'checkbox')) t = el.closest('label, .widget-checkbox') || el;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    const r = t.getBoundingClientRect(), s = getComputedStyle(t);
+    if (r.width === 0 || r.height === 0 || s.visibility === 'hidden') continue;
+    if (r.width < 44 || r.height < 44)
+      out.push(`${t.tagName.toLowerCase()}.${String(t.className).split(' ').slice(-1)} "${(t.innerText || t.value || '').trim().slice(0, 20)}" is ${Math.round(r.width)}×${Math.round(r.height)} px`);
   }
   return out;
 }"""
@@ -66,6 +85,8 @@ def test_every_page_fits_the_screen_and_passes_axe(browser, served_app, axe_sour
             try:
                 open_lesson(page, served_app, name, lang)
                 found = [f"off the screen: {x}" for x in page.evaluate(OFF_SCREEN)]
+                if width < 640:  # a phone: thumbs (issue 21)
+                    found += [f"under 44 px: {x}" for x in page.evaluate(TOO_SMALL)]
                 page.add_script_tag(content=axe_source)
                 found += page.evaluate(AXE)
                 if found:
