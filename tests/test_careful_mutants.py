@@ -162,3 +162,52 @@ def test_reach_is_every_rank_that_could_take_a_table_the_card_leaves_whole(table
     packed = pack(parse_cards(table))
     assert _reach(reach, {}, rules, packed, rank) == want
     assert reach[packed << 4 | rank] == want
+
+
+def test_a_tabbe_left_to_the_next_player_that_costs_half_a_point_is_said_so():
+    """Three players, ``tabbe_points=-1``: the next seat's tabbe of a pointless table is worth
+    −1 to it, so +0.5 to the mover against the mean of the other two: a cost, said so."""
+    rules = Rules(players=3, tabbe_points=-1, dukning_points=0)
+    g = Giv.from_position([["5H", "6C", "8D"], ["2C", "3H", "4D"], ["5C", "6H", "7D"]], ["3D"], rules=rules)
+    (a,) = [a for a in assess_moves(g.observation()) if str(a.move) == "6C"]
+    assert 0 < a.terms["setup"] < 0.5
+    assert "under these rules that costs you" in a.notes[1]
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(hand=st.lists(st.sampled_from([f"{r}H" for r in _RANK_CODES]), min_size=2, max_size=3, unique=True),
+       table=st.lists(st.sampled_from(_TABLE_CARDS), min_size=1, max_size=4, unique=True))
+def test_exposure_names_every_rank_whose_answer_leaves_a_table_we_must_take_whole(hand, table):
+    """The ``exposed`` term's ranks against the engine (two players, tvångstabbe): for each move of
+    ours that leaves cards, the ranks the opponent may hold (and that do not take that table whole)
+    with a legal move leaving a table one of our remaining cards takes whole."""
+    from krypteach.bots.careful import _View
+
+    g = Giv.from_position([hand, ["2D", "3D", "4D"][:len(hand)]], table)
+    obs = g.observation()
+    view = _View(obs, words=False)
+    moves = obs.legal_moves()
+    view.assess(moves)
+    for m, pending in zip(moves, view.pending):
+        if pending is None:
+            continue
+        h = g.clone()
+        h.play(m)
+        left = [str(c) for c in h.table]
+        rest = list(hand)
+        rest.remove(str(m.card))
+        want = []
+        for r in range(1, 14):
+            card = _RANK_CODES[r - 1] + "S" if _RANK_CODES[r - 1] + "S" not in left else _RANK_CODES[r - 1] + "C"
+            if not view.ranks_next[r] or r in pending.whole_ranks or left.count(card) >= 2:
+                continue
+            answer = _alone(card, left, Rules())
+            for reply in answer.legal_moves():
+                k = answer.clone()
+                k.play(reply)
+                after = [str(c) for c in k.table]
+                if after and any(_takes_whole(c, after, Rules()) for c in rest):
+                    want.append(r)
+                    break
+        clear_caches()
+        assert view.exposure(pending)[1] == want, (str(m), left)
