@@ -93,7 +93,7 @@ def test_lesson_page_loads_clean_and_reacts(page, served_app, name):
             quiz.locator(".kt-progress", has_text="Score:").wait_for(timeout=STEP_MS)
             for q in range(n):
                 verdict = questions.nth(q).locator(".kt-feedback").inner_text()
-                assert re.match(rf"{q + 1}\. (Right\.|Not quite: the answer is )", verdict), verdict
+                assert re.match(rf"{q + 1}\. (Right\.|Not quite: it is not )", verdict), verdict
     finally:
         close(page)
 
