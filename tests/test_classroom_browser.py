@@ -73,21 +73,21 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
         page.click("button[type=submit]")
         bar = page.locator(".kt-learner")
         bar.filter(has_text="Ann 🦊").wait_for(timeout=LOAD_MS)
-        total = int(re.search(r"(\d+) of (\d+) solved", bar.inner_text()).group(2))
+        total = int(re.search(r"(\d+) of (\d+) exercises and questions solved", bar.inner_text()).group(2))
         assert f"0 of {total} exercises and questions solved in this lesson" in bar.inner_text() and "klara" not in bar.inner_text()
         assert total >= 3
         _solve_the_first_take_all(page)
-        bar.filter(has_text=f"1 of {total} solved").wait_for(timeout=STEP_MS)
+        bar.filter(has_text=f"1 of {total} exercises and questions solved").wait_for(timeout=STEP_MS)
 
         page.reload(timeout=LOAD_MS)
-        page.locator(".kt-learner", has_text=f"1 of {total} solved").wait_for(timeout=LOAD_MS)
+        page.locator(".kt-learner", has_text=f"1 of {total} exercises and questions solved").wait_for(timeout=LOAD_MS)
         close(page)
 
         server.stop()
         server = start()  # the same port, file and secret: a restart
         page = context.new_page()
         page.goto(f"{server.base}/voila/render/en/03_take_all.ipynb", timeout=LOAD_MS)
-        page.locator(".kt-learner", has_text=f"1 of {total} solved").wait_for(timeout=LOAD_MS)
+        page.locator(".kt-learner", has_text=f"1 of {total} exercises and questions solved").wait_for(timeout=LOAD_MS)
         assert "/krypteach/join" not in page.url
         close(page)
         # the start page: where Ann stands in every lesson
