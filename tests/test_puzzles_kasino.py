@@ -204,10 +204,10 @@ def test_the_puzzle_trainer_plays_build_puzzles_in_text_form():
         right = Move.parse(p.answers[0])
         t.select_hand(right.card)
         t.select_table(right.capture or [])
+        t.hint()  # before the answer: a hint (after a right answer it says the puzzle is solved)
+        assert t.message.startswith("Hint")
         t.check()
         assert t.message.startswith("Right"), (p.id, t.message)
-        t.hint()
-        assert t.message.startswith("Hint")
         t.show_answer()
         assert "Answer:" in t.message
         shown = t.answer()  # Show answer selects the answer's card and table items

@@ -214,10 +214,10 @@ def test_progress_is_kept_in_the_browser_across_a_reload_and_downloads_as_a_file
         ex.locator(f'.kt-table .kt-card[data-card="{code}"]').click()
     ex.get_by_role("button", name="Check").click()
     ex.locator(".kt-feedback .kt-ok").wait_for(timeout=STEP_MS)
-    bar.filter(has_text=f"1 of {total} solved").wait_for(timeout=STEP_MS)
+    bar.filter(has_text=f"1 of {total} exercises and questions solved").wait_for(timeout=STEP_MS)
 
     page.reload(timeout=LOAD_MS)
-    page.locator(".kt-learner", has_text=f"1 of {total} solved").wait_for(timeout=LOAD_MS)
+    page.locator(".kt-learner", has_text=f"1 of {total} exercises and questions solved").wait_for(timeout=LOAD_MS)
     with page.expect_download() as dl:
         page.locator("a.kt-download-progress").click()
     data = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))

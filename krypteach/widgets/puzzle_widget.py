@@ -405,5 +405,5 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
             solved += " " + ngettext("({n} after a hint this time)", "({n} after a hint this time)",
                                      self.hinted).format(n=self.hinted)
         self.progress.value = esc(_("{solved} · Missed this time: {missed} · Answers checked: {attempts} · "
-                                    "Matching the filters: {matching}").format(
+                                    "matching the filters: {matching}").format(
             solved=solved, missed=self.missed, attempts=self.attempts, matching=len(self.candidates())))
