@@ -152,3 +152,20 @@ def pytest_configure(config):
         d = base / name.lower()
         d.mkdir(parents=True, exist_ok=True)
         os.environ.setdefault(name, str(d))
+
+
+@pytest.fixture
+def keep_progress(tmp_path, monkeypatch):
+    """``keep_progress(lesson)``: this kernel's learner (Ann of class K7RPX) on ``lesson``, whose
+    progress is kept in a fresh SQLite store; returns (store, learner id)."""
+    import krypteach.classroom.session as session_module
+    from krypteach.classroom.session import Session
+    from krypteach.classroom.store import ProgressStore
+
+    def keep(lesson: str):
+        store = ProgressStore(tmp_path / "p.sqlite3")
+        me = store.join("K7RPX", "Ann")
+        monkeypatch.setattr(session_module, "_current",
+                            Session(lesson=lesson, learner=me, nickname="Ann", class_code="K7RPX", store=store))
+        return store, me
+    return keep

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from krypteach.classroom.store import ProgressStore
 from krypteach.widgets import CountPointsExercise, FindTraffarExercise, TakeAllExercise
 
 
 @pytest.fixture
-def kept(tmp_path, monkeypatch):
+def kept(keep_progress):
     """A learner whose progress is kept: (store, learner id)."""
-    import krypteach.classroom.session as session_module
-    from krypteach.classroom.session import Session
-
-    store = ProgressStore(tmp_path / "p.sqlite3")
-    me = store.join("K7RPX", "Ann")
-    monkeypatch.setattr(session_module, "_current",
-                        Session(lesson="02_traffar", learner=me, nickname="Ann", class_code="K7RPX", store=store))
-    return store, me
+    return keep_progress("02_traffar")
 
 
 def _done(store, me):

@@ -31,17 +31,9 @@ def test_right_at_the_first_try_is_solved_once():
 
 
 @pytest.fixture
-def kept(tmp_path, monkeypatch):
+def kept(keep_progress):
     """A learner whose progress is kept: (store, learner id)."""
-    import krypteach.classroom.session as session_module
-    from krypteach.classroom.session import Session
-    from krypteach.classroom.store import ProgressStore
-
-    store = ProgressStore(tmp_path / "p.sqlite3")
-    me = store.join("K7RPX", "Ann")
-    monkeypatch.setattr(session_module, "_current",
-                        Session(lesson="08_puzzles", learner=me, nickname="Ann", class_code="K7RPX", store=store))
-    return store, me
+    return keep_progress("08_puzzles")
 
 
 def _kept_rows(kept):

@@ -59,17 +59,9 @@ def test_check_marks_right_wrong_and_unanswered_with_explanations():
 
 
 @pytest.fixture
-def kept(tmp_path, monkeypatch):
+def kept(keep_progress):
     """A learner whose progress is kept: (store, learner id)."""
-    import krypteach.classroom.session as session_module
-    from krypteach.classroom.session import Session
-    from krypteach.classroom.store import ProgressStore
-
-    store = ProgressStore(tmp_path / "p.sqlite3")
-    me = store.join("K7RPX", "Ann")
-    monkeypatch.setattr(session_module, "_current",
-                        Session(lesson="01_cards", learner=me, nickname="Ann", class_code="K7RPX", store=store))
-    return store, me
+    return keep_progress("01_cards")
 
 
 def test_a_first_wrong_answer_gets_the_hint_and_a_second_try_and_the_record_says_which(kept):
