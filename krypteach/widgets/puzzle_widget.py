@@ -300,14 +300,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         p = self.puzzle
         if p is None:
             return ""
-        if isinstance(given, Move):
-            code = str(given)
-        elif isinstance(given, Card):
-            code = str(given)
-        elif given == "creep":
-            code = "creep"
-        else:
-            code = "+".join(sorted(str(c) for c in given)) if isinstance(given, (list, tuple)) else str(given)
+        # a move, a card or "creep" is its own code; taken table cards are joined as the answers are
+        code = "+".join(sorted(map(str, given))) if isinstance(given, (list, tuple)) else str(given)
         try:
             return p.answer_text(code)
         except ValueError:
