@@ -57,4 +57,4 @@ def test_svg_display():
 
     svg = Card("10D")._repr_svg_()
     assert svg == card_svg("10D")  # the views' drawing of this very card
-    assert svg.startswith("<svg") and "ruter 10 (storan)" in svg
+    assert svg.startswith("<svg") and "10 of diamonds (storan)" in svg

@@ -4,6 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from krypteach.i18n import use_language
 from krypteach.views import card_label, card_name, card_svg, row_svg, stack_svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -52,7 +53,7 @@ def test_every_card_is_valid_svg_with_its_name(code):
 def test_card_object_is_accepted_and_output_is_deterministic():
     assert card_svg(FakeCard("10D")) == card_svg("10D")
     assert card_svg(FakeCard("10H")) == card_svg("10H") != card_svg("10D")  # the object's text decides
-    assert card_name(FakeCard("2S")) == "spader 2 (lillan)"
+    assert card_name(FakeCard("2S")) == "2 of spades (lillan)"
 
 
 @pytest.mark.parametrize("width", [40, 60, 72, 90, 131])
@@ -149,12 +150,17 @@ def test_bad_code_raises_naming_the_text(bad):
         row_svg(["AS", bad])
 
 
-@pytest.mark.parametrize("code, name", [
-    ("10D", "ruter 10 (storan)"), ("2S", "spader 2 (lillan)"), ("AS", "spader ess"),
-    ("QH", "hjärter dam"), ("JC", "klöver knekt"), ("KD", "ruter kung"), ("7H", "hjärter 7"),
+@pytest.mark.parametrize("code, sv, en", [
+    ("10D", "ruter 10 (storan)", "10 of diamonds (storan)"), ("2S", "spader 2 (lillan)", "2 of spades (lillan)"),
+    ("AS", "spader ess", "ace of spades"), ("QH", "hjärter dam", "queen of hearts"),
+    ("JC", "klöver knekt", "jack of clubs"), ("KD", "ruter kung", "king of diamonds"), ("7H", "hjärter 7", "7 of hearts"),
 ])
-def test_card_name(code, name):
-    assert card_name(code) == name
+def test_card_name_follows_the_page_language(code, sv, en):
+    """A screen reader reads a card in the page's language (issue 21: "hjärter 10" on English pages)."""
+    with use_language("sv"):
+        assert card_name(code) == sv
+    with use_language("en"):
+        assert card_name(code) == en
 
 
 @pytest.mark.parametrize("code, label", [("10D", "10♦"), ("AS", "A♠"), ("QH", "Q♥"), ("2C", "2♣")])

@@ -43,7 +43,7 @@ def test_build_svg_fans_the_cards_with_the_value_big():
     root = ET.fromstring(build_svg(9, ["4S", "5H"], width=60))
     assert root.get("aria-label") == "Bygge 9 (build of 9): 4♠ + 5♥"
     cards = root.findall(NS + "svg")
-    assert [c.find(NS + "title").text for c in cards] == ["spader 4", "hjärter 5"]
+    assert [c.find(NS + "title").text for c in cards] == ["4 of spades", "5 of hearts"]
     xs = [float(c.get("x")) for c in cards]
     assert 0 < xs[1] - xs[0] < 60  # fanned: the second card overlaps the first
     value = [t for t in root.iter(NS + "text") if t.text == "9"]

@@ -90,7 +90,7 @@ def test_hand_and_table_html_tag_every_card():
     found = assert_cards_tagged(h, ["9H", "4C", "10D"])
     assert "kt-hand" in cards_in(h).classes
     assert "kt-selected" in found[1][1]["class"]
-    assert found[2][1]["aria-label"] == "ruter 10 (storan)"
+    assert found[2][1]["aria-label"] == "10 of diamonds (storan)"  # the page's language (issue 21)
     t = table_html(["9S", "2C"], kladda=["KS", "QH"])
     assert_cards_tagged(t, ["9S", "2C"])
     assert "kt-table" in cards_in(t).classes and "klädda högen" in t
@@ -100,7 +100,7 @@ def test_hand_and_table_html_tag_every_card():
 def test_face_down_hand_hides_codes():
     h = hand_html(["9H", "4C"], face_down=True)
     assert_cards_tagged(h, ["back", "back"])
-    assert "9H" not in h and "hjärter" not in h
+    assert "9H" not in h and "hearts" not in h and "♥" not in h
 
 
 def test_cards_view_one_liners():

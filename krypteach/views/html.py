@@ -44,7 +44,7 @@ def card_html(card: object, *, width: int = 72, selected: bool = False, four_col
     """One card as an inline ``<svg class="kt-card" data-card="…">`` element.
 
     >>> s = card_html("10D", width=40)
-    >>> 'class="kt-card"' in s, 'data-card="10D"' in s, 'aria-label="ruter 10 (storan)"' in s
+    >>> 'class="kt-card"' in s, 'data-card="10D"' in s, 'aria-label="10 of diamonds (storan)"' in s
     (True, True, True)
     >>> 'data-card="back"' in card_html(None, face_down=True)
     True

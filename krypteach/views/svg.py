@@ -16,15 +16,15 @@ import math
 import re
 from collections.abc import Collection, Iterable, Mapping
 
-from ..i18n import _
+from ..i18n import N_, _
 
 FONT = "DejaVu Sans, Arial, sans-serif"
 SVG_NS = "http://www.w3.org/2000/svg"
 
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_SUITS = {"S": ("♠", "spader"), "H": ("♥", "hjärter"),
-          "D": ("♦", "ruter"), "C": ("♣", "klöver")}
-_RANK_WORDS = {"A": "ess", "J": "knekt", "Q": "dam", "K": "kung"}
+_SUITS = {"S": ("♠", N_("spades")), "H": ("♥", N_("hearts")),
+          "D": ("♦", N_("diamonds")), "C": ("♣", N_("clubs"))}
+_RANK_WORDS = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 _NICKNAMES = {"10D": "storan", "2S": "lillan"}
 
 _RED, _BLACK = "#c8102e", "#1b1b1b"
@@ -227,15 +227,20 @@ def _placeholder(text: str) -> str:
 
 # ---------------------------------------------------------------- public
 def card_name(card: object) -> str:
-    """Accessible Swedish name of a card.
+    """Accessible name of a card in the page's language (the game's nicknames stay Swedish).
 
     >>> card_name("10D"), card_name("AS"), card_name("QH")
+    ('10 of diamonds (storan)', 'ace of spades', 'queen of hearts')
+    >>> from krypteach.i18n import use_language
+    >>> with use_language("sv"):
+    ...     card_name("10D"), card_name("AS"), card_name("QH")
     ('ruter 10 (storan)', 'spader ess', 'hjärter dam')
     """
     rank, suit = parse_code(card)
-    name = f"{_SUITS[suit][1]} {_RANK_WORDS.get(rank, rank)}"
+    word = _(_RANK_WORDS[rank]) if rank in _RANK_WORDS else rank
+    name = _("{rank} of {suit}").format(rank=word, suit=_(_SUITS[suit][1]))
     nickname = _NICKNAMES.get(rank + suit)
-    return f"{name} ({nickname})" if nickname else name
+    return _("{card} ({nickname})").format(card=name, nickname=nickname) if nickname else name
 
 
 def card_label(card: object) -> str:
