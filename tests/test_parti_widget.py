@@ -17,6 +17,7 @@ import traitlets
 
 from krypteach import Giv, Rules, giv_to_record, read_records
 from krypteach.cli import main
+from krypteach.i18n import use_language
 from krypteach.engine.records import load_givar
 from krypteach.teaching.narrate import describe_giv, signed
 from krypteach.views.downloads import records_text
@@ -91,7 +92,15 @@ def test_new_giv_continues_the_protocol_and_new_parti_starts_from_zero():
     _play_giv(table, rng)
     table.new_giv()
     assert len(table.parti.givar) == 2
+    under_way = table.parti
+    table.new_parti()  # a parti under way: the table asks first, and No keeps it
+    assert table.parti is under_way and table.question.layout.display == ""
+    assert "Start a new parti? The giv you are playing and the 1 giv played before it are lost." \
+        in table.question_text.value
+    table.keep_playing()
+    assert table.parti is under_way and table.question.layout.display == "none" and "Nothing changed" in table.message
     table.new_parti()
+    table.confirm()
     fresh = table.parti
     assert len(fresh.givar) == 1 and fresh.protocol == [] and fresh.totals == (0, 0, 0)
     assert fresh.giv.dealer == 2
@@ -104,8 +113,51 @@ def test_changed_rules_start_a_new_parti():
     old = table.parti
     table.picker.controls["players"].value = 3
     assert table.parti is old and "new parti" in table.rules_note.value
-    table.new_giv()
+    table.new_giv()  # you have played a giv of this parti: asked first
+    assert table.parti is old and "The rules changed" in table.question_text.value
+    table.confirm()
     assert table.parti is not old and table.parti.rules.players == 3 and "The rules changed" in table.message
+
+
+def _first_move(table):
+    move = table.giv.legal_moves()[0]
+    table.select_hand(move.card)
+    table.select_table(move.capture or [])
+    table.play_selected()
+
+
+def test_new_parti_asks_before_it_wipes_a_giv_under_way_and_a_move_answers_no():
+    """Issue 21: New parti, next to Undo, wiped the giv with no question."""
+    table = GameTable(seed=5)
+    before = table.parti
+    table.new_parti()  # nothing played yet: nothing to lose, no question
+    assert table.parti is not before and table.question.layout.display == "none"
+    started = table.parti
+    _first_move(table)
+    moves = len(table.giv.turns)
+    table.new_parti()
+    assert table.parti is started and len(table.giv.turns) == moves
+    assert table.question.layout.display == ""
+    assert "Start a new parti? The giv you are playing is lost." in table.question_text.value
+    assert table.yes_button.description == "Yes, start a new parti" and table.keep_button.description == "No, keep playing"
+    _first_move(table)  # playing on answers the question: it goes, the parti stays
+    assert table.question.layout.display == "none" and table.parti is started
+    table.confirm()  # a stale Yes does nothing
+    assert table.parti is started
+    table.new_parti()
+    table.confirm()
+    assert table.parti is not started and table.question.layout.display == "none"
+    assert not any(t.player == 0 for t in table.giv.turns)
+
+
+def test_the_question_is_asked_in_swedish_on_a_swedish_page():
+    with use_language("sv"):
+        table = GameTable(seed=5)
+        _first_move(table)
+        table.new_parti()
+        text = table.question_text.value
+        assert "Starta ett nytt parti?" in text and "Start" not in text.replace("Starta", "")
+        assert table.yes_button.description.startswith("Ja") and table.keep_button.description.startswith("Nej")
 
 
 # --------------------------------------------------------------------------- downloads

@@ -251,6 +251,17 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.undo_button.on_click(lambda b: self.undo())
         self.new_button.on_click(lambda b: self.new_giv())
         self.new_parti_button.on_click(lambda b: self.new_parti())
+        # New parti (and New giv when it must start one) ask first when a parti under way would be lost
+        self.question_text = widgets.HTML("")
+        self.yes_button = button(_("Yes, start a new parti"), "repeat", "warning",
+                                 _("Start again from zero: this parti's givar and scores are lost"))
+        self.keep_button = button(_("No, keep playing"), "hand-o-left", "primary", _("Go back to the giv"))
+        self.yes_button.on_click(lambda b: self.confirm())
+        self.keep_button.on_click(lambda b: self.keep_playing())
+        self.question = widgets.HBox([self.question_text, self.yes_button, self.keep_button],
+                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"))
+        self.question.add_class("kt-question")
+        self._pending: tuple[str, str] | None = None  # what the question asks: ("parti", why)
         self._build_controls = [self.take_button, self.build_button, self.build_value, self.trail_button]
         bar = widgets.HBox([self.play_button, *self._build_controls, self.hint_button, self.undo_button,
                             self.new_button, self.new_parti_button])
@@ -285,7 +296,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.table_row.observe(self._selection_changed, names="selected")
         super().__init__([self.title, self.status, self.bot_note, self.opponents, beside,
                           widgets.HBox([self.hand_row, self.mine]),
-                          bar, self.feedback, self.final, after, bottom, self.replay_view, self.settings])
+                          bar, self.question, self.feedback, self.final, after, bottom, self.replay_view, self.settings])
         self.add_class("kt-game")
         self.new_parti()
 
@@ -310,7 +321,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
     @rules.setter
     def rules(self, rules: Rules) -> None:
         self.picker.rules = rules
-        self.new_parti()
+        self.new_parti(confirmed=True)
 
     @property
     def game(self) -> Game:
@@ -573,13 +584,14 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._say("info", text.format(card=t.move.card.symbol, what=what, n=others))
         self._refresh()
 
-    def new_giv(self) -> None:
+    def new_giv(self, *, confirmed: bool = False) -> None:
         """Deal the parti's next giv: the dealer moves one seat left and the scores carry on.
 
         The current giv must be over. When the parti is over, or the rules in the
-        picker have changed, a new parti starts instead (and says so)."""
+        picker have changed, a new parti starts instead (and says so; a parti under way
+        asks first, as :meth:`new_parti` does)."""
         if self._parti is None or self.picker.rules != self._parti.rules:
-            self.new_parti(_("The rules changed, so a new parti starts (scores from zero).") + " ")
+            self.new_parti(_("The rules changed, so a new parti starts (scores from zero).") + " ", confirmed=confirmed)
             return
         p = self._parti
         if not p.giv.is_over:
@@ -593,9 +605,52 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         p.next_giv()
         self._start_giv()
 
-    def new_parti(self, why: str = "") -> None:
+    def would_lose(self) -> bool:
+        """Would a new parti lose play: a parti under way (not over) in which you have moved."""
+        p = self._parti
+        return p is not None and not p.is_over and any(t.player == YOU for g in p.givar for t in g.turns)
+
+    def question_words(self) -> str:
+        """What New parti asks before it wipes a parti under way, in words."""
+        p = self.parti
+        played = sum(1 for g in p.givar if g.is_over)
+        if not p.giv.is_over and not played:
+            return _("Start a new parti? The giv you are playing is lost.")
+        if not p.giv.is_over:
+            return ngettext("Start a new parti? The giv you are playing and the {count} giv played before it are lost.",
+                            "Start a new parti? The giv you are playing and the {count} givar played before it are lost.",
+                            played).format(count=played)
+        return ngettext("Start a new parti? The protocol of this parti ({count} giv played) starts again from zero.",
+                        "Start a new parti? The protocol of this parti ({count} givar played) starts again from zero.",
+                        played).format(count=played)
+
+    def confirm(self) -> None:
+        """Yes: do what the question asked (start the new parti)."""
+        pending, self._pending = self._pending, None
+        self.question.layout.display = "none"
+        if pending is not None:
+            self.new_parti(pending[1], confirmed=True)
+
+    def keep_playing(self) -> None:
+        """No: the question goes, the parti stays as it was."""
+        self._pending = None
+        self.question.layout.display = "none"
+        self._say("info", _("Nothing changed: play on."))
+
+    def new_parti(self, why: str = "", *, confirmed: bool = False) -> None:
         """Start a new parti with the rules chosen in the picker: the protocol starts from
-        zero, and the seat left of the first dealer (you) leads the first giv."""
+        zero, and the seat left of the first dealer (you) leads the first giv.
+
+        A parti under way (:meth:`would_lose`) is not wiped at once: the table asks first
+        (:attr:`question`, answered by :meth:`confirm` or :meth:`keep_playing`), unless
+        ``confirmed``."""
+        if not confirmed and self.would_lose():
+            self._pending = ("parti", why)
+            self.question_text.value = "<span role='alert'>" + esc(why + self.question_words()) + "</span>"
+            self.question.layout.display = ""
+            return
+        self._pending = None
+        self.question.layout.display = "none"
         rules = self.picker.rules
         self._parti = Parti(rules, seed=self._rng.getrandbits(32), first_dealer=rules.players - 1)
         self.rules_note.value = "<i>" + esc(_("Changed rules start a new parti with the next giv "
@@ -785,6 +840,9 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
 
     def _refresh(self) -> None:
         g = self.giv
+        if self._pending is not None:  # a move (or Undo) answers the question: keep playing
+            self._pending = None
+            self.question.layout.display = "none"
         names = self.names
         over = g.is_over
         builds = self.game.has_builds  # Ta in, Bygg and Lägg instead of Play
