@@ -107,6 +107,55 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
     assert name == "Ann 🦊" and kinds == [("take", 0, "take-all"), ("take", 1, None)]
 
 
+def test_a_reload_keeps_the_giv_in_progress_and_new_parti_asks_first(browser, classroom):
+    """Issue 21: a reload lost the giv, and New parti wiped it with no question."""
+    import random
+
+    from .test_browser import choose_a_legal_move, wait_for_the_others
+
+    start, _progress = classroom
+    server = start()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/en/07_play.ipynb", timeout=LOAD_MS)
+        page.fill("#code", CODE)
+        page.fill("#nickname", "Bo")
+        page.fill("#pin", "2580")
+        page.click("button[type=submit]")
+        page.locator(".kt-learner", has_text="Bo").wait_for(timeout=LOAD_MS)
+        game = page.locator(".kt-game")
+        game.locator(".kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
+        rng = random.Random(3)
+        for _ in range(2):
+            before = game.locator(".kt-log li").count()
+            choose_a_legal_move(page, rng, STEP_MS)
+            game.locator(".kt-buttons button", has_text="Play").click()
+            wait_for_the_others(page, before, 2, STEP_MS)
+        hand = game.locator(".kt-cards.kt-hand .kt-card").evaluate_all("els => els.map(e => e.dataset.card)")
+        log = game.locator(".kt-log li").all_inner_texts()
+
+        page.reload(timeout=LOAD_MS)
+        game = page.locator(".kt-game")
+        game.locator(".kt-feedback", has_text="Welcome back: the parti is as you left it").wait_for(timeout=LOAD_MS)
+        assert game.locator(".kt-cards.kt-hand .kt-card").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+        assert game.locator(".kt-log li").all_inner_texts() == log
+
+        game.get_by_role("button", name="New parti").click()  # asks first; No keeps the giv
+        question = game.locator(".kt-question")
+        question.get_by_text("Start a new parti? The giv you are playing is lost.").wait_for(timeout=STEP_MS)
+        question.get_by_role("button", name="No, keep playing").click()
+        question.wait_for(state="hidden", timeout=STEP_MS)
+        assert game.locator(".kt-log li").all_inner_texts() == log
+        game.get_by_role("button", name="New parti").click()
+        question.get_by_role("button", name="Yes, start a new parti").click()
+        game.locator(".kt-feedback", has_text="New parti of").wait_for(timeout=STEP_MS)
+        assert game.locator(".kt-log li").all_inner_texts() != log
+        close(page)
+    finally:
+        context.close()
+
+
 def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(browser, classroom):
     start, progress = classroom
     store = ProgressStore(progress)  # a class of simulated learners, as kernels would record them

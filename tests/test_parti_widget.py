@@ -17,8 +17,8 @@ import traitlets
 
 from krypteach import Giv, Rules, giv_to_record, read_records
 from krypteach.cli import main
-from krypteach.i18n import use_language
 from krypteach.engine.records import load_givar
+from krypteach.i18n import use_language
 from krypteach.teaching.narrate import describe_giv, signed
 from krypteach.views.downloads import records_text
 from krypteach.widgets import GameTable

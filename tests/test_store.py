@@ -220,3 +220,26 @@ def test_an_import_is_all_or_nothing_bounded_and_counted_alike_on_either_backend
     assert view.rules == {"take-all": 20} and view.givar == {ann: 1} and view.last_seen == {ann: 1764590100.0}
     assert view.most_failed == [("03", "x", "exercise", 20, 1)] and view.lessons == ["03"]
     s.close()
+
+
+def test_a_parti_in_progress_is_kept_per_table_replaced_and_reset_on_either_backend(where):
+    """Schema 5 (issue 21): a game table's parti, one per learner, lesson and table."""
+    from krypteach.classroom.store import MAX_GAME_RECORD
+
+    store = ProgressStore(where)
+    ann, bo = store.join("K7RPX", "Ann"), store.join("K7RPX", "Bo")
+    assert store.saved_game(ann, "07_play", "game-1") is None
+    store.save_game(ann, "07_play", "game-1", "first\n")
+    store.save_game(ann, "07_play", "game-1", "second\n")  # replaced, not added
+    store.save_game(ann, "07_play", "game-2", "other table\n")
+    store.save_game(ann, "10_kasino", "game-1", "kasino\n")
+    store.save_game(bo, "07_play", "game-1", "Bo's\n")
+    assert store.saved_game(ann, "07_play", "game-1") == "second\n"
+    assert store.saved_game(ann, "07_play", "game-2") == "other table\n"
+    assert store.saved_game(ann, "10_kasino", "game-1") == "kasino\n"
+    with pytest.raises(ValueError, match="too long to keep"):
+        store.save_game(ann, "07_play", "game-1", "x" * (MAX_GAME_RECORD + 1))
+    assert ProgressStore(where).saved_game(ann, "07_play", "game-1") == "second\n"  # kept, and the old one stays
+    store.reset_learner(ann)  # the teacher's reset forgets Ann's partier, not Bo's
+    assert store.saved_game(ann, "07_play", "game-1") is None and store.saved_game(ann, "10_kasino", "game-1") is None
+    assert store.saved_game(bo, "07_play", "game-1") == "Bo's\n"

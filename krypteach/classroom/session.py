@@ -40,7 +40,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import _
-from .store import PROGRESS_FORMAT, ProgressStore, Standing, normalize_nickname, read_progress_file, standing_of
+from .store import (
+    PROGRESS_FORMAT,
+    ProgressStore,
+    Standing,
+    check_game_record,
+    normalize_nickname,
+    read_progress_file,
+    standing_of,
+)
 
 __all__ = ["ENV_KEY", "ENV_SITE", "ENV_STORE", "BrowserProgress", "Session", "current", "lesson_of_path",
            "read_learner", "sign_learner"]
@@ -62,17 +70,40 @@ class BrowserProgress:
     items: dict[str, dict[str, str]] = field(default_factory=dict)
     attempts: list[tuple[Any, ...]] = field(default_factory=list)
     on_save: list[Callable[[str], None]] = field(default_factory=list)
+    #: "lesson place" -> the parti in progress of that game table (game records), as the server keeps it
+    games: dict[str, str] = field(default_factory=dict)
     backend = "browser"
     where = "browser"
 
     @classmethod
     def from_file(cls, text: str) -> BrowserProgress:
         nickname, items, attempts = read_progress_file(text)
-        return cls(nickname, {lesson: dict(pairs) for lesson, pairs in items.items()}, list(attempts))
+        raw = json.loads(text).get("games", {})  # read_progress_file has read it as JSON already
+        games = {}
+        if isinstance(raw, dict):  # a parti that cannot be kept is dropped: the lessons go on
+            for key, record in list(raw.items())[:_MAX_GAMES]:
+                try:
+                    games[str(key)[:170]] = check_game_record(record)
+                except ValueError:
+                    continue
+        return cls(nickname, {lesson: dict(pairs) for lesson, pairs in items.items()}, list(attempts), games=games)
 
     def to_file(self) -> str:
-        return json.dumps({"format": PROGRESS_FORMAT, "nickname": self.nickname, "items": self.items,
-                           "attempts": [list(a) for a in self.attempts]}, ensure_ascii=False)
+        data: dict[str, Any] = {"format": PROGRESS_FORMAT, "nickname": self.nickname, "items": self.items,
+                                "attempts": [list(a) for a in self.attempts]}
+        if self.games:
+            data["games"] = self.games
+        return json.dumps(data, ensure_ascii=False)
+
+    def save_game(self, _learner: int, lesson: str, place: str, record: str) -> None:
+        key = f"{lesson[:80]} {place[:80]}"
+        if key not in self.games and len(self.games) >= _MAX_GAMES:
+            raise ValueError(_("this browser keeps at most {most} partier in progress").format(most=_MAX_GAMES))
+        self.games[key] = check_game_record(record)
+        self._saved()
+
+    def saved_game(self, _learner: int, lesson: str, place: str) -> str | None:
+        return self.games.get(f"{lesson[:80]} {place[:80]}")
 
     def _saved(self) -> None:
         text = self.to_file()
@@ -102,6 +133,8 @@ class BrowserProgress:
                   for lesson, pairs in self.items.items()}
         return standing_of(self.nickname, totals, [(a[0], a[1], a[2], a[3], a[5], a[6]) for a in self.attempts])
 _TOKEN_MAX = 600
+#: partier in progress kept in a browser's progress file (one per game table of the lessons)
+_MAX_GAMES = 8
 
 
 def _b64(data: bytes) -> str:
@@ -171,6 +204,8 @@ class Session:
     #: called after every record (the learner bar shows the new standing)
     listeners: list[Callable[[], None]] = field(default_factory=list)
     problem: str = ""
+    #: partier in progress written before the learner was known: place -> game records
+    unsaved_games: dict[str, str] = field(default_factory=dict)
     _counters: dict[str, int] = field(default_factory=dict)
     _lock: threading.RLock = field(default_factory=threading.RLock)
 
@@ -182,6 +217,13 @@ class Session:
             item = f"{base}-{n}"
             self.items[item] = kind
             return item
+
+    def place(self, base: str) -> str:
+        """A name for a part of this page that is no item (``base-1``, ``base-2`` …): a game table."""
+        with self._lock:
+            n = self._counters.get("place " + base, 0) + 1
+            self._counters["place " + base] = n
+            return f"{base}-{n}"
 
     @property
     def signed_in(self) -> bool:
@@ -204,6 +246,9 @@ class Session:
                 for item, kind, kwargs in self.pending:
                     store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
                 self.pending.clear()
+                for place, record in self.unsaved_games.items():
+                    store.save_game(self.learner, self.lesson or "?", place, record)
+                self.unsaved_games.clear()
             except Exception as e:
                 self.problem = _("progress is not kept: {why}").format(why=e)
                 self.store = None
@@ -272,6 +317,30 @@ class Session:
                 self.problem = _("progress is not kept: {why}").format(why=e)
                 return
         self._tell()
+
+    def save_game(self, place: str, record: str) -> None:
+        """Keep the parti in progress of the game table ``place`` (its givar as game records):
+        a reload of the page finds it (:meth:`saved_game`). Before the learner is known it
+        waits for them; a store that fails is noted in :attr:`problem`, never raised."""
+        with self._lock:
+            if self.store is None or self.learner is None:
+                self.unsaved_games[place] = record
+                return
+            try:
+                self.store.save_game(self.learner, self.lesson or "?", place, record)
+            except Exception as e:
+                self.problem = _("progress is not kept: {why}").format(why=e)
+
+    def saved_game(self, place: str) -> str | None:
+        """The parti kept for the game table ``place`` of this page's lesson, or None."""
+        with self._lock:
+            if self.store is None or self.learner is None:
+                return None
+            try:
+                return self.store.saved_game(self.learner, self.lesson or "?", place)
+            except Exception as e:
+                self.problem = _("progress is not kept: {why}").format(why=e)
+                return None
 
     def standing(self) -> Standing | None:
         with self._lock:

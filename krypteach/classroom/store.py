@@ -54,9 +54,9 @@ try:
 except ImportError:  # Pyodide without its sqlite3 module (an offline static site): no SQLite store here
     sqlite3 = None  # type: ignore[assignment]
 
-__all__ = ["HOWS", "KINDS", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
-           "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "default_store_path", "nickname_skeleton",
-           "normalize_nickname",
+__all__ = ["HOWS", "KINDS", "MAX_GAME_RECORD", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
+           "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "check_game_record", "default_store_path",
+           "nickname_skeleton", "normalize_nickname",
            "read_progress_file", "standing_of"]
 
 log = logging.getLogger("krypteach.store")
@@ -238,7 +238,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # teacher's page shows each item with both; NULL in the rows of an older database
     4: ("ALTER TABLE attempts ADD COLUMN how TEXT", "ALTER TABLE attempts ADD COLUMN answer TEXT",
         "ALTER TABLE attempts ADD COLUMN expected TEXT"),
+    # a learner's parti in progress, one per game table of a lesson page (issue 21: a reload lost
+    # the giv): its givar as game records (docs/records.md), written after every move
+    5: ("""CREATE TABLE games (
+               learner_id INTEGER NOT NULL REFERENCES learners (id) ON DELETE CASCADE,
+               lesson TEXT NOT NULL,
+               place TEXT NOT NULL,
+               record TEXT NOT NULL,
+               at {real} NOT NULL,
+               PRIMARY KEY (learner_id, lesson, place))""",),
 }
+#: the longest game record kept for a game table (a Krypkasino parti is about 25 kB)
+MAX_GAME_RECORD = 200_000
 SCHEMA_VERSION = max(MIGRATIONS)
 _DDL = {
     "sqlite": {"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "real": "REAL"},
@@ -429,6 +440,17 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
         attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7]), how,
                          None if answer is None else answer[:200], None if expected is None else expected[:200]))
     return nickname, items, attempts
+
+
+def check_game_record(record: str) -> str:
+    """``record`` if it can be kept as a parti in progress, else ``ValueError`` saying why."""
+    if not isinstance(record, str):
+        raise ValueError(_("a parti in progress is kept as text (game records), not {kind}").format(
+            kind=type(record).__name__))
+    if len(record) > MAX_GAME_RECORD:
+        raise ValueError(_("the parti is too long to keep ({size} characters; at most {most})").format(
+            size=number(len(record)), most=number(MAX_GAME_RECORD)))
+    return record
 
 
 def _finite(x: float) -> bool:
@@ -679,10 +701,31 @@ class ProgressStore:
         return [(int(i), str(n)) for i, n in rows]
 
     def reset_learner(self, learner_id: int) -> int:
-        """Forget every attempt of one learner (the nickname stays); the number of attempts removed."""
+        """Forget every attempt of one learner, and their partier in progress (the nickname
+        stays); the number of attempts removed."""
         with self._transaction() as cur:
+            self._run(cur, "DELETE FROM games WHERE learner_id = ?", (learner_id,))
             cur = self._run(cur, "DELETE FROM attempts WHERE learner_id = ?", (learner_id,))
             return int(cur.rowcount)
+
+    # --- a parti in progress -----------------------------------------------------------------
+    def save_game(self, learner_id: int, lesson: str, place: str, record: str) -> None:
+        """Keep the parti of one game table (``place``) of a lesson page: its givar as game
+        records, replacing what was kept there before. A record over :data:`MAX_GAME_RECORD`
+        characters raises ``ValueError`` (and the one kept before stays)."""
+        check_game_record(record)
+        with self._transaction() as cur:
+            self._run(cur, "DELETE FROM games WHERE learner_id = ? AND lesson = ? AND place = ?",
+                      (learner_id, lesson[:80], place[:80]))
+            self._run(cur, "INSERT INTO games (learner_id, lesson, place, record, at) VALUES (?, ?, ?, ?, ?)",
+                      (learner_id, lesson[:80], place[:80], record, time.time()))
+
+    def saved_game(self, learner_id: int, lesson: str, place: str) -> str | None:
+        """The parti kept for this game table (:meth:`save_game`), or None."""
+        with self._transaction(write=False) as cur:
+            row = self._run(cur, "SELECT record FROM games WHERE learner_id = ? AND lesson = ? AND place = ?",
+                            (learner_id, lesson[:80], place[:80])).fetchone()
+        return None if row is None else str(row[0])
 
     # --- what lessons hold, and attempts -----------------------------------------------------
     def declare_items(self, lesson: str, items: Iterable[tuple[str, str]]) -> None:

@@ -55,6 +55,7 @@ from ..engine.cards import Card
 from ..engine.game import Giv, Parti, Turn
 from ..engine.games import Game
 from ..engine.moves import IllegalMoveError, Move, MoveParseError, describe_cards
+from ..engine.records import dump_givar, load_givar
 from ..engine.rules import Rules
 from ..i18n import _, ngettext
 from ..teaching.narrate import DEFAULT_NAMES, describe_giv
@@ -184,6 +185,11 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._parti: Parti | None = None  # (None only while the widget is being built)
         self._log: list[tuple[Turn, str]] = []  # (turn, its line in words) for the current giv
         self._recorded: set[int] = set()  # givar whose score is in the learner's progress
+        # the parti is kept in the learner's progress after every move, so that a reload brings it back
+        self._ready = False  # (not the parti the table deals while it is built: a kept one may come)
+        self._saved_here = False  # this page has played (or dealt anew): what it kept is newer
+        self._restore_checked = False
+        self._place = current().place("game")
         if rules is None and os.environ.get("KRYPTEACH_GAME_RULES"):  # the classroom file's preset
             rules = Rules.preset(os.environ["KRYPTEACH_GAME_RULES"])
 
@@ -299,6 +305,9 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                           bar, self.question, self.feedback, self.final, after, bottom, self.replay_view, self.settings])
         self.add_class("kt-game")
         self.new_parti()
+        self._ready = True
+        current().listeners.append(self._session_changed)
+        self._session_changed()  # a learner already signed in (a cell run again)
 
     # --- properties ---------------------------------------------------------
     @property
@@ -518,6 +527,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         if g.is_over and id(g) not in self._recorded:  # the learner's progress: a giv played, its score
             self._recorded.add(id(g))
             current().record("giv", "giv", score=g.result.scores[YOU])
+        self._save()
 
     def _hint_level(self) -> str:
         """The strongest level that can play these rules."""
@@ -583,6 +593,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             text = _("Took back your {card} ({what}) and the {n} computer moves after it. Your turn again.")
         self._say("info", text.format(card=t.move.card.symbol, what=what, n=others))
         self._refresh()
+        self._save()
 
     def new_giv(self, *, confirmed: bool = False) -> None:
         """Deal the parti's next giv: the dealer moves one seat left and the scores carry on.
@@ -672,6 +683,60 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._say("info", _("Giv {number} is open in the replay under the moves: step through it with "
                             "Forward (framåt).").format(number=number))
 
+    def _save(self) -> None:
+        """Keep the parti (its givar as game records) in the learner's progress."""
+        if not self._ready or self._parti is None:
+            return
+        self._saved_here = True
+        current().save_game(self._place, dump_givar(self._parti.givar))
+
+    def _session_changed(self) -> None:
+        """The learner is known: bring back the parti they left on this table, unless this
+        page has been played on already (then what it keeps is newer)."""
+        session = current()
+        if self._restore_checked or not session.signed_in:
+            return
+        self._restore_checked = True
+        if self._saved_here or self.would_lose():
+            return
+        kept = session.saved_game(self._place)
+        if kept:
+            self.restore(kept)
+
+    def restore(self, record: str) -> bool:
+        """Go on with a parti kept as game records (:func:`~krypteach.engine.records.dump_givar`):
+        its rules, givar and protocol, the giv on the table as it was left. A record that
+        cannot be read back leaves the table as it is and says so; False then."""
+        try:
+            givar = load_givar(record)
+            if not givar:
+                raise ValueError(_("no giv in it"))
+            parti = Parti.from_givar(givar[0].rules, givar, seed=self._rng.getrandbits(32))
+        except ValueError as e:
+            self._say("info", _("The parti kept from your last visit could not be read back ({why}); "
+                                "this is a new one.").format(why=e))
+            return False
+        self._parti = parti
+        self.picker.rules = parti.rules
+        self._rules_changed(parti.rules)
+        self._recorded = {id(g) for g in parti.givar if g.is_over}  # their scores are recorded already
+        self._pending = None
+        self.question.layout.display = "none"
+        self._log = []
+        self.replay_view.layout.display = "none"
+        self._refresh_levels()
+        self._make_bots()
+        self.hand_row.selected = []
+        self.table_row.selected = []
+        self._bots_move()
+        self._refresh()
+        g = self.giv
+        count = len(g.turns)
+        self._say("info", ngettext("Welcome back: the parti is as you left it (giv {number}, {count} move played).",
+                                   "Welcome back: the parti is as you left it (giv {number}, {count} moves played).",
+                                   count).format(number=len(parti.givar), count=count))
+        return True
+
     def _start_giv(self, prefix: str = "") -> None:
         self._log = []
         self.replay_view.layout.display = "none"
@@ -703,6 +768,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         first = prefix + text.format(number=number, count=planned, dealer=dealer, leader=leader)
         self._say("info", first, lines)
         self._refresh()
+        self._save()
 
     def _next_step(self) -> str:
         """What to press after a giv."""
