@@ -175,13 +175,13 @@ def side_html(giv: Giv) -> str:
     g = giv
     over = g.is_over
     pa = tabbe_pa_text(g.turns[-1].tabbe_pa) if g.turns and g.table and not over else None
-    stock = ("<div style='margin-top:6px'>" + esc(_("stock (talong): {stock} cards").format(stock=g.stock_size))
+    stock = ("<div class='kt-stock' style='margin-top:6px'>" + esc(_("stock (talong): {stock} cards").format(stock=g.stock_size))
              + "<br>" + esc(_("utdelning {number} of {count}").format(number=g.deal_index, count=len(g.deals)))
              + "</div>")
     title = esc(_("klädda högen: face cards dealt to the table are set aside; the last capturer takes them"))
     gloss = esc(_("(face cards set aside)"))
     kladda = "" if not g.game.has_kladda else (  # classic Kasino's face cards stay on the table
-        f"<div title='{title}'>"
+        f"<div class='kt-kladda' title='{title}'>"
         f"{stack_svg(len(g.kladda), width=48)}<div>klädda högen<br>{gloss}</div></div>")
     return (kladda + stock
             + (f"<div class='kt-announce' style='margin-top:6px;font-weight:700'>“{esc(pa)}”</div>" if pa else ""))
@@ -194,7 +194,7 @@ def mine_html(giv: Giv, names: Sequence[str]) -> str:
     mine = [f"<div><b>{esc(names[YOU])}</b>{esc(dealer)}</div>",
             "<div>" + esc(_("pile: {pile} cards").format(pile=len(g.piles[YOU]))) + "</div>",
             "<div>" + esc(marks_text(g, YOU)) + "</div>"]
-    return "<div style='font-size:13px;padding:28px 0 0 12px'>" + "".join(mine) + "</div>"
+    return "<div class='kt-mine' style='font-size:13px;padding:28px 0 0 12px'>" + "".join(mine) + "</div>"
 
 
 def log_html(giv: Giv, lines: Sequence[str]) -> str:

@@ -269,7 +269,12 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.question.add_class("kt-question")
         self._pending: tuple[str, str] | None = None  # what the question asks: ("parti", why)
         self._build_controls = [self.take_button, self.build_button, self.build_value, self.trail_button]
-        bar = widgets.HBox([self.play_button, *self._build_controls, self.hint_button, self.undo_button,
+        # Bygg and its value menu side by side, so that a narrow screen never puts them apart (Ta in and
+        # Lägg before them: the three moves together, and the menu beside the one it is for)
+        self._build_group = widgets.HBox([self.build_button, self.build_value])
+        self._build_group.add_class("kt-build-group")
+        bar = widgets.HBox([self.play_button, self.take_button, self.trail_button, self._build_group,
+                            self.hint_button, self.undo_button,
                             self.new_button, self.new_parti_button])
         bar.add_class("kt-buttons")
         # after a giv: replay it, download it (outside .kt-buttons: "Replay" is not the Play button)
@@ -919,7 +924,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         for w in (self.play_button, self.hint_button, *self._build_controls):
             w.disabled = over
         self.play_button.layout.display = "none" if builds else ""
-        for w in self._build_controls:
+        for w in (*self._build_controls, self._build_group):
             w.layout.display = "" if builds else "none"
         self.undo_button.disabled = not any(t.player == YOU for t in g.turns)
         parti_over = self.parti.is_over
