@@ -1,6 +1,9 @@
 // CardRowWidget front end: places the SVG cards rendered in Python (trait
 // `svgs`) and turns clicks and Enter/Space into changes of `selected`.
 // Elements are patched in place, so keyboard focus survives a redraw.
+// A row is one stop for Tab (a "roving tabindex", as WAI-ARIA's toolbar pattern has it):
+// Tab reaches the row's last focused (or first selected) card, the arrow keys, Home and End
+// move within the row, so a move is Tab, arrows and Space, not a Tab for every card.
 
 function patch(node, markup) {
   const tpl = document.createElement("template");
@@ -31,6 +34,19 @@ function render({ model, el }) {
 
   let nodes = [];
   let drawn = [];
+  let current = -1;  // the card that holds the row's tab stop
+
+  function rove() {
+    if (!model.get("selectable")) {
+      nodes.forEach((node) => node.removeAttribute("tabindex"));
+      return;
+    }
+    if (!(current >= 0 && current < nodes.length)) {
+      const sel = model.get("selected") || [];
+      current = sel.length ? sel[0] : 0;
+    }
+    nodes.forEach((node, j) => node.setAttribute("tabindex", j === current ? "0" : "-1"));
+  }
 
   function draw() {
     const kind = model.get("kind");
@@ -63,6 +79,7 @@ function render({ model, el }) {
     } else if (empty.parentNode === row) {
       empty.remove();
     }
+    rove();
   }
 
   function toggle(i) {
@@ -93,6 +110,8 @@ function render({ model, el }) {
     if (card) toggle(Number(card.dataset.index));
   }
 
+  const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
   function onKey(event) {
     const card = cardOf(event);
     if (!card) return;
@@ -100,23 +119,38 @@ function render({ model, el }) {
     if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
       event.preventDefault();
       toggle(i);
-    } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      const next = nodes[i + (event.key === "ArrowRight" ? 1 : -1)];
-      if (next && model.get("selectable")) {
-        event.preventDefault();
-        next.focus();
-      }
+      return;
+    }
+    let j = null;
+    if (event.key in STEPS) j = i + STEPS[event.key];
+    else if (event.key === "Home") j = 0;
+    else if (event.key === "End") j = nodes.length - 1;
+    if (j !== null && nodes[j] && model.get("selectable")) {
+      event.preventDefault();
+      current = j;
+      rove();
+      nodes[j].focus();
+    }
+  }
+
+  function onFocus(event) {
+    const card = cardOf(event);
+    if (card && model.get("selectable")) {
+      current = Number(card.dataset.index);
+      rove();
     }
   }
 
   row.addEventListener("click", onClick);
   row.addEventListener("keydown", onKey);
+  row.addEventListener("focusin", onFocus);
   model.on("change", draw);
   draw();
   return () => {
     model.off("change", draw);
     row.removeEventListener("click", onClick);
     row.removeEventListener("keydown", onKey);
+    row.removeEventListener("focusin", onFocus);
   };
 }
 

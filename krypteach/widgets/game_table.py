@@ -218,18 +218,17 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.side.add_class("kt-side")
         felt = widgets.HBox([self.table_row, self.side],
                             layout=widgets.Layout(justify_content="space-between", align_items="flex-start",
-                                                  flex="1 1 420px"))
+                                                  flex="0 0 auto"))
         felt.add_class("kt-felt")
         self.table_row.layout = widgets.Layout(flex="1 1 auto")
         self.protocol = widgets.HTML("")
         self.protocol.add_class("kt-protocol")
-        self.protocol.layout = widgets.Layout(flex="0 1 auto")
-        beside = widgets.HBox([felt, self.protocol], layout=widgets.Layout(flex_flow="row wrap",
-                                                                          align_items="flex-start"))
-        beside.add_class("kt-beside")
+        self.protocol.layout = widgets.Layout(flex="0 1 380px")  # beside the table, its words wrapped
         self.hand_row = CardRowWidget(kind="hand", multiple=False, label=_("Your hand (handen)"),
                                       empty_text=_("no cards"), four_color=four_color)
         self.mine = widgets.HTML("")
+        hand_box = widgets.HBox([self.hand_row, self.mine])
+        hand_box.add_class("kt-hand-box")
         self.play_button = button(_("Play"), "play", "primary",
                                   _("Play the selected hand card and take the selected table cards"))
         # classic Kasino: take, build (to a value the engine allows), trail
@@ -277,6 +276,14 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                             self.hint_button, self.undo_button,
                             self.new_button, self.new_parti_button])
         bar.add_class("kt-buttons")
+        # the table, your hand and the buttons, the protocol beside them. The page holds them in the
+        # order a move is made (your hand, the table, Play: the keyboard's order), the table drawn
+        # above the hand (cards.css, .kt-move)
+        move = widgets.VBox([hand_box, felt, bar], layout=widgets.Layout(flex="1 1 420px", min_width="0"))
+        move.add_class("kt-move")
+        beside = widgets.HBox([move, self.protocol], layout=widgets.Layout(flex_flow="row wrap",
+                                                                          align_items="flex-start"))
+        beside.add_class("kt-beside")
         # after a giv: replay it, download it (outside .kt-buttons: "Replay" is not the Play button)
         self.replay_button = button(_("Replay this giv"), "film",
                                     tip=_("Step through the giv just played, every hand face up"))
@@ -306,8 +313,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.hand_row.observe(self._selection_changed, names="selected")
         self.table_row.observe(self._selection_changed, names="selected")
         super().__init__([self.title, self.status, self.bot_note, self.opponents, beside,
-                          widgets.HBox([self.hand_row, self.mine]),
-                          bar, self.question, self.feedback, self.final, after, bottom, self.replay_view, self.settings])
+                          self.question, self.feedback, self.final, after, bottom, self.replay_view, self.settings])
         self.add_class("kt-game")
         self.new_parti()
         self._ready = True
