@@ -22,7 +22,7 @@ from krypteach.classroom.store import (
 from krypteach.i18n import use_language
 from krypteach.serve.gate import ClassGate
 from krypteach.serve.pages import LostPageTexts, join_page, lost_page_texts, message_page
-from krypteach.serve.teacher import overview_plots, rule_words, teacher_login_page, teacher_page
+from krypteach.serve.teacher import learner_page, overview_plots, rule_words, teacher_login_page, teacher_page
 from krypteach.site.build import SiteResult, _index
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "krypteach/serve/share/jupyter/voila/templates/krypteach"
@@ -127,6 +127,53 @@ def test_the_teachers_page_in_english_as_before():
     with use_language("sv"):
         empty_sv = teacher_page(ProgressStore(":memory:").overview("K7RPX"), "K7RPX", "", {})
     assert "Inga elever än." in empty_sv and "Inga fel än." in empty_sv and "0 elever · 0 givar" in empty_sv
+
+
+def _anns_work():
+    store = ProgressStore(":memory:")
+    ann = store.join("K7RPX", "Ann <b>")
+    store.record(ann, "03_take_all", "take-all-exercise-1", "exercise", correct=False, rule="take-all",
+                 answer="9♥ takes 9♠", expected="9♥ takes 9♠ and 2♣+7♥", at=1764590000.0)
+    store.record(ann, "03_take_all", "take-all-exercise-1", "exercise", correct=True, how="second-try",
+                 answer="9♥ takes 9♠ and 2♣+7♥", expected="9♥ takes 9♠ and 2♣+7♥", at=1764590060.0)
+    store.record(ann, "08_puzzles", "trainer", "puzzle", correct=False, topic="which-card", how="shown",
+                 expected="5♦", at=1764590120.0)
+    store.record(ann, "07_play", "giv", "giv", score=-4, at=1764590300.0)
+    return store, ann
+
+
+def test_a_learners_page_shows_each_answer_with_the_right_one_and_their_givar():
+    """Issue 21: per learner, a click-through: each item with the answer they gave and the right
+    one, how it was reached, their givar with scores; in the teacher's language."""
+    store, ann = _anns_work()
+    titles = {"03_take_all": "3 · Take all", "07_play": "7 · Play", "08_puzzles": "8 · Puzzles"}
+    en = learner_page("Ann <b>", store.attempts(ann), titles)
+    assert "<h1>What Ann &lt;b&gt; did</h1>" in en and "<b>" not in en.split("<main>")[1].split("</h1>")[0]
+    assert "3 answers · 1 giv" in en
+    assert en.index("3 · Take all") < en.index("8 · Puzzles")  # the lessons in their order
+    row = en.split("<tbody>")[1].split("</tr>")[0]  # the newest first
+    assert "9♥ takes 9♠ and 2♣+7♥</td><td>9♥ takes 9♠ and 2♣+7♥" in row and "right at the second try" in row
+    assert "<td>9♥ takes 9♠</td><td>9♥ takes 9♠ and 2♣+7♥</td><td class='trouble'>wrong</td>" \
+           "<td>take all you can (ta in allt)</td>" in en
+    assert "answer shown (not solved)" in en and "<td>–</td><td>5♦</td>" in en
+    assert "<td>7 · Play</td><td>−4</td>" in en or "<td>7 · Play</td><td>-4</td>" in en
+    with use_language("sv"):
+        sv = learner_page("Ann", store.attempts(ann), titles)
+    for word in ("<h1>Vad Ann har gjort</h1>", "3 svar · 1 giv", "<th>Elevens svar</th>", "<th>Rätt svar</th>",
+                 "rätt på andra försöket", "svaret visat (inte löst)", "<td>−4</td>", "ta in allt du kan",
+                 "Tillbaka till klassen", '<html lang="sv">'):
+        assert word in sv, word
+    for word in ("Their answer", "Right answer", "wrong", "answer shown", "Back to the class"):
+        assert word not in sv, word
+    empty = learner_page("Bo", [], titles)
+    assert "Nothing answered yet." in empty and "No giv played to its end yet." in empty
+
+
+def test_the_grid_links_each_name_to_their_page_and_keeps_the_names_in_view():
+    store, ann = _anns_work()
+    en = teacher_page(store.overview("K7RPX"), "K7RPX", "", {})
+    assert f"<a href='/krypteach/teacher/learner?id={ann}' title='What Ann &lt;b&gt; did'>Ann &lt;b&gt;</a>" in en
+    assert "th[scope=row]{position:sticky;left:0" in en
 
 
 def test_the_plots_and_the_rule_words_follow_the_language():
@@ -322,6 +369,14 @@ def test_the_teachers_page_and_its_messages_on_a_server(teachers_server, lang):
     status, headers, _page = _request(base, "POST", "/krypteach/teacher/reset", cookies,
                                       urlencode({"_xsrf": xsrf, "learner": learner}).encode(), form)
     assert status == 302 and _done(headers) == words[5].format(n=added)
+    status, _h, page = _request(base, "GET", f"/krypteach/teacher/learner?id={learner}", cookies)
+    assert status == 200 and {"sv": "<h1>Vad Ann har gjort</h1>", "en": "<h1>What Ann did</h1>"}[lang] in page
+    assert {"sv": "Inget besvarat än.", "en": "Nothing answered yet."}[lang] in page  # reset: nothing left
+    for bad, code in (("x", 400), ("999999", 404)):
+        status, _h, _page = _request(base, "GET", f"/krypteach/teacher/learner?id={bad}", cookies)
+        assert status == code
+    status, headers, _page = _request(base, "GET", f"/krypteach/teacher/learner?id={learner}", {})
+    assert status == 302 and headers["Location"] == "/krypteach/teacher"  # not the teacher: the teacher code first
 
 
 def test_serve_says_its_start_lines_and_errors_in_the_class_language(private_env, tmp_path):

@@ -44,6 +44,7 @@ from .teacher_handlers import (
     TeacherExportHandler,
     TeacherHandler,
     TeacherImportHandler,
+    TeacherLearnerHandler,
     TeacherResetHandler,
     TeacherResetPinHandler,
 )
@@ -95,6 +96,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/rules", RulesSheetHandler),
             (r"/krypteach/teacher", TeacherHandler),
             (r"/krypteach/teacher/export\.csv", TeacherExportHandler),
+            (r"/krypteach/teacher/learner", TeacherLearnerHandler),
             (r"/krypteach/teacher/reset", TeacherResetHandler),
             (r"/krypteach/teacher/reset-pin", TeacherResetPinHandler),
             (r"/krypteach/teacher/import", TeacherImportHandler),

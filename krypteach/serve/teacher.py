@@ -14,16 +14,17 @@ import io
 import json
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..classroom.store import ClassOverview, LessonStanding
 from ..i18n import N_, _, language, ngettext
 from ..i18n.numbers import number
 from ..views.plots import plain_label, plain_text
 
-__all__ = ["RULE_WORDS", "overview_plots", "plots_html", "rule_words", "teacher_login_page", "teacher_page"]
+__all__ = ["RULE_WORDS", "learner_page", "overview_plots", "plots_html", "rule_words", "teacher_login_page",
+           "teacher_page"]
 
 log = logging.getLogger("krypteach.teacher")
 
@@ -71,6 +72,17 @@ def rule_words(key: str) -> str:
 def _kind_words(kind: str) -> str:
     return _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
 
+
+def _result_words(correct: object, how: str | None) -> tuple[str, str]:
+    """(class, words) of one attempt's result: right at the first try, at the second, with a
+    hint, the answer shown, wrong."""
+    if how == "shown":
+        return "none", _("answer shown (not solved)")
+    if correct:
+        return "all", {"second-try": _("right at the second try"), "hint": _("right after a hint")}.get(
+            how or "", _("right"))
+    return "trouble", _("wrong")
+
 _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f}
 main{max-width:70rem;margin:0 auto;padding:1rem 1.25rem}
@@ -80,6 +92,8 @@ h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 table{border-collapse:collapse;font-size:.95rem}
 th,td{padding:.35rem .6rem;border-bottom:1px solid #e3e7e2;text-align:left;white-space:nowrap}
 th{background:#e7efe7;position:sticky;top:0}
+th[scope=row]{position:sticky;left:0;z-index:1;background:#f4f8f3;box-shadow:1px 0 0 #d5ddd4}
+thead th:first-child{left:0;z-index:2}
 td.all{background:#cfe8cf}td.some{background:#fff4c4}td.none{color:#777}td.trouble{background:#f8d3d3}
 img{max-width:100%;height:auto;background:#fff;border-radius:.5rem}
 button,a.button{font-size:.95rem;padding:.35rem .8rem;border:0;border-radius:.4rem;background:#2e6b3a;color:#fff;
@@ -197,6 +211,60 @@ def plots_html(view: ClassOverview, titles: Mapping[str, str]) -> str:
     return "".join(f"<p><img alt='{escape(alt, quote=True)}' src='{src}'></p>" for alt, src in plots)
 
 
+def _when(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
+
+
+def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mapping[str, str]) -> str:
+    """One learner's work, for the teacher: each lesson's items with the answer given and the
+    right one, how it was reached, the rule behind a mistake; their givar with scores.
+
+    ``attempts`` are the store's (:meth:`~krypteach.classroom.store.ProgressStore.attempts` of
+    the learner: learner, lesson, item, kind, correct, rule, topic, score, at, how, answer,
+    expected), oldest first; the lessons come in the order of ``titles``."""
+    # (every text is taken out of the f-strings: Babel does not look inside them)
+    heads = [escape(h) for h in (_("Time"), _("Item"), _("Kind"), _("Their answer"), _("Right answer"),
+                                 _("Result"), _("Rule"))]
+    order = {les: n for n, les in enumerate(titles)}
+    by_lesson: dict[str, list[Sequence[Any]]] = {}
+    givar = []
+    for a in attempts:
+        if a[3] == "giv":
+            if a[7] is not None:
+                givar.append(a)
+            continue
+        by_lesson.setdefault(str(a[1]), []).append(a)
+    sections = []
+    for lesson in sorted(by_lesson, key=lambda les: (order.get(les, len(order)), les)):
+        rows = []
+        for a in reversed(by_lesson[lesson]):  # newest first
+            cls, result = _result_words(a[4], a[9] if isinstance(a[9], str) else None)
+            rule = rule_words(str(a[5])) if a[5] and not a[4] else ""
+            cells = (_when(float(a[8])), str(a[2]), _kind_words(str(a[3])), str(a[10] or "–"), str(a[11] or "–"))
+            rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells)
+                        + f"<td class='{cls}'>{escape(result)}</td><td>{escape(rule)}</td></tr>")
+        head = "".join(f"<th>{h}</th>" for h in heads)
+        sections.append(f"<h2>{escape(titles.get(lesson, lesson))}</h2><div class='scroll'><table><thead><tr>{head}"
+                        f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+    if givar:
+        lines = "".join(f"<tr><td>{escape(_when(float(a[8])))}</td><td>{escape(titles.get(str(a[1]), str(a[1])))}</td>"
+                       f"<td>{escape(number(int(str(a[7]))))}</td></tr>" for a in reversed(givar))
+        heads_g = "".join(f"<th>{escape(h)}</th>" for h in (_("Time"), _("Lesson"), _("Their score")))
+        givar_html = (f"<div class='scroll'><table><thead><tr>{heads_g}</tr></thead><tbody>{lines}</tbody>"
+                      "</table></div>")
+    else:
+        givar_html = "<p>" + escape(_("No giv played to its end yet.")) + "</p>"
+    nothing = "" if sections else "<p>" + escape(_("Nothing answered yet.")) + "</p>"
+    answered = sum(len(v) for v in by_lesson.values())
+    summary = (ngettext("{n} answer", "{n} answers", answered).format(n=number(answered)) + " · "
+               + ngettext("{n} giv", "{n} givar", len(givar)).format(n=number(len(givar))))
+    back, heading, givar_heading = (escape(_("Back to the class")), escape(_("What {nickname} did").format(
+        nickname=nickname)), escape(_("Givar")))
+    body = (f"<p><a href='/krypteach/teacher'>← {back}</a></p><h1>{heading}</h1><p>{escape(summary)}</p>"
+            f"{nothing}{''.join(sections)}<h2>{givar_heading}</h2>{givar_html}")
+    return _page(_("What {nickname} did – Krypkasino").format(nickname=nickname), body)
+
+
 def _learner_form(action: str, learner: int, xsrf_form: str, button: str, ask: str, label: str) -> str:
     """One learner's button on the grid (``button``: already escaped), asking ``ask`` first."""
     question = escape(json.dumps(ask, ensure_ascii=False), quote=True)
@@ -232,7 +300,9 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
                                  _("Let {nickname} choose a new PIN? Every browser signed in as {nickname} is signed "
                                    "out.").format(nickname=nick),
                                  _("New PIN for {nickname}").format(nickname=nick)))
-        rows.append(f"<tr><th scope='row'>{escape(nick)}</th>{cells}<td>{view.givar.get(learner, 0)}</td>"
+        link = escape(_("What {nickname} did").format(nickname=nick), quote=True)
+        rows.append(f"<tr><th scope='row'><a href='/krypteach/teacher/learner?id={learner}' title='{link}'>"
+                    f"{escape(nick)}</a></th>{cells}<td>{view.givar.get(learner, 0)}</td>"
                     f"<td>{escape(ago)}</td><td>{reset}</td></tr>")
     grid = (f"<div class='scroll'><table><thead><tr><th>{t['learner']}</th>{head}"
             f"<th>{t['givar']}</th><th>{t['seen']}</th><th></th></tr></thead>"

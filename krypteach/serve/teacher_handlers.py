@@ -17,10 +17,10 @@ from .door import host_ok, same_origin
 from .offload import off_the_loop
 from .pages import message_page
 from .settings import TEACHER_COOKIE, ServeSettings
-from .teacher import teacher_login_page, teacher_page
+from .teacher import learner_page, teacher_login_page, teacher_page
 
-__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherResetHandler",
-           "TeacherResetPinHandler"]
+__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherLearnerHandler",
+           "TeacherResetHandler", "TeacherResetPinHandler"]
 
 
 def _teacher_fingerprint(code: str) -> str:
@@ -141,6 +141,27 @@ class _LearnerAction(_TeacherBase):
         if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
             raise tornado.web.HTTPError(404, "no such learner in this class")
         return learner, store.nickname(learner) or "?"
+
+
+class TeacherLearnerHandler(_LearnerAction):
+    """One learner's work: every answer with the right one, their givar (``?id=`` the learner)."""
+
+    async def get(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        try:
+            learner = int(self.get_argument("id", ""))
+        except ValueError:
+            raise tornado.web.HTTPError(400, "which learner?") from None
+        if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
+            raise tornado.web.HTTPError(404, "no such learner in this class")
+        name, titles = store.nickname(learner) or "?", self._titles()
+
+        def page() -> str:
+            return learner_page(name, store.attempts(learner), titles)
+
+        self.finish(await off_the_loop(page))
 
 
 class TeacherResetHandler(_LearnerAction):
