@@ -65,3 +65,25 @@ def test_a_plot_that_fails_gives_the_page_with_a_line_in_its_language(monkeypatc
     with use_language("sv"):
         sv = teacher_page(store.overview("K7RPX"), "K7RPX", "", {})
     assert "The plots could not" not in sv and "role='status'" in sv
+
+
+@pytest.mark.parametrize("size", [1, 30])
+def test_the_progress_plot_counts_whole_learners_for_a_class_of_one_and_of_thirty(size):
+    """Issue 21: one learner was a full-width bar on an axis of 0.0 to 1.0."""
+    from krypteach.serve.teacher import progress_figure
+
+    store = ProgressStore(":memory:")
+    store.declare_items("03_take_all", [("a", "exercise"), ("b", "exercise")])
+    for k in range(size):
+        me = store.join("K7RPX", f"L{k}")
+        store.record(me, "03_take_all", "a", "exercise", correct=True)
+        if k % 3 == 0:
+            store.record(me, "03_take_all", "b", "exercise", correct=True)
+    fig = progress_figure(store.overview("K7RPX"), {"03_take_all": "3 · Take all"})
+    ax = fig.axes[0]
+    assert ax.get_xlim() == (0, size)
+    assert all(float(t).is_integer() for t in ax.get_xticks())
+    all_done = len(range(0, size, 3))
+    labels = [t.get_text() for t in ax.texts]
+    assert str(all_done) in labels and (size - all_done == 0 or str(size - all_done) in labels)
+    assert ax.get_xlabel() == f"learners (of {size} in the class)"

@@ -23,7 +23,7 @@ from ..i18n import N_, _, language, ngettext
 from ..i18n.numbers import number
 from ..views.plots import plain_label, plain_text
 
-__all__ = ["RULE_WORDS", "learner_page", "overview_plots", "plots_html", "rule_words", "teacher_login_page",
+__all__ = ["RULE_WORDS", "learner_page", "overview_plots", "progress_figure", "plots_html", "rule_words", "teacher_login_page",
            "teacher_page"]
 
 log = logging.getLogger("krypteach.teacher")
@@ -163,27 +163,44 @@ def overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tuple
         return _overview_plots(view, titles)
 
 
+def progress_figure(view: ClassOverview, titles: Mapping[str, str]) -> Figure | None:
+    """How far the class is in each lesson begun: learners who solved all of it, and who began
+    it, on an axis of whole learners up to the class's size (a class of one reads "1 of 1",
+    not a full bar on an axis of fractions), each bar with its count. None: nothing begun."""
+    from matplotlib.figure import Figure  # the object API: no pyplot, no GUI backend, no shared state
+    from matplotlib.ticker import MaxNLocator
+
+    lessons = [lesson for lesson in view.lessons if any(view.grid[(i, lesson)].tried for i, _nick in view.learners)]
+    if not lessons or not view.learners:
+        return None
+    n = len(view.learners)
+    done = [sum(1 for i, _nick in view.learners if view.grid[(i, les)].total
+                and view.grid[(i, les)].done >= view.grid[(i, les)].total) for les in lessons]
+    started = [sum(1 for i, _nick in view.learners if view.grid[(i, les)].tried) - d
+               for les, d in zip(lessons, done, strict=True)]
+    fig = Figure(figsize=(7, 0.45 * len(lessons) + 1.2))
+    ax = fig.subplots()
+    ys = range(len(lessons))  # positions, not the names: two equal titles stay two bars
+    solved = ax.barh(ys, done, height=0.6, color="#4c9a58", label=_("all solved"))
+    begun = ax.barh(ys, started, left=done, height=0.6, color="#e8c34a", label=_("started"))
+    for bars, counts in ((solved, done), (begun, started)):
+        ax.bar_label(bars, labels=[number(c) if c else "" for c in counts], label_type="center", fontsize=8)
+    ax.set_yticks(list(ys), [plain_label(titles.get(les, les)) for les in lessons])
+    ax.invert_yaxis()
+    ax.set_xlabel(_("learners (of {n} in the class)").format(n=number(n)))
+    ax.set_xlim(0, n)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=min(n, 10)))
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)  # beside: over no bar
+    ax.set_title(_("How far the class is"))
+    return fig
+
+
 def _overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tuple[str, str]]:
     from matplotlib.figure import Figure  # the object API: no pyplot, no GUI backend, no shared state
 
     plots = []
-    lessons = [lesson for lesson in view.lessons if any(view.grid[(i, lesson)].tried for i, _nick in view.learners)]
-    if lessons and view.learners:
-        done = [sum(1 for i, _nick in view.learners if view.grid[(i, les)].total
-                    and view.grid[(i, les)].done >= view.grid[(i, les)].total) for les in lessons]
-        started = [sum(1 for i, _nick in view.learners if view.grid[(i, les)].tried) - d
-                   for les, d in zip(lessons, done, strict=True)]
-        fig = Figure(figsize=(7, 0.45 * len(lessons) + 1.2))
-        ax = fig.subplots()
-        ys = range(len(lessons))  # positions, not the names: two equal titles stay two bars
-        ax.barh(ys, done, color="#4c9a58", label=_("all solved"))
-        ax.barh(ys, started, left=done, color="#e8c34a", label=_("started"))
-        ax.set_yticks(list(ys), [plain_label(titles.get(les, les)) for les in lessons])
-        ax.invert_yaxis()
-        ax.set_xlabel(_("learners"))
-        ax.set_xlim(0, max(1, len(view.learners)))
-        ax.legend(loc="lower right", fontsize=8)
-        ax.set_title(_("How far the class is"))
+    fig = progress_figure(view, titles)
+    if fig is not None:
         plots.append((_("How far the class is in each lesson"), _png(fig)))
     if view.rules:
         top = view.rules.most_common(8)
