@@ -107,7 +107,8 @@ def test_the_teachers_page_in_swedish():
                  "Vill du nollställa Ann?", "Oftast fel", "<th>Lektion</th>", "<th>Uppgift</th>", "<td>övning</td>",
                  "Reglerna bakom felen", "ta in allt du kan: 1", "ett kort som kan ta in måste ta in: 1",
                  "1/2 · 2 fel", 'title="3 försök, 2 fel"', "Sidan uppdateras var 20:e sekund.",
-                 "alt='Hur långt klassen har kommit i varje lektion'", '<html lang="sv">'):
+                 "alt='Hur långt klassen har kommit i varje lektion'", '<html lang="sv">',
+                 "<th>Lektion nu</th>", "<td>3 · Ta in allt</td>"):  # (Ann's last answer was just now)
         assert word in sv, word
     for word in ("learners", "Download", "Most often failed", "take all you can", "refreshes"):
         assert word not in sv, word

@@ -243,3 +243,18 @@ def test_a_parti_in_progress_is_kept_per_table_replaced_and_reset_on_either_back
     store.reset_learner(ann)  # the teacher's reset forgets Ann's partier, not Bo's
     assert store.saved_game(ann, "07_play", "game-1") is None and store.saved_game(ann, "10_kasino", "game-1") is None
     assert store.saved_game(bo, "07_play", "game-1") == "Bo's\n"
+
+
+def test_every_lesson_of_the_class_is_a_column_from_the_start_and_the_lesson_now_is_the_last_answer(where):
+    """Issue 21: the teacher sees who has not begun, and who is on which lesson now."""
+    store = ProgressStore(where)
+    ann, bo = store.join("K7RPX", "Ann"), store.join("K7RPX", "Bo")
+    store.declare_items("03_take_all", [("a", "exercise")])
+    store.record(ann, "03_take_all", "a", "exercise", correct=True, at=1764590000.0)
+    store.record(ann, "07_play", "giv", "giv", score=3, at=1764590100.0)
+    view = store.overview("K7RPX", ["01_cards", "03_take_all", "05_deals"])
+    assert view.lessons == ["01_cards", "03_take_all", "05_deals"]  # (a giv is counted in its own column)
+    assert view.grid[(bo, "05_deals")].tried == 0 and view.grid[(ann, "01_cards")].text() == "not started"
+    assert view.last_lesson == {ann: "07_play"}  # Bo has answered nothing
+    assert view.givar == {ann: 1}
+    assert store.overview("K7RPX").lessons == ["03_take_all"]  # without the class's lessons: the begun ones

@@ -304,6 +304,8 @@ class ClassOverview:
     last_seen: dict[int, float]
     #: lessons not shown (past the first :data:`_SHOWN_LESSONS`: the lessons' own, then the most tried)
     lessons_left_out: int = 0
+    #: learner id -> the lesson of their last attempt (where they are now, if seen lately)
+    last_lesson: dict[int, str] = field(default_factory=dict)
 
 
 def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[Any]]) -> Standing:
@@ -825,11 +827,13 @@ class ProgressStore:
                 added += 1
         return nickname, added
 
-    def overview(self, class_code: str) -> ClassOverview:
+    def overview(self, class_code: str, lessons: Sequence[str] = ()) -> ClassOverview:
         """The class at a glance: learners × lessons, the most failed items and the rules behind them.
 
+        ``lessons`` are the class's own (the lessons it is served): each is a column from the
+        start, begun or not, so the teacher sees who has not begun.
         Counted in SQL (one row a learner and lesson, not one an attempt) and bounded: at most
-        :data:`_SHOWN_LESSONS` lessons (the lessons' own first, then the most tried;
+        :data:`_SHOWN_LESSONS` lessons (the class's and the lessons' own first, then the most tried;
         :attr:`ClassOverview.lessons_left_out` counts the others), the 200 most failed items and
         the 100 most frequent rules."""
         code = class_code.strip().upper()
@@ -845,6 +849,9 @@ class ProgressStore:
                                    "THEN a.item END) "
                                    f"{of_class} AND a.kind <> 'giv' GROUP BY a.learner_id, a.lesson",
                               (code, newest)).fetchall()
+            latest = self._run(cur, "SELECT a.learner_id, a.lesson "
+                                    f"{of_class} AND a.at = (SELECT max(b.at) FROM attempts b "
+                                    "WHERE b.learner_id = a.learner_id)", (code, newest)).fetchall()
             seen = self._run(cur, "SELECT a.learner_id, max(a.at), "
                                   "sum(CASE WHEN a.kind = 'giv' AND a.score IS NOT NULL THEN 1 ELSE 0 END) "
                                   f"{of_class} GROUP BY a.learner_id", (code, newest)).fetchall()
@@ -862,11 +869,12 @@ class ProgressStore:
         for learner, lesson, tried, _wrong, _done in cells:
             if learner in ids:
                 tried_per_lesson[str(lesson)] += int(tried)
-        declared = sorted(totals)
-        others = sorted((les for les in tried_per_lesson if les not in totals),
+        own = list(dict.fromkeys(str(les) for les in lessons))
+        declared = sorted(les for les in totals if les not in own)
+        others = sorted((les for les in tried_per_lesson if les not in totals and les not in own),
                         key=lambda les: (-tried_per_lesson[les], les))
-        shown = (declared + others)[:_SHOWN_LESSONS]
-        left_out = len(declared) + len(others) - len(shown)
+        shown = (own + declared + others)[:_SHOWN_LESSONS]
+        left_out = len(own) + len(declared) + len(others) - len(shown)
         keep = set(shown)
         grid: dict[tuple[int, str], LessonStanding] = {}
         for learner, lesson, tried, wrong, done in cells:
@@ -882,7 +890,8 @@ class ProgressStore:
                       key=lambda r: (-r[4], -r[3], r[0], r[1]))
         rules: Counter[str] = Counter({str(rule): int(n) for rule, n in rule_rows})
         return ClassOverview(learners=learners, lessons=sorted(shown), grid=grid, most_failed=most, rules=rules,
-                             givar=givar, last_seen=last, lessons_left_out=left_out)
+                             givar=givar, last_seen=last, lessons_left_out=left_out,
+                             last_lesson={int(i): str(les) for i, les in latest if i in ids})
 
     def export_csv(self, class_code: str) -> str:
         """Every attempt of the class as CSV (one row an attempt), for a spreadsheet."""

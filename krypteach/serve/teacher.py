@@ -297,6 +297,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
     # (every text is taken out of the f-strings: Babel does not look inside them)
     t = {key: escape(text) for key, text in (
         ("reset", _("Reset")), ("new-pin", _("New PIN")), ("learner", _("Learner")), ("givar", _("Givar")), ("seen", _("Last seen")),
+        ("now-in", _("Lesson now")),
         ("nobody", _("No learners yet: they appear here as they sign in with a nickname.")),
         ("no-mistakes", _("No mistakes yet.")), ("live", _("The class {code}, live").format(code=class_code)),
         ("csv", _("Download CSV")), ("import-label", _("Import learners' progress files from the static site")),
@@ -318,11 +319,14 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
                                    "out.").format(nickname=nick),
                                  _("New PIN for {nickname}").format(nickname=nick)))
         link = escape(_("What {nickname} did").format(nickname=nick), quote=True)
+        where = view.last_lesson.get(learner)
+        # where they are now: the lesson of their last answer, while it is recent (a quarter of an hour)
+        now_in = titles.get(where, where) if where and seen is not None and now - seen < 15 * 60 else "–"
         rows.append(f"<tr><th scope='row'><a href='/krypteach/teacher/learner?id={learner}' title='{link}'>"
                     f"{escape(nick)}</a></th>{cells}<td>{view.givar.get(learner, 0)}</td>"
-                    f"<td>{escape(ago)}</td><td>{reset}</td></tr>")
+                    f"<td>{escape(ago)}</td><td>{escape(now_in)}</td><td>{reset}</td></tr>")
     grid = (f"<div class='scroll'><table><thead><tr><th>{t['learner']}</th>{head}"
-            f"<th>{t['givar']}</th><th>{t['seen']}</th><th></th></tr></thead>"
+            f"<th>{t['givar']}</th><th>{t['seen']}</th><th>{t['now-in']}</th><th></th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
             if view.learners else f"<p>{t['nobody']}</p>")
     failed = "".join(

@@ -81,8 +81,12 @@ class TeacherHandler(_TeacherBase):
         flash = self.get_argument("done", "")[:400]
         store, label, form, titles = kt.store, kt.class_label, self.xsrf_form_html(), self._titles()
 
+        # every lesson of the class is a column from the start (the start page holds no work)
+        lessons = [les for les in kt.titles if not les.startswith("00")]
+
         def page() -> str:
-            return teacher_page(store.overview(label), label, form, titles, notice=store.notice, flash=flash)
+            return teacher_page(store.overview(label, lessons), label, form, titles, notice=store.notice,
+                                flash=flash)
 
         self.finish(await off_the_loop(page))
 
