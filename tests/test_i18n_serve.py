@@ -170,6 +170,34 @@ def test_a_learners_page_shows_each_answer_with_the_right_one_and_their_givar():
     assert "Nothing answered yet." in empty and "No giv played to its end yet." in empty
 
 
+def test_most_often_failed_names_the_exercise_and_the_question_not_their_ids(tmp_path, monkeypatch):
+    """Issue 21: "Most often failed" named `take-all-exercise-2`. A lesson page declares each
+    item with what it is called; the teacher's page says it in the teacher's language."""
+    import krypteach.classroom.session as session_module
+    from krypteach.classroom.session import Session
+    from krypteach.widgets import SelfCheck
+    from krypteach.widgets.exercises import TakeAllExercise
+
+    s = Session()
+    monkeypatch.setattr(session_module, "_current", s)
+    with use_language("sv"):  # the learner's page is Swedish
+        ex = TakeAllExercise(seed=1)
+        check = SelfCheck([{"text": "Vad är storan?", "options": ["10♦", "2♠"], "answer": 0}])
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ann = store.join("K7RPX", "Ann")
+    assert s._adopt(lambda: store, lambda _store: ("K7RPX", "Ann", ann), "/voila/render/sv/03_take_all.ipynb")
+    store.record(ann, "03_take_all", ex.item, "exercise", correct=False, rule="take-all")
+    store.record(ann, "03_take_all", check.items[0], "selfcheck", correct=False)
+    en = teacher_page(store.overview("K7RPX"), "K7RPX", "", {}, item_titles=store.item_titles())
+    assert f"<td title='{ex.item}'>Take all you must (ta in allt)</td>" in en
+    assert f"<td title='{check.items[0]}'>Vad är storan?</td>" in en  # a question as its page asked it
+    with use_language("sv"):
+        sv = teacher_page(store.overview("K7RPX"), "K7RPX", "", {}, item_titles=store.item_titles())
+        work = learner_page("Ann", store.attempts(ann), {}, store.item_titles())
+    assert f"<td title='{ex.item}'>Ta in allt du måste</td>" in sv
+    assert "<td>Ta in allt du måste</td>" in work
+
+
 def test_the_grid_links_each_name_to_their_page_and_keeps_the_names_in_view():
     store, ann = _anns_work()
     en = teacher_page(store.overview("K7RPX"), "K7RPX", "", {})

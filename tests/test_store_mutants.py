@@ -847,7 +847,11 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
         ("ALTER TABLE attempts ADD COLUMN how TEXT", ()),        # 4: how, the answer and the right one
         ("ALTER TABLE attempts ADD COLUMN answer TEXT", ()),
         ("ALTER TABLE attempts ADD COLUMN expected TEXT", ()),
-        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (4,))]
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (4,)),
+        (MIGRATIONS[5][0].format(**ddl), ()),                      # 5: a learner's parti in progress
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (5,)),
+        ("ALTER TABLE items ADD COLUMN title TEXT", ()),             # 6: what an item is called
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (6,))]
     conn.sent.clear()
     conn.answers.append(("Ann",))
     assert s.nickname(7) == "Ann"

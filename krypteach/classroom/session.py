@@ -112,7 +112,7 @@ class BrowserProgress:
 
     def declare_items(self, lesson: str, items: Any) -> None:
         mine = self.items.setdefault(lesson, {})
-        new = {item: kind for item, kind in items if item not in mine}
+        new = {it[0]: it[1] for it in items if it[0] not in mine}
         if new:
             mine.update(new)
             self._saved()
@@ -199,6 +199,8 @@ class Session:
     store: ProgressStore | BrowserProgress | None = None
     #: item -> kind, in the order the page made them
     items: dict[str, str] = field(default_factory=dict)
+    #: item -> what the teacher's page calls it (an exercise's title as written, a question's text)
+    titles: dict[str, str] = field(default_factory=dict)
     #: records made before the learner was known: (item, kind, keyword arguments)
     pending: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
     #: called after every record (the learner bar shows the new standing)
@@ -209,13 +211,16 @@ class Session:
     _counters: dict[str, int] = field(default_factory=dict)
     _lock: threading.RLock = field(default_factory=threading.RLock)
 
-    def declare(self, base: str, kind: str) -> str:
-        """A new item of this page (``base-1``, ``base-2`` …); its id."""
+    def declare(self, base: str, kind: str, title: str | None = None) -> str:
+        """A new item of this page (``base-1``, ``base-2`` …); its id. ``title``: what the
+        teacher's page calls it."""
         with self._lock:
             n = self._counters.get(base, 0) + 1
             self._counters[base] = n
             item = f"{base}-{n}"
             self.items[item] = kind
+            if title:
+                self.titles[item] = title
             return item
 
     def place(self, base: str) -> str:
@@ -242,7 +247,8 @@ class Session:
                 self.store = store
                 self.lesson = lesson or self.lesson or lesson_of_path(page)
                 if self.lesson:
-                    store.declare_items(self.lesson, self.items.items())
+                    store.declare_items(self.lesson, [(item, kind, self.titles.get(item))
+                                                      for item, kind in self.items.items()])
                 for item, kind, kwargs in self.pending:
                     store.record(self.learner, self.lesson or "?", item, kind, **kwargs)
                 self.pending.clear()

@@ -247,6 +247,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
                record TEXT NOT NULL,
                at {real} NOT NULL,
                PRIMARY KEY (learner_id, lesson, place))""",),
+    # what an item is called (issue 21: "Most often failed" named `take-all-exercise-2`): an
+    # exercise's title as written in the source (shown in the teacher's language), a question's text
+    6: ("ALTER TABLE items ADD COLUMN title TEXT",),
 }
 #: the longest game record kept for a game table (a Krypkasino parti is about 25 kB)
 MAX_GAME_RECORD = 200_000
@@ -730,20 +733,28 @@ class ProgressStore:
         return None if row is None else str(row[0])
 
     # --- what lessons hold, and attempts -----------------------------------------------------
-    def declare_items(self, lesson: str, items: Iterable[tuple[str, str]]) -> None:
-        """The exercises, self-check questions and puzzles a lesson page holds: (item, kind)."""
-        rows = [(lesson, item, kind) for item, kind in items]
-        for _l, _i, kind in rows:
+    def declare_items(self, lesson: str, items: Iterable[Sequence[Any]]) -> None:
+        """The exercises, self-check questions and puzzles a lesson page holds: (item, kind) or
+        (item, kind, title), the title what the teacher's page calls it (None: as before)."""
+        rows = [(lesson, it[0], it[1], None if len(it) < 3 or it[2] is None else str(it[2])[:200]) for it in items]
+        for _l, _i, kind, _t in rows:
             _check_kind(kind)
         if not rows:
             return
         now = time.time()
         with self._transaction() as cur:
-            for row in rows:
+            for lesson_, item, kind, title in rows:
                 # an item of a database from before schema 3 is declared again (it counts from now on)
-                self._run(cur, "INSERT INTO items (lesson, item, kind, declared) VALUES (?, ?, ?, ?) "
-                               "ON CONFLICT (lesson, item) DO UPDATE SET declared = excluded.declared "
-                               "WHERE items.declared IS NULL", (*row, now))
+                self._run(cur, "INSERT INTO items (lesson, item, kind, declared, title) VALUES (?, ?, ?, ?, ?) "
+                               "ON CONFLICT (lesson, item) DO UPDATE SET "
+                               "declared = COALESCE(items.declared, excluded.declared), "
+                               "title = COALESCE(excluded.title, items.title)", (lesson_, item, kind, now, title))
+
+    def item_titles(self) -> dict[tuple[str, str], str]:
+        """(lesson, item) -> what a lesson page calls it (:meth:`declare_items`), where it said."""
+        with self._transaction(write=False) as cur:
+            rows = self._run(cur, "SELECT lesson, item, title FROM items WHERE title IS NOT NULL").fetchall()
+        return {(str(les), str(item)): str(title) for les, item, title in rows}
 
     def record(self, learner_id: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
                rule: str | None = None, topic: str | None = None, score: int | None = None,

@@ -23,7 +23,7 @@ from ..i18n import N_, _, language, ngettext
 from ..i18n.numbers import number
 from ..views.plots import plain_label, plain_text
 
-__all__ = ["RULE_WORDS", "learner_page", "overview_plots", "progress_figure", "plots_html", "rule_words", "teacher_login_page",
+__all__ = ["RULE_WORDS", "item_words", "learner_page", "overview_plots", "progress_figure", "plots_html", "rule_words", "teacher_login_page",
            "teacher_page"]
 
 log = logging.getLogger("krypteach.teacher")
@@ -232,7 +232,8 @@ def _when(at: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
 
 
-def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mapping[str, str]) -> str:
+def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mapping[str, str],
+                 item_titles: Mapping[tuple[str, str], str] | None = None) -> str:
     """One learner's work, for the teacher: each lesson's items with the answer given and the
     right one, how it was reached, the rule behind a mistake; their givar with scores.
 
@@ -257,7 +258,8 @@ def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mappi
         for a in reversed(by_lesson[lesson]):  # newest first
             cls, result = _result_words(a[4], a[9] if isinstance(a[9], str) else None)
             rule = rule_words(str(a[5])) if a[5] and not a[4] else ""
-            cells = (_when(float(a[8])), str(a[2]), _kind_words(str(a[3])), str(a[10] or "–"), str(a[11] or "–"))
+            cells = (_when(float(a[8])), item_words(lesson, str(a[2]), item_titles or {}), _kind_words(str(a[3])),
+                     str(a[10] or "–"), str(a[11] or "–"))
             rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells)
                         + f"<td class='{cls}'>{escape(result)}</td><td>{escape(rule)}</td></tr>")
         head = "".join(f"<th>{h}</th>" for h in heads)
@@ -290,10 +292,26 @@ def _learner_form(action: str, learner: int, xsrf_form: str, button: str, ask: s
             f'<button class="reset" type="submit" aria-label="{escape(label, quote=True)}">{button}</button></form>')
 
 
+def item_words(lesson: str, item: str, item_titles: Mapping[tuple[str, str], str]) -> str:
+    """What the teacher's page calls an item: the title its lesson page gave it (an exercise's,
+    in the current language; a question's text), else its id.
+
+    >>> from krypteach.i18n import use_language
+    >>> with use_language("sv"):
+    ...     item_words("03", "take-all-1", {("03", "take-all-1"): "Take all you must (ta in allt)"})
+    'Ta in allt du måste'
+    >>> item_words("03", "x-2", {})
+    'x-2'
+    """
+    title = item_titles.get((lesson, item))
+    return _(title) if title else item
+
+
 def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: Mapping[str, str],
-                 notice: str = "", flash: str = "") -> str:
+                 notice: str = "", flash: str = "", item_titles: Mapping[tuple[str, str], str] | None = None) -> str:
     """The class at a glance (refreshes itself every 20 s). ``titles``: lesson -> its title;
-    ``notice``: a repair of the store to tell the teacher; ``flash``: what the last import or reset did."""
+    ``notice``: a repair of the store to tell the teacher; ``flash``: what the last import or reset did;
+    ``item_titles``: what each item is called (:func:`item_words`)."""
     # (every text is taken out of the f-strings: Babel does not look inside them)
     t = {key: escape(text) for key, text in (
         ("reset", _("Reset")), ("new-pin", _("New PIN")), ("learner", _("Learner")), ("givar", _("Givar")), ("seen", _("Last seen")),
@@ -329,8 +347,10 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
             f"<th>{t['givar']}</th><th>{t['seen']}</th><th>{t['now-in']}</th><th></th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
             if view.learners else f"<p>{t['nobody']}</p>")
+    named = item_titles or {}
     failed = "".join(
-        f"<tr><td>{escape(titles.get(les, les))}</td><td>{escape(item)}</td><td>{escape(_kind_words(kind))}</td>"
+        f"<tr><td>{escape(titles.get(les, les))}</td><td title='{escape(item, quote=True)}'>"
+        f"{escape(item_words(les, item, named))}</td><td>{escape(_kind_words(kind))}</td>"
         f"<td>{who}</td><td>{wrong}</td></tr>" for les, item, kind, wrong, who in view.most_failed[:10])
     columns = (_("Lesson"), _("Item"), _("Kind"), _("Learners wrong"), _("Wrong answers"))
     failed_html = (f"<div class='scroll'><table><thead><tr>{''.join(f'<th>{escape(c)}</th>' for c in columns)}"

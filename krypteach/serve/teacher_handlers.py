@@ -86,7 +86,7 @@ class TeacherHandler(_TeacherBase):
 
         def page() -> str:
             return teacher_page(store.overview(label, lessons), label, form, titles, notice=store.notice,
-                                flash=flash)
+                                flash=flash, item_titles=store.item_titles())
 
         self.finish(await off_the_loop(page))
 
@@ -163,7 +163,7 @@ class TeacherLearnerHandler(_LearnerAction):
         name, titles = store.nickname(learner) or "?", self._titles()
 
         def page() -> str:
-            return learner_page(name, store.attempts(learner), titles)
+            return learner_page(name, store.attempts(learner), titles, store.item_titles())
 
         self.finish(await off_the_loop(page))
 

@@ -184,7 +184,8 @@ class SelfCheck(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         # the learner's progress: every question is an item of the page; an answer is
         # recorded when it is checked, once for each new choice
         session = current()
-        self.items = [session.declare("selfcheck", "selfcheck") for _ in self.questions]
+        self.items = [session.declare("selfcheck", "selfcheck", title=q.question.text)
+                      for q in self.questions]
         title_html = widgets.HTML(f"<h3>{esc(title)}</h3>")
         title_html.add_class("kt-title")
         intro_html = widgets.HTML(_STYLE + esc(intro))

@@ -141,7 +141,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VB
         self.rules = rules or Rules()
         self.rng = rng if rng is not None else random.Random(seed)
         # the learner's progress: this exercise is one item of the page
-        self.item = current().declare(re.sub(r"(?<!^)(?=[A-Z])", "-", type(self).__name__).lower(), "exercise")
+        self.item = current().declare(re.sub(r"(?<!^)(?=[A-Z])", "-", type(self).__name__).lower(), "exercise",
+                                      title=self.title)  # as written: the teacher's page says it in its language
         self._recorded = 0
         self._tries_here = 0  # verdicts recorded on this position
         self._shown = False  # its answer was shown: nothing more is recorded for it
