@@ -448,3 +448,55 @@ def test_serve_says_its_start_lines_and_errors_in_the_class_language(private_env
     assert taken.returncode != 0 and taken.stderr.strip().splitlines()[-1] == (
         f"krypteach serve: port {s.port} används redan (kör krypteach serve redan?): stoppa den andra servern "
         "eller välj en annan port med --port")
+
+
+def test_the_teacher_renames_merges_removes_and_resets_on_a_server(teachers_server):
+    """Issue 21: rename, merge and remove a nickname on the learner's page; reset a lesson and the
+    class on the class's page; every form asks first (confirm) and carries the teacher's token."""
+    import re
+    from urllib.parse import urlencode
+
+    base, cookies = teachers_server.base, {}
+    _s, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)[1]  # type: ignore[index]
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    status, _h, _p = _request(base, "POST", "/krypteach/teacher", cookies,
+                              urlencode({"_xsrf": xsrf, "teacher_code": "LARARE2481"}).encode(), form)
+    assert status == 302
+    files = [(f"{name}.json", json.dumps({"format": "krypteach-progress/1", "nickname": name, "items": {},
+                                          "attempts": [["00_start", f"q-{k}", "selfcheck", True, None, None, None,
+                                                        1764590000.0 + k] for k in range(n)]}).encode())
+             for name, n in (("Rut", 2), ("rut", 1), ("Sam", 1))]
+    body, kind = _multipart(files)
+    status, _h, _p = _request(base, "POST", "/krypteach/teacher/import", cookies, body,
+                              {"X-Xsrftoken": cookies["_xsrf"], "Content-Type": kind})
+    assert status == 302
+    _s, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    ids = {name: int(i) for i, name in re.findall(r"learner\?id=(\d+)' title='What (\w+) did'", page)}
+    assert {"Rut", "rut", "Sam"} <= set(ids)
+    assert "Reset the whole class" in page and 'onsubmit="return confirm(' in page
+
+    def post(path, **fields):
+        return _request(base, "POST", path, cookies, urlencode({"_xsrf": xsrf, **fields}).encode(), form)
+
+    _s, _h, page = _request(base, "GET", f"/krypteach/teacher/learner?id={ids['rut']}", cookies)
+    assert "Rename rut?" in page.replace("&quot;", '"') and f'<option value="{ids["Rut"]}">Rut</option>' in page
+    status, headers, _p = post("/krypteach/teacher/rename", learner=str(ids["rut"]), nickname="Sam")
+    assert status == 302 and _done(headers).startswith("Sam is already in the class: if they are the same learner")
+    status, headers, _p = post("/krypteach/teacher/merge", learner=str(ids["rut"]), into=str(ids["Rut"]))
+    assert status == 302 and _done(headers) == "rut is merged into Rut: 1 attempt moved."
+    assert headers["Location"].startswith(f"/krypteach/teacher/learner?id={ids['Rut']}&")
+    status, headers, _p = post("/krypteach/teacher/rename", learner=str(ids["Sam"]), nickname="Samir")
+    assert status == 302 and _done(headers) == "Sam is now called Samir."
+    status, headers, _p = post("/krypteach/teacher/reset-lesson", lesson="00_start")
+    assert status == 302 and re.fullmatch(r".*: \d+ attempts removed", _done(headers))
+    status, _h, _p = post("/krypteach/teacher/reset-lesson", lesson="99_nothing")
+    assert status == 400
+    status, headers, _p = post("/krypteach/teacher/remove", learner=str(ids["Sam"]))  # (now Samir)
+    assert status == 302 and _done(headers) == "Samir is removed, with all their work."
+    status, headers, _p = post("/krypteach/teacher/reset-class")
+    assert status == 302 and _done(headers).startswith("The class: ")
+    _s, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    assert "What Rut did" in page and "What rut did" not in page and "Samir" not in page
+    status, _h, _p = _request(base, "POST", "/krypteach/teacher/reset-class", cookies, b"", form)  # no token
+    assert status == 403

@@ -258,3 +258,41 @@ def test_every_lesson_of_the_class_is_a_column_from_the_start_and_the_lesson_now
     assert view.last_lesson == {ann: "07_play"}  # Bo has answered nothing
     assert view.givar == {ann: 1}
     assert store.overview("K7RPX").lessons == ["03_take_all"]  # without the class's lessons: the begun ones
+
+
+def test_reset_a_lesson_or_the_class_rename_remove_and_merge_on_either_backend(where):
+    """Issue 21: reset per lesson and for the whole class; rename, remove and merge a nickname."""
+    store = ProgressStore(where)
+    ann, ann2, bo = store.join("K7RPX", "Ann"), store.join("K7RPX", "Annie"), store.join("K7RPX", "Bo")
+    other = store.join("OTHER", "Cy")
+    for who in (ann, ann2, bo, other):
+        store.record(who, "03_take_all", "a", "exercise", correct=True)
+        store.record(who, "04_tabbe", "b", "exercise", correct=False)
+    store.save_game(ann, "07_play", "game-1", "Ann's parti\n")
+    store.save_game(ann2, "07_play", "game-1", "Annie's parti\n")
+    store.save_game(ann2, "10_kasino", "game-1", "Annie's Kasino\n")
+
+    assert store.reset_lesson("k7rpx", "04_tabbe") == 3  # the class's three, not Cy's
+    assert [a[1] for a in store.attempts(bo)] == ["03_take_all"] and len(store.attempts(other)) == 2
+
+    with pytest.raises(NicknameError, match="Bo is already in the class: if they are the same learner, merge"):
+        store.rename_learner(ann2, "Bo")
+    with pytest.raises(NicknameError, match="looks like Bo"):
+        store.join("K7RPX", "Во")  # (a Cyrillic В and о: the door refuses it as it always has)
+    assert store.rename_learner(ann2, "  ann ") == "ann" and store.nickname(ann2) == "ann"
+
+    with pytest.raises(ValueError, match="themselves"):
+        store.merge_learners(ann, ann)
+    with pytest.raises(ValueError, match="one class"):
+        store.merge_learners(ann2, other)
+    assert store.merge_learners(ann2, ann) == 1  # "ann" into "Ann": her attempt moves
+    assert [n for _i, n in store.learners("K7RPX")] == ["Ann", "Bo"]
+    assert len(store.attempts(ann)) == 2
+    assert store.saved_game(ann, "07_play", "game-1") == "Ann's parti\n"  # Ann keeps her own
+    assert store.saved_game(ann, "10_kasino", "game-1") == "Annie's Kasino\n"  # and gets what she had not
+
+    assert store.remove_learner(bo) and not store.remove_learner(bo)
+    assert [n for _i, n in store.learners("K7RPX")] == ["Ann"] and store.attempts(bo) == []
+    assert store.reset_class("K7RPX") == 2 and store.attempts(ann) == []
+    assert store.saved_game(ann, "07_play", "game-1") is None and store.nickname(ann) == "Ann"
+    assert len(store.attempts(other)) == 2  # another class is untouched

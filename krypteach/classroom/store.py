@@ -713,6 +713,71 @@ class ProgressStore:
             cur = self._run(cur, "DELETE FROM attempts WHERE learner_id = ?", (learner_id,))
             return int(cur.rowcount)
 
+    def reset_lesson(self, class_code: str, lesson: str) -> int:
+        """Forget every attempt of one lesson for the whole class, and its partier in progress
+        (the learners stay); the number of attempts removed."""
+        code = class_code.strip().upper()
+        mine = "learner_id IN (SELECT id FROM learners WHERE class_code = ?)"
+        with self._transaction() as cur:
+            self._run(cur, f"DELETE FROM games WHERE lesson = ? AND {mine}", (lesson, code))
+            cur = self._run(cur, f"DELETE FROM attempts WHERE lesson = ? AND {mine}", (lesson, code))
+            return int(cur.rowcount)
+
+    def reset_class(self, class_code: str) -> int:
+        """Forget every attempt and parti of the class (the learners and their PINs stay); the
+        number of attempts removed."""
+        code = class_code.strip().upper()
+        mine = "learner_id IN (SELECT id FROM learners WHERE class_code = ?)"
+        with self._transaction() as cur:
+            self._run(cur, f"DELETE FROM games WHERE {mine}", (code,))
+            cur = self._run(cur, f"DELETE FROM attempts WHERE {mine}", (code,))
+            return int(cur.rowcount)
+
+    def remove_learner(self, learner_id: int) -> bool:
+        """Remove a learner and all they did (a name made by mistake); True if they existed."""
+        with self._transaction() as cur:
+            self._run(cur, "DELETE FROM games WHERE learner_id = ?", (learner_id,))
+            self._run(cur, "DELETE FROM attempts WHERE learner_id = ?", (learner_id,))
+            cur = self._run(cur, "DELETE FROM learners WHERE id = ?", (learner_id,))
+            return int(cur.rowcount) > 0
+
+    def rename_learner(self, learner_id: int, nickname: str) -> str:
+        """Give a learner another nickname (their work and PIN stay); the name as kept. A name
+        that cannot be used, or that is (or looks like) another learner's of the class, raises
+        :class:`NicknameError`: two names of one learner are merged (:meth:`merge_learners`)."""
+        name = normalize_nickname(nickname)
+        with self._transaction() as cur:
+            row = self._run(cur, "SELECT class_code FROM learners WHERE id = ?", (learner_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no learner {learner_id}")
+            look = nickname_skeleton(name)
+            for (other,) in self._run(cur, "SELECT nickname FROM learners WHERE class_code = ? AND id <> ?",
+                                      (row[0], learner_id)).fetchall():
+                if str(other) == name or nickname_skeleton(str(other)) == look:
+                    raise NicknameError(_("{other} is already in the class: if they are the same learner, merge "
+                                          "them instead").format(other=other))
+            self._run(cur, "UPDATE learners SET nickname = ? WHERE id = ?", (name, learner_id))
+        return name
+
+    def merge_learners(self, learner_id: int, into: int) -> int:
+        """Make two nicknames of one learner ("Ann" and "ann") one: every attempt of ``learner_id``
+        goes to ``into``, who keeps their own partier in progress (the other's where ``into`` has
+        none), and ``learner_id`` is removed. Both must be of one class. The attempts moved."""
+        if learner_id == into:
+            raise ValueError(_("a learner cannot be merged into themselves"))
+        with self._transaction() as cur:
+            rows = self._run(cur, "SELECT id, class_code FROM learners WHERE id IN (?, ?)", (learner_id, into)).fetchall()
+            classes = {int(i): str(c) for i, c in rows}
+            if len(classes) != 2 or classes[learner_id] != classes[into]:
+                raise ValueError(_("only two learners of one class can be merged"))
+            self._run(cur, "DELETE FROM games WHERE learner_id = ? AND EXISTS (SELECT 1 FROM games g WHERE "
+                           "g.learner_id = ? AND g.lesson = games.lesson AND g.place = games.place)", (learner_id, into))
+            self._run(cur, "UPDATE games SET learner_id = ? WHERE learner_id = ?", (into, learner_id))
+            cur = self._run(cur, "UPDATE attempts SET learner_id = ? WHERE learner_id = ?", (into, learner_id))
+            moved = int(cur.rowcount)
+            self._run(cur, "DELETE FROM learners WHERE id = ?", (learner_id,))
+            return moved
+
     # --- a parti in progress -----------------------------------------------------------------
     def save_game(self, learner_id: int, lesson: str, place: str, record: str) -> None:
         """Keep the parti of one game table (``place``) of a lesson page: its givar as game

@@ -45,7 +45,12 @@ from .teacher_handlers import (
     TeacherHandler,
     TeacherImportHandler,
     TeacherLearnerHandler,
+    TeacherMergeHandler,
+    TeacherRemoveHandler,
+    TeacherRenameHandler,
+    TeacherResetClassHandler,
     TeacherResetHandler,
+    TeacherResetLessonHandler,
     TeacherResetPinHandler,
 )
 
@@ -99,6 +104,11 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/teacher/learner", TeacherLearnerHandler),
             (r"/krypteach/teacher/reset", TeacherResetHandler),
             (r"/krypteach/teacher/reset-pin", TeacherResetPinHandler),
+            (r"/krypteach/teacher/reset-lesson", TeacherResetLessonHandler),
+            (r"/krypteach/teacher/reset-class", TeacherResetClassHandler),
+            (r"/krypteach/teacher/remove", TeacherRemoveHandler),
+            (r"/krypteach/teacher/rename", TeacherRenameHandler),
+            (r"/krypteach/teacher/merge", TeacherMergeHandler),
             (r"/krypteach/teacher/import", TeacherImportHandler),
         ]
         return own + handlers

@@ -232,8 +232,48 @@ def _when(at: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
 
 
+def _asking_form(action: str, xsrf_form: str, fields: Mapping[str, str], inner: str, ask: str) -> str:
+    """A form of the teacher's page that asks ``ask`` before it is sent (``inner``: its controls,
+    escaped already)."""
+    question = escape(json.dumps(ask, ensure_ascii=False), quote=True)
+    hidden = "".join(f'<input type="hidden" name="{escape(k, quote=True)}" value="{escape(v, quote=True)}">'
+                     for k, v in fields.items())
+    return f'<form method="post" action="{action}" onsubmit="return confirm({question})">{xsrf_form}{hidden}{inner}</form>'
+
+
+def _manage_html(nickname: str, learner: int, others: Sequence[tuple[int, str]], xsrf_form: str) -> str:
+    """Rename, merge and remove one learner, each asking first."""
+    who = {"learner": str(learner)}
+    rename_label, rename = escape(_("New nickname")), escape(_("Rename"))
+    rename_form = _asking_form(
+        "/krypteach/teacher/rename", xsrf_form, who,
+        f'<label for="new-nickname">{rename_label}</label> '
+        f'<input id="new-nickname" name="nickname" required maxlength="30" value="{escape(nickname, quote=True)}" '
+        f'style="width:auto;font-size:1rem"> <button type="submit">{rename}</button>',
+        _("Rename {nickname}?").format(nickname=nickname))
+    merge_form = ""
+    if others:
+        options = "".join(f'<option value="{i}">{escape(n)}</option>' for i, n in others)
+        merge_label = escape(_("The same learner as"))
+        merge = escape(_("Merge"))
+        merge_form = _asking_form(
+            "/krypteach/teacher/merge", xsrf_form, who,
+            f'<label for="merge-into">{merge_label}</label> <select id="merge-into" name="into" '
+            f'style="font-size:1rem">{options}</select> <button type="submit">{merge}</button>',
+            _("Move all of {nickname}'s work to the learner chosen, and remove {nickname}?").format(nickname=nickname))
+    remove = escape(_("Remove {nickname}").format(nickname=nickname))
+    remove_form = _asking_form("/krypteach/teacher/remove", xsrf_form, who,
+                               f'<button class="reset" type="submit">{remove}</button>',
+                               _("Remove {nickname} and all their work? This cannot be undone.").format(
+                                   nickname=nickname))
+    heading = escape(_("The nickname"))
+    return (f"<h2>{heading}</h2><div class='manage'><p>{rename_form}</p>"
+            + (f"<p>{merge_form}</p>" if merge_form else "") + f"<p>{remove_form}</p></div>")
+
+
 def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mapping[str, str],
-                 item_titles: Mapping[tuple[str, str], str] | None = None) -> str:
+                 item_titles: Mapping[tuple[str, str], str] | None = None, *, learner: int | None = None,
+                 others: Sequence[tuple[int, str]] = (), xsrf_form: str = "", flash: str = "") -> str:
     """One learner's work, for the teacher: each lesson's items with the answer given and the
     right one, how it was reached, the rule behind a mistake; their givar with scores.
 
@@ -279,8 +319,10 @@ def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mappi
                + ngettext("{n} giv", "{n} givar", len(givar)).format(n=number(len(givar))))
     back, heading, givar_heading = (escape(_("Back to the class")), escape(_("What {nickname} did").format(
         nickname=nickname)), escape(_("Givar")))
-    body = (f"<p><a href='/krypteach/teacher'>← {back}</a></p><h1>{heading}</h1><p>{escape(summary)}</p>"
-            f"{nothing}{''.join(sections)}<h2>{givar_heading}</h2>{givar_html}")
+    done = f"<p role='status'>{escape(flash)}</p>" if flash else ""
+    manage = _manage_html(nickname, learner, others, xsrf_form) if learner is not None else ""
+    body = (f"<p><a href='/krypteach/teacher'>← {back}</a></p><h1>{heading}</h1>{done}<p>{escape(summary)}</p>"
+            f"{nothing}{''.join(sections)}<h2>{givar_heading}</h2>{givar_html}{manage}")
     return _page(_("What {nickname} did – Krypkasino").format(nickname=nickname), body)
 
 
@@ -305,6 +347,29 @@ def item_words(lesson: str, item: str, item_titles: Mapping[tuple[str, str], str
     """
     title = item_titles.get((lesson, item))
     return _(title) if title else item
+
+
+def _resets_html(view: ClassOverview, titles: Mapping[str, str], xsrf_form: str) -> str:
+    """Reset one lesson for the class, or the whole class, each asking first."""
+    if not view.learners:
+        return ""
+    lessons = [les for les in view.lessons if les in titles] or list(view.lessons)
+    heading = escape(_("Start again"))
+    lesson_form = ""
+    if lessons:
+        options = "".join(f'<option value="{escape(les, quote=True)}">{escape(titles.get(les, les))}</option>'
+                          for les in lessons)
+        label, button = escape(_("Lesson")), escape(_("Reset this lesson for the class"))
+        lesson_form = _asking_form(
+            "/krypteach/teacher/reset-lesson", xsrf_form, {},
+            f'<label for="reset-lesson">{label}</label> <select id="reset-lesson" name="lesson" '
+            f'style="font-size:1rem">{options}</select> <button class="reset" type="submit">{button}</button>',
+            _("Forget every learner's work in the lesson chosen? The nicknames stay."))
+    class_button = escape(_("Reset the whole class"))
+    class_form = _asking_form("/krypteach/teacher/reset-class", xsrf_form, {},
+                              f'<button class="reset" type="submit">{class_button}</button>',
+                              _("Forget the work of the whole class, every lesson? The nicknames and PINs stay."))
+    return f"<h2>{heading}</h2><p>{lesson_form}</p><p>{class_form}</p>"
 
 
 def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: Mapping[str, str],
@@ -357,6 +422,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
                    f"</tr></thead><tbody>{failed}</tbody></table></div>"
                    if failed else f"<p>{t['no-mistakes']}</p>")
     rules = "".join(f"<li>{escape(rule_words(k))}: {n}</li>" for k, n in view.rules.most_common(8))
+    resets = _resets_html(view, titles, xsrf_form)
     plots = plots_html(view, titles)
     note = f"<p class='error' role='alert'>{escape(notice)}</p>" if notice else ""
     if view.lessons_left_out:  # the grid is bounded (ProgressStore.overview): the CSV has every attempt
@@ -377,6 +443,6 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <h2>{t["grid"]}</h2>{grid}
 <h2>{t["failed"]}</h2>{failed_html}
 <h2>{t["rules"]}</h2>
-<ul>{rules or "<li>–</li>"}</ul>{plots}
+<ul>{rules or "<li>–</li>"}</ul>{plots}{resets}
 <p class="note">{t["refresh"]}</p>"""
     return _page(_("The class {code} – Krypkasino").format(code=class_code), body, refresh=20)

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 import tornado.web
 
-from ..classroom.store import ProgressStore
+from ..classroom.store import NicknameError, ProgressStore
 from ..i18n import _, language, ngettext, set_task_language
 from .door import host_ok, same_origin
 from .offload import off_the_loop
@@ -20,7 +20,8 @@ from .settings import TEACHER_COOKIE, ServeSettings
 from .teacher import learner_page, teacher_login_page, teacher_page
 
 __all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherLearnerHandler",
-           "TeacherResetHandler", "TeacherResetPinHandler"]
+           "TeacherMergeHandler", "TeacherRemoveHandler", "TeacherRenameHandler", "TeacherResetClassHandler",
+           "TeacherResetHandler", "TeacherResetLessonHandler", "TeacherResetPinHandler"]
 
 
 def _teacher_fingerprint(code: str) -> str:
@@ -160,10 +161,13 @@ class TeacherLearnerHandler(_LearnerAction):
             raise tornado.web.HTTPError(400, "which learner?") from None
         if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
             raise tornado.web.HTTPError(404, "no such learner in this class")
-        name, titles = store.nickname(learner) or "?", self._titles()
+        name, titles, form = store.nickname(learner) or "?", self._titles(), self.xsrf_form_html()
+        others = [(i, n) for i, n in store.learners(self._kt().class_label) if i != learner]
+        flash = self.get_argument("done", "")[:400]
 
         def page() -> str:
-            return learner_page(name, store.attempts(learner), titles, store.item_titles())
+            return learner_page(name, store.attempts(learner), titles, store.item_titles(), learner=learner,
+                                others=others, xsrf_form=form, flash=flash)
 
         self.finish(await off_the_loop(page))
 
@@ -177,6 +181,90 @@ class TeacherResetHandler(_LearnerAction):
         n = store.reset_learner(learner)
         done = ngettext("{name}: {n} attempt removed", "{name}: {n} attempts removed", n).format(name=name, n=n)
         self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+
+
+class TeacherResetLessonHandler(_TeacherBase):
+    """Forget one lesson's work for the whole class (the page asks first)."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        lesson = self.get_argument("lesson", "")
+        titles = self._titles()
+        if lesson not in titles:
+            raise tornado.web.HTTPError(400, "which lesson?")
+        n = store.reset_lesson(self._kt().class_label, lesson)
+        done = ngettext("{lesson}: {n} attempt removed", "{lesson}: {n} attempts removed", n).format(
+            lesson=titles[lesson], n=n)
+        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+
+
+class TeacherResetClassHandler(_TeacherBase):
+    """Forget the whole class's work; the learners and their PINs stay (the page asks first)."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        n = store.reset_class(self._kt().class_label)
+        done = ngettext("The class: {n} attempt removed", "The class: {n} attempts removed", n).format(n=n)
+        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+
+
+class TeacherRemoveHandler(_LearnerAction):
+    """Remove a learner (a nickname made by mistake) and all they did."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        learner, name = self._learner(store)
+        store.remove_learner(learner)
+        done = _("{name} is removed, with all their work.").format(name=name)
+        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+
+
+class TeacherRenameHandler(_LearnerAction):
+    """Give a learner another nickname; a name that cannot be used says why on their page."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        learner, name = self._learner(store)
+        try:
+            new = store.rename_learner(learner, self.get_argument("nickname", ""))
+        except NicknameError as e:
+            done = str(e)
+        else:
+            done = _("{name} is now called {new}.").format(name=name, new=new)
+        self.redirect(f"/krypteach/teacher/learner?id={learner}&" + urlencode({"done": done}))
+
+
+class TeacherMergeHandler(_LearnerAction):
+    """Two nicknames of one learner ("Ann" and "ann") become one: this learner's work goes to ``into``."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        learner, name = self._learner(store)
+        try:
+            into = int(self.get_argument("into", ""))
+        except ValueError:
+            raise tornado.web.HTTPError(400, "merge into whom?") from None
+        if into not in {i for i, _ in store.learners(self._kt().class_label)}:
+            raise tornado.web.HTTPError(404, "no such learner in this class")
+        try:
+            n = store.merge_learners(learner, into)
+        except ValueError as e:
+            self.redirect(f"/krypteach/teacher/learner?id={learner}&" + urlencode({"done": str(e)}))
+            return
+        into_name = store.nickname(into) or "?"
+        done = ngettext("{name} is merged into {into}: {n} attempt moved.",
+                        "{name} is merged into {into}: {n} attempts moved.", n).format(name=name, into=into_name, n=n)
+        self.redirect(f"/krypteach/teacher/learner?id={into}&" + urlencode({"done": done}))
 
 
 class TeacherResetPinHandler(_LearnerAction):
