@@ -207,8 +207,13 @@ def _overview_plots(view: ClassOverview, titles: Mapping[str, str]) -> list[tupl
         fig = Figure(figsize=(7, 0.45 * len(top) + 1.2))
         ax = fig.subplots()
         ys = range(len(top))
-        ax.barh(ys, [n for _k, n in top], color="#c0603c")
+        from matplotlib.ticker import MaxNLocator
+
+        bars = ax.barh(ys, [n for _k, n in top], height=0.6, color="#c0603c")
+        ax.bar_label(bars, labels=[number(n) for _k, n in top], padding=3, fontsize=8)
         ax.set_yticks(list(ys), [plain_label(rule_words(k)) for k, _n in top])
+        ax.set_xlim(0, max(n for _k, n in top) * 1.15 + 0.5)  # room for the counts
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole wrong answers
         ax.invert_yaxis()
         ax.set_xlabel(_("wrong answers"))
         ax.set_title(_("The rules behind the mistakes"))
