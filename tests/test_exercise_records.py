@@ -72,3 +72,50 @@ def test_show_answer_after_solving_records_nothing_more(kept):
     ex.check()
     ex.show_answer()
     assert [(a[4], a[9]) for a in store.attempts(me)] == [(1, "first-try")]
+
+
+# --------------------------------------------------------------------------- lesson 05's klädda högen
+def test_the_kladda_exercise_is_recorded_with_a_second_try_then_the_answer(keep_progress):
+    """Issue 21: lesson 05's klädda exercise was the lesson's own widget and reached nobody's progress."""
+    from krypteach.widgets import KladdaExercise
+
+    store, me = keep_progress("05_deals")
+    ex = KladdaExercise(table="5C QD 8H KC")
+    ex.table_row.select(["QD"])  # one of two: wrong, a hint and a second try (the answer not shown)
+    ex.check()
+    assert ex.message.startswith("Not quite: klädda kort are the face cards, knekt, dam and kung")
+    assert "K♣" not in ex.message and ex.table_row.hinted == []
+    ex.table_row.select(["QD", "KC"])
+    ex.check()
+    assert ex.solved == 1 and ex.message == ("Right: Q♦ and K♣ are face cards (knekt, dam, kung) and go aside; "
+                                             "5♣, 8♥ stay on the table.")
+    rows = [(a[2], a[4], a[9], a[10], a[11]) for a in store.attempts(me)]
+    assert rows == [(ex.item, 0, "first-try", "Q♦", "Q♦, K♣"), (ex.item, 1, "second-try", "Q♦, K♣", "Q♦, K♣")]
+    from krypteach.classroom.session import current
+
+    assert current().titles[ex.item] == "Klädda högen: which cards go aside?"  # the teacher's page names it
+
+    ex.set_position("7H 2S")  # nothing goes aside: selecting none is the answer
+    ex.check()
+    assert ex.message.startswith("Right: No face card (knekt, dam, kung) was dealt, so nothing goes aside;")
+    ex.set_position("KH 4D")
+    ex.check()  # none selected: wrong
+    ex.check()  # wrong again: now the answer, pointed at
+    assert ex.message == "Not quite. K♥ is a face card (knekt, dam, kung) and goes aside; 4♦ stays on the table."
+    assert [ex.table_row.cards[i] for i in ex.table_row.hinted] == ["KH"]
+    ex.table_row.select(["KH"])
+    ex.check()  # after the answer: no more credit
+    assert [a[4] for a in store.attempts(me)][-2:] == [0, 0] and ex.solved == 2
+
+
+def test_kladda_positions_are_real_deals_and_the_game_must_have_a_kladda_hog():
+    from krypteach import Rules
+    from krypteach.widgets import KladdaExercise
+
+    ex = KladdaExercise(seed=3)
+    for _ in range(30):
+        ex.new_position()
+        assert all(c.is_face for c in ex.deal.aside) and not any(c.is_face for c in ex.deal.table)
+        assert sorted(ex.table_row.cards) == sorted(str(c) for c in (*ex.deal.table, *ex.deal.aside))
+    with pytest.raises(ValueError, match="no klädda högen"):
+        KladdaExercise(rules=Rules.preset("kasino"))

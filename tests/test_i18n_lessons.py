@@ -151,8 +151,8 @@ def test_a_swedish_page_shows_swedish_from_its_code_cells(tmp_path):
     NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path / "sv")}}).execute()
     shown = json.dumps([c.get("outputs", []) for c in nb.cells], ensure_ascii=False) + json.dumps(
         nb.metadata.get("widgets", {}), ensure_ascii=False)
-    for swedish in ("kort som varje spelare spelar", "Utdelat till bordet", "Ny utdelning",
+    for swedish in ("kort som varje spelare spelar", "Utdelat till bordet", "Ny ställning", "Klädda högen: vilka kort läggs undan?",
                     "Vem tar klädda högen?", "den som sist tog in"):
         assert swedish in shown
-    for english in ("cards each player plays", "New deal", "Who takes klädda högen?", "the last player who captured"):
+    for english in ("cards each player plays", "New deal", "New position", "which cards go aside", "Who takes klädda högen?", "the last player who captured"):
         assert english not in shown

@@ -18,6 +18,7 @@ from .exercises import (
     DukningExercise,
     Exercise,
     FindTraffarExercise,
+    KladdaExercise,
     TakeAllExercise,
     TvangstabbeExercise,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "CardRowWidget",
     "Exercise",
     "FindTraffarExercise",
+    "KladdaExercise",
     "TakeAllExercise",
     "TvangstabbeExercise",
     "DukningExercise",

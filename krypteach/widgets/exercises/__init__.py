@@ -27,6 +27,7 @@ from .base import Exercise
 from .count_points import CountPointsExercise
 from .dukning import DukningExercise
 from .find_traffar import FindTraffarExercise
+from .kladda import KladdaExercise
 from .take_all import TakeAllExercise
 from .tvangstabbe import TvangstabbeExercise
 
@@ -35,6 +36,7 @@ __all__ = [
     "DukningExercise",
     "Exercise",
     "FindTraffarExercise",
+    "KladdaExercise",
     "TakeAllExercise",
     "TvangstabbeExercise",
 ]
