@@ -68,7 +68,7 @@ def test_a_reload_brings_back_the_parti_with_its_finished_givar_and_the_giv_on_t
     _moves(first, rng, 3)
     assert len(first.parti.givar) == 2 and not first.giv.is_over
     scored = [a for a in store.attempts(me) if a[3] == "giv"]
-    assert len(scored) == 1
+    assert len(scored) == 1 and scored[0][6] == "krypkasino"  # each game's scores are averaged apart
 
     s = open_page()  # the reload: a new kernel deals another giv
     again = GameTable(seed=99)

@@ -191,3 +191,35 @@ def test_the_start_page_names_the_puzzles_solved_by_their_kind_not_their_code(tm
             _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann, nonce=bar.nonce),
                    page="/voila/render/en/00_start.ipynb")
             assert name in bar.html and "which-card:" not in bar.html, bar.html
+
+
+def test_the_start_page_keeps_each_game_apart_and_says_where_to_go_on(tmp_path, monkeypatch):
+    """Issue 21: the start page averaged Krypkasino and Kasino scores into one number, and did
+    not say how to continue where the learner left off."""
+    from krypteach.i18n import use_language
+
+    where = tmp_path / "p.sqlite3"
+    store = ProgressStore(where)
+    ann = store.join("K7RPX", "Ann")
+    store.record(ann, "07_play", "giv", "giv", score=-4, topic="krypkasino", at=1764590000.0)
+    store.record(ann, "07_play", "giv", "giv", score=6, topic="krypkasino", at=1764590001.0)
+    store.record(ann, "10_kasino", "giv", "giv", score=11, topic="kasino", at=1764590002.0)
+    store.record(ann, "04_tabbe", "tabbe-1", "exercise", correct=True, at=1764590003.0)
+    st = store.standing(ann)
+    assert st.games == {"kasino": (1, 11.0), "krypkasino": (2, 1.0)} and st.last_lesson == "04_tabbe"
+    key = "ab" * 32
+    monkeypatch.setenv(ENV_KEY, key)
+    monkeypatch.setenv(ENV_STORE, str(where))
+    titles = {"04_tabbe": "4 · Tabbe", "07_play": "7 · Play"}
+    for lang, words in (("en", ("Givar played: 3 — Kasino (the highest score wins): 1 giv, average score +11.0; "
+                                "Krypkasino (the lowest score wins): 2 givar, average score +1.0",
+                                "Go on where you left off: <a href='04_tabbe.ipynb'>4 · Tabbe</a>")),
+                        ("sv", ("Givar spelade: 3 — Kasino (högst poäng vinner): 1 giv, medelpoäng +11,0; "
+                                "Krypkasino (lägst poäng vinner): 2 givar, medelpoäng +1,0",
+                                "Fortsätt där du slutade: <a href='04_tabbe.ipynb'>4 · Tabbe</a>"))):
+        with use_language(lang):
+            bar = LearnerBar(overview=True, titles=titles, session=Session())
+            _hello(bar, sign_learner(key.encode(), "K7RPX", "Ann", ann, nonce=bar.nonce),
+                   page="/voila/render/en/00_start.ipynb")
+            for word in words:
+                assert word in bar.html, bar.html

@@ -287,6 +287,11 @@ class Standing:
     mean_score: float | None = None
     #: the puzzles solved (their ids): the trainer counts the same ones
     puzzle_ids: set[str] = field(default_factory=set)
+    #: game -> (givar played, their average score), each game apart: a Kasino score (the highest
+    #: wins) and a Krypkasino one (the lowest wins) are never averaged together ("": an older giv)
+    games: dict[str, tuple[int, float]] = field(default_factory=dict)
+    #: the lesson of the learner's last answer (where to go on), if any
+    last_lesson: str | None = None
 
 
 @dataclass
@@ -312,20 +317,23 @@ class ClassOverview:
 
 
 def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[Any]]) -> Standing:
-    """A learner's standing from their attempts ``(lesson, item, kind, correct, topic, score)`` and
-    what each lesson holds (``lesson -> exercises and questions``): solved once each, puzzles
-    per kind, givar and their average score."""
+    """A learner's standing from their attempts ``(lesson, item, kind, correct, topic, score)``,
+    oldest first, and what each lesson holds (``lesson -> exercises and questions``): solved once
+    each, puzzles per kind, givar and their average score per game, the lesson to go on with."""
     st = Standing(nickname)
     for lesson, total in totals.items():
         st.lessons[lesson] = LessonStanding(total=total)
     solved: set[tuple[str, str]] = set()
     puzzles: dict[str, set[str]] = {}
     scores: list[int] = []
+    by_game: dict[str, list[int]] = {}
     for lesson, item, kind, correct, topic, score in rows:
         ls = st.lessons.setdefault(lesson, LessonStanding())
+        st.last_lesson = lesson
         if kind == "giv":
             if score is not None:
                 scores.append(int(score))
+                by_game.setdefault(topic or "", []).append(int(score))
             continue
         ls.tried += 1
         if correct:
@@ -340,6 +348,7 @@ def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[A
     st.puzzle_ids = set().union(*puzzles.values())
     st.givar = len(scores)
     st.mean_score = sum(scores) / len(scores) if scores else None
+    st.games = {game: (len(s), sum(s) / len(s)) for game, s in sorted(by_game.items())}
     return st
 
 
@@ -869,7 +878,7 @@ class ProgressStore:
                 raise KeyError(f"no learner {learner_id}")
             totals = self._totals(cur)
             rows = self._run(cur, "SELECT lesson, item, kind, correct, topic, score FROM attempts "
-                                  "WHERE learner_id = ?", (learner_id,)).fetchall()
+                                  "WHERE learner_id = ? ORDER BY at, id", (learner_id,)).fetchall()
         return standing_of(str(row[0]), totals, rows)
 
     def import_progress(self, data: bytes | str, class_code: str) -> tuple[str, int]:

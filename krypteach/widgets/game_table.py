@@ -537,7 +537,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._refresh()
         if g.is_over and id(g) not in self._recorded:  # the learner's progress: a giv played, its score
             self._recorded.add(id(g))
-            current().record("giv", "giv", score=g.result.scores[YOU])
+            current().record("giv", "giv", score=g.result.scores[YOU], topic=self._game_key())
         self._save()
 
     def _hint_level(self) -> str:
@@ -693,6 +693,11 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.replay_view.layout.display = ""
         self._say("info", _("Giv {number} is open in the replay under the moves: step through it with "
                             "Forward (framåt).").format(number=number))
+
+    def _game_key(self) -> str:
+        """Which game a giv's score is of (the learner's page averages each game apart)."""
+        r = self.giv.rules
+        return "krypkasino" if r.game == "krypkasino" else "avig-kasino" if r.lowest_wins else "kasino"
 
     def _save(self) -> None:
         """Keep the parti (its givar as game records) in the learner's progress."""

@@ -29,9 +29,13 @@ import traitlets
 
 from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, current, lesson_of_path
 from ..classroom.store import NicknameError
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..i18n.numbers import signed
 from .puzzle_widget import KIND_TITLES
+
+#: a game's name on the learner's page, and which way its score counts
+GAME_WORDS = {"krypkasino": N_("Krypkasino (the lowest score wins)"), "kasino": N_("Kasino (the highest score wins)"),
+              "avig-kasino": N_("avig kasino (the lowest score wins)"), "": N_("earlier givar")}
 
 __all__ = ["LearnerBar"]
 
@@ -209,10 +213,19 @@ class LearnerBar(anywidget.AnyWidget):
         # each kind by its name in the trainer ("Which card must you play? (tvångstabbe): 2"), not its code
         puzzles = ", ".join(f"{html.escape(_(KIND_TITLES[k]) if k in KIND_TITLES else k)}: {n}"
                             for k, n in st.puzzles.items()) or html.escape(_("none yet"))
-        givar = _("Givar played: {n}").format(n=st.givar) if st.mean_score is None else \
-            _("Givar played: {n}, average score {mean}").format(n=st.givar, mean=signed(st.mean_score, 1))
+        givar = _("Givar played: {n}").format(n=st.givar)
+        if st.games:  # each game apart: a Kasino score and a Krypkasino one are not averaged together
+            givar += " — " + "; ".join(
+                ngettext("{game}: {n} giv, average score {mean}", "{game}: {n} givar, average score {mean}", n).format(
+                    game=_(GAME_WORDS.get(game, GAME_WORDS[""])), n=n, mean=signed(mean, 1))
+                for game, (n, mean) in st.games.items())
+        go_on = ""
+        if st.last_lesson and st.last_lesson in self.titles and not st.last_lesson.startswith("00"):
+            link = (f"<a href='{html.escape(st.last_lesson, quote=True)}.ipynb'>"
+                    f"{html.escape(self.titles[st.last_lesson])}</a>")
+            go_on = "<div class='kt-go-on'>" + _("Go on where you left off: {lesson}").format(lesson=link) + "</div>"
         # i18n: the dash between the learner's name and the heading; Swedish: a spaced en dash " – "
-        self.html = (who + html.escape(_(" — ")) + html.escape(_("where you stand"))
+        self.html = (who + html.escape(_(" — ")) + html.escape(_("where you stand")) + go_on
                      + (f"<table>{''.join(rows)}</table>" if rows else "")
                      + "<div>" + _("Puzzles solved: {puzzles}").format(puzzles=puzzles) + "</div>"
                      + f"<div>{html.escape(givar)}</div>" + self._download())
