@@ -36,10 +36,10 @@ def test_the_class_overview_value_by_value(store):
     store.record(other, "01", "a", "exercise", correct=False, rule="take-all", at=109.0)  # another class
     view = store.overview("k7")
     assert view.learners == [(ann, "Ann"), (bo, "Bo")]
-    assert view.lessons == ["01", "02"]
-    grid = {k: (v.done, v.total, v.tried, v.wrong) for k, v in view.grid.items()}
-    assert grid == {(ann, "01"): (1, 2, 3, 1), (bo, "01"): (0, 2, 3, 3), (ann, "02"): (0, 0, 1, 1),
-                    (bo, "02"): (0, 0, 0, 0)}
+    assert view.lessons == ["01", "02", "07"]  # a lesson with a giv played is begun (issue 21)
+    grid = {k: (v.done, v.total, v.tried, v.wrong, v.givar) for k, v in view.grid.items()}
+    assert grid == {(ann, "01"): (1, 2, 3, 1, 0), (bo, "01"): (0, 2, 3, 3, 0), (ann, "02"): (0, 0, 1, 1, 0),
+                    (bo, "02"): (0, 0, 0, 0, 0), (ann, "07"): (0, 0, 0, 0, 0), (bo, "07"): (0, 0, 0, 0, 1)}
     # most failed first: by learners who failed it, then wrong attempts, then lesson and item
     assert view.most_failed == [("01", "a", "exercise", 2, 2), ("01", "b", "selfcheck", 2, 1),
                                 ("02", "q", "puzzle", 1, 1)]
@@ -179,11 +179,11 @@ def test_a_progress_file_without_items_or_attempts_holds_none():
     ([], "the progress file's items must be an object: lesson -> {item: kind}"),
     ("01", "the progress file's items must be an object: lesson -> {item: kind}"),
     ({"01": ["a", "exercise"]},
-     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv"),
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab"),
     ({"01": {"a": "exercise", "b": "quiz"}},
-     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv"),
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab"),
     ({"01": {"a": None}},
-     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv"),
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab"),
 ], ids=["a-list", "a-string", "pairs-a-list", "a-bad-kind", "no-kind"])
 def test_bad_items_in_a_progress_file_say_why(items, says):
     from krypteach.classroom.store import read_progress_file
@@ -507,7 +507,7 @@ def test_a_learner_without_a_class_code_is_in_the_class_dash(store, code):
 
 def test_a_bad_kind_is_refused_naming_the_kinds(store):
     ann = store.join("K7", "Ann")
-    says = "kind='quiz' is not one of exercise, selfcheck, puzzle, giv"
+    says = "kind='quiz' is not one of exercise, selfcheck, puzzle, giv, lab"
     with pytest.raises(ValueError, match=_exactly(says)):
         store.record(ann, "01", "a", "quiz", correct=True)
     with pytest.raises(ValueError, match=_exactly(says)):
@@ -560,9 +560,11 @@ def test_the_overview_counts_every_illegal_move_in_a_game_and_only_those(store):
     assert view.givar == {ann: 1, bo: 1}
     assert view.last_seen == {ann: 8.0, bo: 0.25}
     # Bo has no attempt in lesson 01: his cell still says what the lesson holds
-    assert {k: (v.done, v.total, v.tried, v.wrong) for k, v in view.grid.items()} == {
-        (ann, "01"): (1, 2, 1, 0), (bo, "01"): (0, 2, 0, 0)}
-    assert view.lessons == ["01"]
+    # the game's moves are no answers: lesson 07's cells count the givar played, nothing tried or wrong
+    assert {k: (v.done, v.total, v.tried, v.wrong, v.givar) for k, v in view.grid.items()} == {
+        (ann, "01"): (1, 2, 1, 0, 0), (bo, "01"): (0, 2, 0, 0, 0), (ann, "07"): (0, 0, 0, 0, 1),
+        (bo, "07"): (0, 0, 0, 0, 1)}
+    assert view.lessons == ["01", "07"]
 
 
 def test_the_first_attempt_before_time_1_is_the_last_seen(store):

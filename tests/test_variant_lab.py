@@ -69,3 +69,31 @@ def test_image_hidden_until_there_is_a_picture():
     assert lab.image.layout.display == "none"
     lab.run()
     assert lab.image.layout.display != "none"
+
+
+def test_after_a_run_the_lab_says_whether_the_difference_is_real_or_chance_and_the_teacher_sees_it(keep_progress):
+    """Issue 21: the lab said nothing on real or chance after the learner's own run (its example
+    does), and no run reached the teacher's page."""
+    import statistics
+
+    from krypteach.serve.teacher import teacher_page
+
+    store, me = keep_progress("09_variant_lab")
+    lab = VariantLab(givar=60, bot="random")
+    lab.picker_b.choose_preset("table-grows-by-creeping")
+    lab.run()
+    a, b = lab.simulations
+    diff, noise = a.tabbar_difference(b)
+    xs, ys = a.tabbar_counts(), b.tabbar_counts()
+    assert diff == statistics.fmean(ys) - statistics.fmean(xs)
+    assert abs(noise - 2 * (statistics.variance(xs) / 60 + statistics.variance(ys) / 60) ** 0.5) < 1e-12
+    words = lab.verdict()
+    assert words.startswith("Tabbar per giv went from ") and ("a real effect of the rules" in words) == (abs(diff) > noise)
+    assert words in lab.status.value
+    same = VariantLab(givar=40, bot="random")  # the same rules: the difference is nothing but chance
+    same.run()
+    assert "it may be chance" in same.verdict()
+    rows = [(a[2], a[3], a[4], a[11]) for a in store.attempts(me)]
+    assert rows[0] == ("lab-run", "lab", None, words) and len(rows) == 2
+    page = teacher_page(store.overview("K7RPX"), "K7RPX", "", {})
+    assert 'title="2 attempts, 0 wrong">0</td>' in page  # the lesson is begun: not "–"

@@ -62,7 +62,8 @@ __all__ = ["HOWS", "KINDS", "MAX_GAME_RECORD", "MIGRATIONS", "PROGRESS_FORMAT", 
 log = logging.getLogger("krypteach.store")
 
 #: what an attempt is of
-KINDS = ("exercise", "selfcheck", "puzzle", "giv")
+#: a variant-lab run ("lab") is neither right nor wrong: the teacher sees it was made, and what it found
+KINDS = ("exercise", "selfcheck", "puzzle", "giv", "lab")
 #: how an answer was reached: at the first try, at the second (after a first wrong one and its
 #: hint), with a hint asked for, or by showing the answer (which counts as not solved)
 HOWS = ("first-try", "second-try", "hint", "shown")
@@ -266,8 +267,9 @@ class LessonStanding:
 
     done: int = 0          # exercises, self-check questions and puzzles solved
     total: int = 0         # those the lesson holds
-    tried: int = 0         # attempts made
+    tried: int = 0         # attempts made (answers, and lab runs; not a giv's moves)
     wrong: int = 0
+    givar: int = 0         # givar played to their end in the lesson
 
     def text(self) -> str:
         """Where the learner stands, in words: ``2 of 5``, ``3 solved``, ``not started``."""
@@ -928,11 +930,15 @@ class ProgressStore:
         of_class = "FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE l.class_code = ? AND a.learner_id <= ?"
         with self._transaction(write=False) as cur:
             totals = self._totals(cur)
-            cells = self._run(cur, "SELECT a.learner_id, a.lesson, count(*), "
-                                   "sum(CASE WHEN a.correct = 0 THEN 1 ELSE 0 END), "
+            # a giv counts in its lesson's cell as a giv played (its illegal moves are not answers)
+            cells = self._run(cur, "SELECT a.learner_id, a.lesson, "
+                                   "sum(CASE WHEN a.kind <> 'giv' THEN 1 ELSE 0 END), "
+                                   "sum(CASE WHEN a.correct = 0 AND a.kind <> 'giv' THEN 1 ELSE 0 END), "
                                    "count(DISTINCT CASE WHEN a.correct = 1 AND a.kind IN ('exercise', 'selfcheck') "
-                                   "THEN a.item END) "
-                                   f"{of_class} AND a.kind <> 'giv' GROUP BY a.learner_id, a.lesson",
+                                   "THEN a.item END), "
+                                   "sum(CASE WHEN a.kind = 'giv' AND a.score IS NOT NULL THEN 1 ELSE 0 END) "
+                                   f"{of_class} AND (a.kind <> 'giv' OR a.score IS NOT NULL) "
+                                   "GROUP BY a.learner_id, a.lesson",
                               (code, newest)).fetchall()
             latest = self._run(cur, "SELECT a.learner_id, a.lesson "
                                     f"{of_class} AND a.at = (SELECT max(b.at) FROM attempts b "
@@ -951,9 +957,9 @@ class ProgressStore:
                                        "GROUP BY a.rule ORDER BY count(*) DESC LIMIT 100",
                                   (code, newest)).fetchall()
         tried_per_lesson: Counter[str] = Counter()
-        for learner, lesson, tried, _wrong, _done in cells:
+        for learner, lesson, tried, _wrong, _done, played in cells:
             if learner in ids:
-                tried_per_lesson[str(lesson)] += int(tried)
+                tried_per_lesson[str(lesson)] += int(tried) + int(played)
         own = list(dict.fromkeys(str(les) for les in lessons))
         declared = sorted(les for les in totals if les not in own)
         others = sorted((les for les in tried_per_lesson if les not in totals and les not in own),
@@ -962,10 +968,11 @@ class ProgressStore:
         left_out = len(own) + len(declared) + len(others) - len(shown)
         keep = set(shown)
         grid: dict[tuple[int, str], LessonStanding] = {}
-        for learner, lesson, tried, wrong, done in cells:
+        for learner, lesson, tried, wrong, done, played in cells:
             if learner in ids and lesson in keep:
                 grid[(int(learner), str(lesson))] = LessonStanding(done=int(done), total=totals.get(lesson, 0),
-                                                                   tried=int(tried), wrong=int(wrong or 0))
+                                                                   tried=int(tried), wrong=int(wrong or 0),
+                                                                   givar=int(played or 0))
         for learner in ids:
             for lesson in shown:
                 grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))

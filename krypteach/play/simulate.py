@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import statistics
@@ -307,6 +308,23 @@ class Simulation:
     def tabbar_counts(self) -> list[int]:
         """Tabbar made in each giv (all seats)."""
         return [sum(r.tabbar) for r in self.results]
+
+    def tabbar_difference(self, other: Simulation) -> tuple[float, float]:
+        """``other``'s tabbar per giv minus this one's, and the noise in that difference: two
+        standard errors of a difference of two means (``2·√(s²ₐ/nₐ + s²ᵦ/nᵦ)``). A difference
+        larger than the noise is a real effect of the rules, at about 95%; a smaller one may be
+        chance (lesson 09 reads its example so).
+
+        >>> a = Simulation(Rules(), ("random",) * 2); b = Simulation(Rules(), ("random",) * 2)
+        >>> a.tabbar_counts = lambda: [1, 2, 1, 2]; b.tabbar_counts = lambda: [3, 4, 3, 4]
+        >>> diff, noise = a.tabbar_difference(b); diff, round(noise, 2)
+        (2.0, 0.82)
+        """
+        xs, ys = self.tabbar_counts(), other.tabbar_counts()
+        if len(xs) < 2 or len(ys) < 2:
+            return statistics.fmean(ys) - statistics.fmean(xs), math.inf
+        noise = 2 * math.sqrt(statistics.variance(xs) / len(xs) + statistics.variance(ys) / len(ys))
+        return statistics.fmean(ys) - statistics.fmean(xs), noise
 
     def summary(self) -> str:
         n = self.rules.players

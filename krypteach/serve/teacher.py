@@ -53,7 +53,7 @@ RULE_WORDS = {
 
 #: an item's kind on the teacher's page (the store's kinds; the CSV keeps the keys)
 _KIND_WORDS = {"exercise": N_("exercise"), "selfcheck": N_("self-check question"), "puzzle": N_("puzzle"),
-               "giv": N_("giv")}
+               "giv": N_("giv"), "lab": N_("variant-lab run")}
 
 
 def rule_words(key: str) -> str:
@@ -137,11 +137,13 @@ def teacher_login_page(xsrf_form: str, error: str = "") -> str:
 
 
 def _cell(ls: LessonStanding) -> str:
-    if ls.tried == 0 and ls.done == 0:
+    if ls.tried == 0 and ls.done == 0 and ls.givar == 0:
         return '<td class="none">–</td>'
     cls = "all" if ls.total and ls.done >= ls.total else ("trouble" if ls.wrong > max(2, ls.done) else "some")
     text = f"{ls.done}/{ls.total}" if ls.total else f"{ls.done}"
     wrong = " · " + _("{n} wrong").format(n=ls.wrong) if ls.wrong else ""
+    if ls.givar:  # a giv played in the lesson is work done too (it was "–")
+        wrong += " · " + ngettext("{n} giv", "{n} givar", ls.givar).format(n=ls.givar)
     title = (ngettext("{n} attempt", "{n} attempts", ls.tried).format(n=ls.tried) + ", "
              + _("{n} wrong").format(n=ls.wrong))
     return f'<td class="{cls}" title="{escape(title, quote=True)}">{text}{escape(wrong)}</td>'

@@ -50,6 +50,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..bots import BOT_LEVELS, BotError, check_bot_rules
+from ..classroom.session import current
 from ..engine.game import Giv
 from ..engine.rules import Rules
 from ..i18n import N_, _
@@ -253,7 +254,27 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
                      "Kasino the highest (so the plot's “lower is better” holds for two of the three).").format(n=n)
         else:
             done = _("Done: {n} givar for each rule set. Lower scores are better (misère).").format(n=n)
+            done += " " + self.verdict()
         self.status.value = message_html("ok", done + note + no_plots)
+        # the learner's progress: a run made (neither right nor wrong), what it compared and found
+        current().record("lab-run", "lab", answer=" / ".join(r.describe() for r in rule_sets)[:200],
+                         expected=(self.verdict() if not games else _("the three games"))[:200])
+
+    def verdict(self) -> str:
+        """Is the difference in tabbar per giv between A and B real, or may it be chance? In
+        words, from :meth:`~krypteach.play.simulate.Simulation.tabbar_difference` (lesson 09's
+        example reads its run so)."""
+        if len(self.simulations) != 2:
+            return ""
+        a, b = self.simulations
+        diff, noise = a.tabbar_difference(b)
+        values = {"a": number(a.tabbar_per_giv(), 2), "b": number(b.tabbar_per_giv(), 2),
+                  "noise": number(noise, 2) if noise != float("inf") else "∞"}
+        if abs(diff) > noise:
+            return _("Tabbar per giv went from {a} (A) to {b} (B): more than the noise of this run (±{noise}), "
+                     "so it is a real effect of the rules.").format(**values)
+        return _("Tabbar per giv went from {a} (A) to {b} (B): within the noise of this run (±{noise}), so it may "
+                 "be chance. Run more givar to tell.").format(**values)
 
     @staticmethod
     def _table(sims: list[Simulation], labels: list[str] | None = None, games: bool = False) -> str:
