@@ -296,3 +296,19 @@ def test_reset_a_lesson_or_the_class_rename_remove_and_merge_on_either_backend(w
     assert store.reset_class("K7RPX") == 2 and store.attempts(ann) == []
     assert store.saved_game(ann, "07_play", "game-1") is None and store.nickname(ann) == "Ann"
     assert len(store.attempts(other)) == 2  # another class is untouched
+
+
+def test_last_seen_and_the_lesson_now_count_a_page_opened_and_a_move_not_only_answers(where):
+    """Issue 21: "Last seen" counted answers only; a learner playing a giv looked idle."""
+    import time as _time
+
+    store = ProgressStore(where)
+    ann = store.join("K7RPX", "Ann")
+    store.record(ann, "03_take_all", "a", "exercise", correct=True, at=1764590000.0)
+    assert store.overview("K7RPX").last_lesson == {ann: "03_take_all"}
+    before = _time.time()
+    store.seen(ann, "07_play")  # she opened lesson 07 (or moved in its game) just now
+    view = store.overview("K7RPX")
+    assert view.last_seen[ann] >= before and view.last_lesson == {ann: "07_play"}
+    store.record(ann, "04_tabbe", "b", "exercise", correct=True)  # then answered in 04
+    assert store.overview("K7RPX").last_lesson == {ann: "04_tabbe"}

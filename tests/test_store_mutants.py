@@ -853,7 +853,10 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
         (MIGRATIONS[5][0].format(**ddl), ()),                      # 5: a learner's parti in progress
         ("INSERT INTO krypteach_schema (version) VALUES (%s)", (5,)),
         ("ALTER TABLE items ADD COLUMN title TEXT", ()),             # 6: what an item is called
-        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (6,))]
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (6,)),
+        ("ALTER TABLE learners ADD COLUMN seen_at DOUBLE PRECISION", ()),  # 7: last active, on which lesson
+        ("ALTER TABLE learners ADD COLUMN seen_lesson TEXT", ()),
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (7,))]
     conn.sent.clear()
     conn.answers.append(("Ann",))
     assert s.nickname(7) == "Ann"

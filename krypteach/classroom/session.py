@@ -255,6 +255,7 @@ class Session:
                 for place, record in self.unsaved_games.items():
                     store.save_game(self.learner, self.lesson or "?", place, record)
                 self.unsaved_games.clear()
+                self._seen(store)  # the page is open: the teacher sees the learner here
             except Exception as e:
                 self.problem = _("progress is not kept: {why}").format(why=e)
                 self.store = None
@@ -324,6 +325,10 @@ class Session:
                 return
         self._tell()
 
+    def _seen(self, store: ProgressStore | BrowserProgress) -> None:
+        if isinstance(store, ProgressStore) and self.learner is not None:
+            store.seen(self.learner, self.lesson)
+
     def save_game(self, place: str, record: str) -> None:
         """Keep the parti in progress of the game table ``place`` (its givar as game records):
         a reload of the page finds it (:meth:`saved_game`). Before the learner is known it
@@ -334,6 +339,7 @@ class Session:
                 return
             try:
                 self.store.save_game(self.learner, self.lesson or "?", place, record)
+                self._seen(self.store)
             except Exception as e:
                 self.problem = _("progress is not kept: {why}").format(why=e)
 

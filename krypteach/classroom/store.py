@@ -251,6 +251,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # what an item is called (issue 21: "Most often failed" named `take-all-exercise-2`): an
     # exercise's title as written in the source (shown in the teacher's language), a question's text
     6: ("ALTER TABLE items ADD COLUMN title TEXT",),
+    # when a learner was last active on a page, and on which lesson (issue 21: "Last seen" counted
+    # answers only): a page opened, an answer, a move in a game
+    7: ("ALTER TABLE learners ADD COLUMN seen_at {real}", "ALTER TABLE learners ADD COLUMN seen_lesson TEXT"),
 }
 #: the longest game record kept for a game table (a Krypkasino parti is about 25 kB)
 MAX_GAME_RECORD = 200_000
@@ -684,6 +687,13 @@ class ProgressStore:
             self._run(cur, "UPDATE learners SET pin = ? WHERE id = ?", (hash_pin(typed), learner))
             return learner
 
+    def seen(self, learner_id: int, lesson: str | None) -> None:
+        """The learner is active now on a page of ``lesson`` (opened it, answered, moved in a game):
+        the teacher's page's "Last seen" and "Lesson now"."""
+        with self._transaction() as cur:
+            self._run(cur, "UPDATE learners SET seen_at = ?, seen_lesson = ? WHERE id = ?",
+                      (time.time(), None if lesson is None else lesson[:80], learner_id))
+
     def reset_pin(self, learner_id: int) -> bool:
         """Forget a learner's PIN (they forgot it): the next sign-in with their nickname sets a new
         one, and every browser signed in as them is signed out (:meth:`pin_stamp` changes). True if
@@ -940,6 +950,8 @@ class ProgressStore:
                                    f"{of_class} AND (a.kind <> 'giv' OR a.score IS NOT NULL) "
                                    "GROUP BY a.learner_id, a.lesson",
                               (code, newest)).fetchall()
+            active = self._run(cur, "SELECT id, seen_at, seen_lesson FROM learners WHERE class_code = ? AND id <= ? "
+                                    "AND seen_at IS NOT NULL", (code, newest)).fetchall()
             latest = self._run(cur, "SELECT a.learner_id, a.lesson "
                                     f"{of_class} AND a.at = (SELECT max(b.at) FROM attempts b "
                                     "WHERE b.learner_id = a.learner_id)", (code, newest)).fetchall()
@@ -977,13 +989,19 @@ class ProgressStore:
             for lesson in shown:
                 grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))
         last = {int(i): max(0.0, float(at)) for i, at, _n in seen if i in ids}
+        now_in = {int(i): str(les) for i, les in latest if i in ids}
+        for i, at, lesson in active:  # a page opened or a move made counts as much as an answer
+            if int(i) in ids and float(at) >= last.get(int(i), -1.0):
+                last[int(i)] = float(at)
+                if lesson:
+                    now_in[int(i)] = str(lesson)
         givar = {int(i): int(n) for i, _at, n in seen if i in ids and n}
         most = sorted(((str(les), str(item), str(kind), int(n), int(who)) for les, item, kind, n, who in failed),
                       key=lambda r: (-r[4], -r[3], r[0], r[1]))
         rules: Counter[str] = Counter({str(rule): int(n) for rule, n in rule_rows})
         return ClassOverview(learners=learners, lessons=sorted(shown), grid=grid, most_failed=most, rules=rules,
                              givar=givar, last_seen=last, lessons_left_out=left_out,
-                             last_lesson={int(i): str(les) for i, les in latest if i in ids})
+                             last_lesson=now_in)
 
     def export_csv(self, class_code: str) -> str:
         """Every attempt of the class as CSV (one row an attempt), for a spreadsheet."""
