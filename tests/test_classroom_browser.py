@@ -156,6 +156,101 @@ def test_a_reload_keeps_the_giv_in_progress_and_new_parti_asks_first(browser, cl
         context.close()
 
 
+def test_a_learners_work_reaches_the_grid_their_page_and_the_csv_alike(browser, classroom):
+    """Issue 21 (done when, in part): a learner answers a take-all exercise wrong and then right,
+    plays a whole giv of lesson 07 and runs the variant lab; the teacher's grid, the learner's
+    page and the CSV count the same things, and the learner's start page agrees."""
+    import csv
+    import io
+    import random
+
+    from .test_browser import choose_a_legal_move, wait_for_the_others
+
+    start, _progress = classroom
+    server = start()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/en/03_take_all.ipynb", timeout=LOAD_MS)
+        page.fill("#code", CODE)
+        page.fill("#nickname", "Uma")
+        page.fill("#pin", "1357")
+        page.click("button[type=submit]")
+        page.locator(".kt-learner", has_text="Uma").wait_for(timeout=LOAD_MS)
+        _solve_the_first_take_all(page)  # one wrong, then right (the second try)
+        close(page)
+
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/en/07_play.ipynb", timeout=LOAD_MS)
+        game = page.locator(".kt-game")
+        game.locator(".kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
+        rng = random.Random(5)
+        final = game.locator(".kt-final")
+        for _ in range(200):
+            if final.count():
+                break
+            before = game.locator(".kt-log li").count()
+            choose_a_legal_move(page, rng, STEP_MS)
+            game.locator(".kt-buttons button", has_text="Play").click()
+            wait_for_the_others(page, before, 2, STEP_MS)
+        final.wait_for(timeout=STEP_MS)
+        close(page)
+
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/en/09_variant_lab.ipynb", timeout=LOAD_MS)
+        lab = page.locator(".kt-variant-lab")
+        givar = lab.locator(".widget-text", has_text="Givar per rule set").locator("input")
+        givar.fill("10")
+        givar.press("Enter")
+        lab.get_by_role("button", name="Run the comparison").click()
+        lab.locator(".kt-ok", has_text="Done: 10 givar").wait_for(timeout=120_000)
+        assert "Tabbar per giv went from" in lab.locator(".kt-ok").inner_text()
+        close(page)
+
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/en/00_start.ipynb", timeout=LOAD_MS)
+        overview = page.locator(".kt-learner", has_text="where you stand")
+        overview.wait_for(timeout=LOAD_MS)
+        mine = overview.inner_text()
+        assert "Givar played: 1 — Krypkasino (the lowest score wins): 1 giv" in mine
+        assert "Go on where you left off: 9 · " in mine
+        take_all = overview.locator("tr", has_text="3 · Take all you can, or creep").inner_text()
+        close(page)
+
+        teacher = context.new_page()
+        teacher.goto(f"{server.base}/krypteach/teacher", timeout=LOAD_MS)
+        teacher.fill("#tcode", TEACHER)
+        teacher.click("button[type=submit]")
+        row = teacher.locator("tr", has=teacher.locator("th[scope=row]", has_text="Uma"))
+        row.wait_for(timeout=STEP_MS)
+        heads = teacher.locator("thead").first.locator("th").all_inner_texts()
+        cells = row.locator("td, th").all_inner_texts()
+        by_lesson = dict(zip(heads, cells))
+        lesson3 = next(h for h in heads if h.startswith("3 · "))
+        assert by_lesson[lesson3].startswith("1/") and "1 wrong" in by_lesson[lesson3]
+        assert by_lesson[lesson3].split(" ")[0].replace("/", " of ") == take_all.split("\t")[-1].strip()
+        assert "1 giv" in by_lesson[next(h for h in heads if h.startswith("7 · "))]
+        assert by_lesson[next(h for h in heads if h.startswith("9 · "))] != "–"  # the lab run
+        assert by_lesson["Givar"] == "1"
+        row.locator("th[scope=row] a").click()
+        teacher.locator("h1", has_text="What Uma did").wait_for(timeout=STEP_MS)
+        work = teacher.locator("main").inner_text()
+        assert "right at the second try" in work and "wrong" in work and "variant-lab run" in work
+        assert "Take all you must (ta in allt)" in work  # the item by its name, not its id
+        answers = teacher.locator("tbody tr").count()
+        status, text = teacher.evaluate("""async () => { const r = await fetch('/krypteach/teacher/export.csv');
+                                           return [r.status, await r.text()]; }""")
+        assert status == 200
+        rows = [r for r in csv.DictReader(io.StringIO(text)) if r["nickname"] == "Uma"]
+        assert len([r for r in rows if r["kind"] != "giv" or r["score"]]) == answers  # the same rows
+        assert [r["how"] for r in rows if r["lesson"] == "03_take_all"] == ["first-try", "second-try"]
+        assert [r["correct"] for r in rows if r["lesson"] == "03_take_all"] == ["no", "yes"]
+        assert any(r["kind"] == "giv" and r["score"] for r in rows) and any(r["kind"] == "lab" for r in rows)
+        close(teacher)
+    finally:
+        context.close()
+
+
 def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(browser, classroom):
     start, progress = classroom
     store = ProgressStore(progress)  # a class of simulated learners, as kernels would record them
