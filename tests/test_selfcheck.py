@@ -127,3 +127,25 @@ def test_bad_questions_raise_clear_errors(bad, match):
 def test_needs_questions():
     with pytest.raises(ValueError, match="at least one question"):
         SelfCheck([])
+
+
+def test_every_lesson_question_has_a_hint_of_its_own():
+    """Issue 21: the first wrong answer gives a hint and a second try; each question of the
+    lessons says what to look at (not the generic "Think again" alone)."""
+    import json
+    import re
+    from pathlib import Path
+
+    lessons = sorted((Path(__file__).resolve().parents[1] / "lessons").glob("[0-9][0-9]_*.ipynb"))
+    counted = 0
+    for path in lessons:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            src = "".join(cell["source"])
+            if cell["cell_type"] != "code" or "SelfCheck([" not in src:
+                continue
+            questions = re.split(r'\{"text": ', src)[1:]
+            assert questions, path.name
+            for q in questions:
+                assert '"hint": _("' in q.split('"explanation"')[0], (path.name, q[:80])
+                counted += 1
+    assert counted >= 39
