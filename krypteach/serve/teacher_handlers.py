@@ -137,10 +137,11 @@ class TeacherImportHandler(_TeacherBase):
 
 
 class _LearnerAction(_TeacherBase):
-    def _learner(self, store: ProgressStore) -> tuple[int, str]:
-        """The learner of the form (their id and nickname), who must be in this class."""
+    def _learner(self, store: ProgressStore, field: str = "learner") -> tuple[int, str]:
+        """The learner the request's ``field`` names (their id and nickname), who must be in
+        this class: else 400 (no number) or 404 (nobody of the class)."""
         try:
-            learner = int(self.get_argument("learner", ""))
+            learner = int(self.get_argument(field, ""))
         except ValueError:
             raise tornado.web.HTTPError(400, "which learner?") from None
         if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
@@ -155,13 +156,8 @@ class TeacherLearnerHandler(_LearnerAction):
         store = self._teachers_store()
         if store is None:
             return
-        try:
-            learner = int(self.get_argument("id", ""))
-        except ValueError:
-            raise tornado.web.HTTPError(400, "which learner?") from None
-        if learner not in {i for i, _ in store.learners(self._kt().class_label)}:
-            raise tornado.web.HTTPError(404, "no such learner in this class")
-        name, titles, form = store.nickname(learner) or "?", self._titles(), self.xsrf_form_html()
+        learner, name = self._learner(store, "id")
+        titles, form = self._titles(), self.xsrf_form_html()
         others = [(i, n) for i, n in store.learners(self._kt().class_label) if i != learner]
         flash = self.get_argument("done", "")[:400]
 
@@ -250,18 +246,12 @@ class TeacherMergeHandler(_LearnerAction):
         if store is None:
             return
         learner, name = self._learner(store)
-        try:
-            into = int(self.get_argument("into", ""))
-        except ValueError:
-            raise tornado.web.HTTPError(400, "merge into whom?") from None
-        if into not in {i for i, _ in store.learners(self._kt().class_label)}:
-            raise tornado.web.HTTPError(404, "no such learner in this class")
+        into, into_name = self._learner(store, "into")
         try:
             n = store.merge_learners(learner, into)
         except ValueError as e:
             self.redirect(f"/krypteach/teacher/learner?id={learner}&" + urlencode({"done": str(e)}))
             return
-        into_name = store.nickname(into) or "?"
         done = ngettext("{name} is merged into {into}: {n} attempt moved.",
                         "{name} is merged into {into}: {n} attempts moved.", n).format(name=name, into=into_name, n=n)
         self.redirect(f"/krypteach/teacher/learner?id={into}&" + urlencode({"done": done}))
