@@ -266,7 +266,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.question = widgets.HBox([self.question_text, self.yes_button, self.keep_button],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"))
         self.question.add_class("kt-question")
-        self._pending: tuple[str, str] | None = None  # what the question asks: ("parti", why)
+        self._pending: str | None = None  # the question is asked: why a new parti would start ("" or a reason)
         self._build_controls = [self.take_button, self.build_button, self.build_value, self.trail_button]
         # Bygg and its value menu side by side, so that a narrow screen never puts them apart (Ta in and
         # Lägg before them: the three moves together, and the menu beside the one it is for)
@@ -648,15 +648,18 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
 
     def confirm(self) -> None:
         """Yes: do what the question asked (start the new parti)."""
-        pending, self._pending = self._pending, None
-        self.question.layout.display = "none"
+        pending = self._pending
+        self._drop_question()
         if pending is not None:
-            self.new_parti(pending[1], confirmed=True)
+            self.new_parti(pending, confirmed=True)
+
+    def _drop_question(self) -> None:
+        self._pending = None
+        self.question.layout.display = "none"
 
     def keep_playing(self) -> None:
         """No: the question goes, the parti stays as it was."""
-        self._pending = None
-        self.question.layout.display = "none"
+        self._drop_question()
         self._say("info", _("Nothing changed: play on."))
 
     def new_parti(self, why: str = "", *, confirmed: bool = False) -> None:
@@ -667,12 +670,11 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         (:attr:`question`, answered by :meth:`confirm` or :meth:`keep_playing`), unless
         ``confirmed``."""
         if not confirmed and self.would_lose():
-            self._pending = ("parti", why)
+            self._pending = why
             self.question_text.value = "<span role='alert'>" + esc(why + self.question_words()) + "</span>"
             self.question.layout.display = ""
             return
-        self._pending = None
-        self.question.layout.display = "none"
+        self._drop_question()
         rules = self.picker.rules
         self._parti = Parti(rules, seed=self._rng.getrandbits(32), first_dealer=rules.players - 1)
         self.rules_note.value = "<i>" + esc(_("Changed rules start a new parti with the next giv "
@@ -695,9 +697,9 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                             "Forward (framåt).").format(number=number))
 
     def _game_key(self) -> str:
-        """Which game a giv's score is of (the learner's page averages each game apart)."""
-        r = self.giv.rules
-        return "krypkasino" if r.game == "krypkasino" else "avig-kasino" if r.lowest_wins else "kasino"
+        """Which game a giv's score is of (the learner's page averages each game apart): the
+        engine's title of it, as a key ("krypkasino", "kasino", "avig-kasino")."""
+        return self.game.title.lower().replace(" ", "-")
 
     def _save(self) -> None:
         """Keep the parti (its givar as game records) in the learner's progress."""
@@ -733,11 +735,9 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                                 "this is a new one.").format(why=e))
             return False
         self._parti = parti
-        self.picker.rules = parti.rules
-        self._rules_changed(parti.rules)
+        self.picker.rules = parti.rules  # (the parti is set first: no "changed rules" note)
         self._recorded = {id(g) for g in parti.givar if g.is_over}  # their scores are recorded already
-        self._pending = None
-        self.question.layout.display = "none"
+        self._drop_question()
         self._log = []
         self.replay_view.layout.display = "none"
         self._refresh_levels()
@@ -923,8 +923,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
     def _refresh(self) -> None:
         g = self.giv
         if self._pending is not None:  # a move (or Undo) answers the question: keep playing
-            self._pending = None
-            self.question.layout.display = "none"
+            self._drop_question()
         names = self.names
         over = g.is_over
         builds = self.game.has_builds  # Ta in, Bygg and Lägg instead of Play
