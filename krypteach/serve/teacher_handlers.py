@@ -63,6 +63,11 @@ class _TeacherBase(tornado.web.RequestHandler):
         kt = self._kt()
         return kt.titles_by_language.get(language()) or kt.titles
 
+    def _done(self, text: str, learner: int | None = None) -> None:
+        """Back to the class's page (or to one learner's), saying what was done."""
+        page = "/krypteach/teacher?" if learner is None else f"/krypteach/teacher/learner?id={learner}&"
+        self.redirect(page + urlencode({"done": text}))
+
     def _teachers_store(self) -> ProgressStore | None:
         """The class's store for a signed-in teacher; anybody else is sent to the teacher code."""
         store = self._kt().store
@@ -133,7 +138,7 @@ class TeacherImportHandler(_TeacherBase):
             else:
                 said.append(ngettext("{name}: {n} attempt", "{name}: {n} attempts", added).format(name=name, n=added))
         text = "; ".join(said) if said else _("no file chosen")
-        self.redirect("/krypteach/teacher?" + urlencode({"done": _("Imported: {files}").format(files=text)[:400]}))
+        self._done(_("Imported: {files}").format(files=text)[:400])
 
 
 class _LearnerAction(_TeacherBase):
@@ -176,7 +181,7 @@ class TeacherResetHandler(_LearnerAction):
         learner, name = self._learner(store)
         n = store.reset_learner(learner)
         done = ngettext("{name}: {n} attempt removed", "{name}: {n} attempts removed", n).format(name=name, n=n)
-        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+        self._done(done)
 
 
 class TeacherResetLessonHandler(_TeacherBase):
@@ -193,7 +198,7 @@ class TeacherResetLessonHandler(_TeacherBase):
         n = store.reset_lesson(self._kt().class_label, lesson)
         done = ngettext("{lesson}: {n} attempt removed", "{lesson}: {n} attempts removed", n).format(
             lesson=titles[lesson], n=n)
-        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+        self._done(done)
 
 
 class TeacherResetClassHandler(_TeacherBase):
@@ -205,7 +210,7 @@ class TeacherResetClassHandler(_TeacherBase):
             return
         n = store.reset_class(self._kt().class_label)
         done = ngettext("The class: {n} attempt removed", "The class: {n} attempts removed", n).format(n=n)
-        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+        self._done(done)
 
 
 class TeacherRemoveHandler(_LearnerAction):
@@ -218,7 +223,7 @@ class TeacherRemoveHandler(_LearnerAction):
         learner, name = self._learner(store)
         store.remove_learner(learner)
         done = _("{name} is removed, with all their work.").format(name=name)
-        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+        self._done(done)
 
 
 class TeacherRenameHandler(_LearnerAction):
@@ -235,7 +240,7 @@ class TeacherRenameHandler(_LearnerAction):
             done = str(e)
         else:
             done = _("{name} is now called {new}.").format(name=name, new=new)
-        self.redirect(f"/krypteach/teacher/learner?id={learner}&" + urlencode({"done": done}))
+        self._done(done, learner)
 
 
 class TeacherMergeHandler(_LearnerAction):
@@ -250,11 +255,11 @@ class TeacherMergeHandler(_LearnerAction):
         try:
             n = store.merge_learners(learner, into)
         except ValueError as e:
-            self.redirect(f"/krypteach/teacher/learner?id={learner}&" + urlencode({"done": str(e)}))
+            self._done(str(e), learner)
             return
         done = ngettext("{name} is merged into {into}: {n} attempt moved.",
                         "{name} is merged into {into}: {n} attempts moved.", n).format(name=name, into=into_name, n=n)
-        self.redirect(f"/krypteach/teacher/learner?id={into}&" + urlencode({"done": done}))
+        self._done(done, into)
 
 
 class TeacherResetPinHandler(_LearnerAction):
@@ -269,4 +274,4 @@ class TeacherResetPinHandler(_LearnerAction):
         store.reset_pin(learner)
         self._kt().gate.pin_right(f"{self._kt().class_label}/{name}")  # their wrong PINs are forgotten
         done = _("{name} chooses a new PIN at the next sign-in (their progress is kept).").format(name=name)
-        self.redirect("/krypteach/teacher?" + urlencode({"done": done}))
+        self._done(done)
