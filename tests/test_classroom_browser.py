@@ -6,6 +6,7 @@ A server of its own (it is restarted), with its progress file and data folder in
 from __future__ import annotations
 
 import json
+import random
 import re
 import urllib.request
 
@@ -40,6 +41,17 @@ def classroom(private_env, tmp_path):
         s.stop()
 
 
+def _sign_in(page, base: str, lesson: str, nickname: str, pin: str) -> None:
+    """Open ``lesson`` and sign in at the door it sends a new browser to."""
+    page.goto(f"{base}/voila/render/en/{lesson}", timeout=LOAD_MS)
+    page.wait_for_url("**/krypteach/join**", timeout=LOAD_MS)
+    page.fill("#code", CODE)
+    page.fill("#nickname", nickname)
+    page.fill("#pin", pin)
+    page.click("button[type=submit]")
+    page.locator(".kt-learner", has_text=nickname).wait_for(timeout=LOAD_MS)
+
+
 def _solve_the_first_take_all(page) -> None:
     ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
     table = ex.locator(".kt-cards.kt-table")
@@ -65,14 +77,8 @@ def test_progress_is_kept_across_a_reload_and_a_server_restart(browser, classroo
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(f"{server.base}/voila/render/en/03_take_all.ipynb", timeout=LOAD_MS)
-        assert "/krypteach/join" in page.url
-        page.fill("#code", CODE)
-        page.fill("#nickname", "Ann 🦊")
-        page.fill("#pin", "4711")
-        page.click("button[type=submit]")
+        _sign_in(page, server.base, "03_take_all.ipynb", "Ann 🦊", "4711")  # a new browser: sent to the door
         bar = page.locator(".kt-learner")
-        bar.filter(has_text="Ann 🦊").wait_for(timeout=LOAD_MS)
         total = int(re.search(r"(\d+) of (\d+) exercises and questions solved", bar.inner_text()).group(2))
         assert f"0 of {total} exercises and questions solved in this lesson" in bar.inner_text() and "klara" not in bar.inner_text()
         assert total >= 3
@@ -118,12 +124,7 @@ def test_a_reload_keeps_the_giv_in_progress_and_new_parti_asks_first(browser, cl
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.goto(f"{server.base}/voila/render/en/07_play.ipynb", timeout=LOAD_MS)
-        page.fill("#code", CODE)
-        page.fill("#nickname", "Bo")
-        page.fill("#pin", "2580")
-        page.click("button[type=submit]")
-        page.locator(".kt-learner", has_text="Bo").wait_for(timeout=LOAD_MS)
+        _sign_in(page, server.base, "07_play.ipynb", "Bo", "2580")
         game = page.locator(".kt-game")
         game.locator(".kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
         rng = random.Random(3)
@@ -171,12 +172,7 @@ def test_a_learners_work_reaches_the_grid_their_page_and_the_csv_alike(browser, 
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.goto(f"{server.base}/voila/render/en/03_take_all.ipynb", timeout=LOAD_MS)
-        page.fill("#code", CODE)
-        page.fill("#nickname", "Uma")
-        page.fill("#pin", "1357")
-        page.click("button[type=submit]")
-        page.locator(".kt-learner", has_text="Uma").wait_for(timeout=LOAD_MS)
+        _sign_in(page, server.base, "03_take_all.ipynb", "Uma", "1357")
         _solve_the_first_take_all(page)  # one wrong, then right (the second try)
         close(page)
 
@@ -355,3 +351,197 @@ def test_the_door_the_rules_sheet_and_the_teachers_page_have_no_english_in_swedi
     finally:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def _verdict(ex) -> None:
+    ex.locator(".kt-feedback .kt-ok, .kt-feedback .kt-error").first.wait_for(timeout=STEP_MS)
+
+
+def _answer_an_exercise(ex) -> str:
+    """Answer one of a lesson's exercises once, as a hurried learner might (right or wrong, as the
+    random position falls), or show its answer; what was done."""
+    if ex.locator("input[type=text]").count():  # count the points: a number, sent with Enter
+        box = ex.locator("input[type=text]")
+        box.fill("0")
+        box.press("Enter")
+        _verdict(ex)
+        return "counted"
+    for name in ("No tabbe possible", "Nobody"):  # tvångstabbe; the dukning's seat
+        if ex.locator("button", has_text=name).count():
+            ex.locator("button", has_text=name).click()
+            _verdict(ex)
+            return name
+    if "Klädda högen" in ex.locator(".kt-title").inner_text():  # nothing selected: "none go aside"
+        ex.get_by_role("button", name="Check").click()
+        _verdict(ex)
+        return "checked"
+    ex.get_by_role("button", name="Show answer").click()  # the träffar, take all: shown (not solved)
+    ex.locator(".kt-feedback .kt-msg, .kt-feedback .kt-info, .kt-feedback .kt-ok").first.wait_for(timeout=STEP_MS)
+    return "shown"
+
+
+def _pick(page, row, code: str) -> None:
+    card = row.locator(f'.kt-card[data-card="{code}"]').first
+    card.click()
+    page.wait_for_function("el => el.classList.contains('kt-selected')", arg=card.element_handle(), timeout=STEP_MS)
+
+
+def _three_puzzles(page) -> list[str]:
+    """In the trainer: a puzzle solved, one answered wrong, and one whose answer was shown and then
+    clicked (which earns nothing); the trainer's own count after it."""
+    from krypteach.teaching.puzzles import check_answer, load_puzzles
+
+    trainer = page.locator(".kt-puzzles")
+    trainer.locator(".widget-dropdown select").first.select_option(label="Which card must you play? (tvångstabbe)")
+    seen: list[str] = []
+    by_id = {p.id: p for p in load_puzzles()}
+    for how in ("right", "wrong", "revealed"):
+        if seen:
+            trainer.get_by_role("button", name="Next puzzle").click()
+        page.wait_for_function(
+            "([el, seen]) => { const b = el.querySelector('.kt-instruction b[title^=\"which-card\"]');"
+            " return b && !seen.includes(b.title); }", arg=[trainer.element_handle(), seen], timeout=STEP_MS)
+        pid = trainer.locator(".kt-instruction b").first.get_attribute("title")
+        seen.append(pid)
+        puzzle = by_id[pid]
+        hand = trainer.locator(".kt-cards.kt-hand.kt-selectable")
+        feedback = trainer.locator(".kt-feedback")
+        if how == "revealed":
+            trainer.get_by_role("button", name="Show answer").click()
+            feedback.locator(".kt-msg", has_text="Answer:").wait_for(timeout=STEP_MS)
+            card = puzzle.answers[0]
+            if not hand.locator(f'.kt-card.kt-selected[data-card="{card}"]').count():
+                _pick(page, hand, card)
+            trainer.get_by_role("button", name="Check").click()
+            feedback.get_by_text("already counts as missed").wait_for(timeout=STEP_MS)
+            continue
+        card = puzzle.answers[0] if how == "right" else next(
+            c for c in dict.fromkeys(map(str, puzzle.hand)) if not check_answer(puzzle, c)[0])
+        _pick(page, hand, card)
+        trainer.get_by_role("button", name="Check").click()
+        feedback.locator(".kt-ok" if how == "right" else ".kt-error").wait_for(timeout=STEP_MS)
+    trainer.locator(".kt-progress", has_text="Missed this time: 2").wait_for(timeout=STEP_MS)
+    return seen
+
+
+def _a_kasino_giv_with_a_build(page) -> None:
+    """Lesson 10's table: build when a build can be made (once), else any legal move, to the giv's end."""
+    from krypteach import Rules
+    from krypteach.engine.builds import Build, parse_table
+    from krypteach.engine.cards import parse_cards
+    from krypteach.engine.games import legal_moves
+
+    from .test_browser import wait_for_the_others
+    from .test_browser_kasino import _click_move, _position
+
+    rules, rng = Rules.preset("kasino"), random.Random(21)
+    game = page.locator(".kt-game")
+    final, log = game.locator(".kt-final"), game.locator(".kt-log li")
+    my_turn = ("() => document.querySelector('.kt-game .kt-final') !== null || "
+               "document.querySelector('.kt-game > .kt-status').innerText.includes('Your turn')")
+    built = 0
+    for _ in range(80):  # 24 moves of yours in a giv of two players: a bound, not a count
+        page.wait_for_function(my_turn, timeout=STEP_MS)
+        if final.count():
+            break
+        mine, table, hand, items = _position(game)
+        moves = legal_moves(parse_cards(mine), parse_table(table), rules, 0)
+        builds = [m for m in moves if m.value is not None and not any(
+            isinstance(x, Build) and x.cards[0] in m.capture for x in parse_table(table))]
+        move = builds[0] if builds and not built else rng.choice(moves)
+        before = log.count()
+        built += _click_move(page, game, move, mine, table, hand, items) == "build"
+        wait_for_the_others(page, before, 2, STEP_MS)
+    final.wait_for(timeout=STEP_MS)
+    assert built, "no build could be made in the whole giv"
+
+
+def test_every_lessons_exercises_trainer_puzzles_and_a_kasino_build_reach_the_grid_their_page_and_the_csv_alike(
+        browser, classroom):
+    """Issue 21 (done when): a learner works through every lesson (each exercise answered or its
+    answer shown, each self-check, trainer puzzles right, wrong and revealed, a Kasino giv with a
+    build); for every lesson the teacher's grid, the learner's start page, the learner's page and
+    the CSV count the same answers."""
+    import csv
+    import io
+
+    from .test_browser import NAMES
+
+    start, _progress = classroom
+    server = start()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    given: dict[str, list[str]] = {}  # lesson -> what was answered in it
+    try:
+        for k, name in enumerate(NAMES[1:]):
+            page = context.new_page()
+            if k == 0:
+                _sign_in(page, server.base, name, "Vera", "8642")
+            else:
+                page.goto(f"{server.base}/voila/render/en/{name}", timeout=LOAD_MS)
+            quiz = page.locator(".kt-selfcheck")
+            quiz.wait_for(timeout=LOAD_MS)
+            lesson = name.removesuffix(".ipynb")
+            done = given[lesson] = []
+            for ex in page.locator(".kt-exercise:not(.kt-puzzles):not(.kt-selfcheck)").all():
+                done.append(_answer_an_exercise(ex))
+            if lesson == "08_puzzles":
+                done += _three_puzzles(page)
+            if lesson == "10_kasino":
+                _a_kasino_giv_with_a_build(page)
+            questions = quiz.locator(".kt-question")
+            for q in range(questions.count()):
+                questions.nth(q).locator("input[type=radio]").first.check()
+                done.append(f"question {q + 1}")
+            quiz.get_by_role("button", name="Check").click()
+            quiz.locator(".kt-progress", has_text="Score:").wait_for(timeout=STEP_MS)
+            close(page)
+        assert len(given) == 11 and all(given.values()), given
+        assert given["02_traffar"][:2] == ["shown", "shown"] and given["04_tabbe"][:2] == ["No tabbe possible", "Nobody"]
+        assert given["05_deals"][0] == "checked" and given["01_cards"][0] == given["06_scoring"][0] == "counted"
+
+        page = context.new_page()
+        page.goto(f"{server.base}/voila/render/en/00_start.ipynb", timeout=LOAD_MS)
+        overview = page.locator(".kt-learner", has_text="where you stand")
+        overview.wait_for(timeout=LOAD_MS)
+        mine = {r.split("\t")[0].strip(): r.split("\t")[-1].strip()
+                for r in overview.locator("tr").all_inner_texts()}
+        assert "Kasino (the highest score wins): 1 giv" in overview.inner_text()
+        close(page)
+
+        teacher = context.new_page()
+        teacher.goto(f"{server.base}/krypteach/teacher", timeout=LOAD_MS)
+        teacher.fill("#tcode", TEACHER)
+        teacher.click("button[type=submit]")
+        row = teacher.locator("tr", has=teacher.locator("th[scope=row]", has_text="Vera"))
+        row.wait_for(timeout=STEP_MS)
+        heads = teacher.locator("thead").first.locator("th").all_inner_texts()
+        grid = dict(zip(heads, row.locator("td, th").all_inner_texts()))
+        status, text = teacher.evaluate("""async () => { const r = await fetch('/krypteach/teacher/export.csv');
+                                           return [r.status, await r.text()]; }""")
+        assert status == 200
+        rows = [r for r in csv.DictReader(io.StringIO(text)) if r["nickname"] == "Vera"]
+        row.locator("th[scope=row] a").click()
+        teacher.locator("h1", has_text="What Vera did").wait_for(timeout=STEP_MS)
+        assert teacher.locator("tbody tr").count() == len([r for r in rows if r["kind"] != "giv" or r["score"]])
+        close(teacher)
+    finally:
+        context.close()
+
+    for lesson, done in given.items():
+        title = next(h for h in heads if h.startswith(f"{int(lesson[:2])} · "))
+        answers = [r for r in rows if r["lesson"] == lesson and r["kind"] != "giv"]
+        assert len(answers) == len(done), (lesson, done, answers)  # each answer reached the CSV, once
+        solved = {r["item"] for r in answers if r["correct"] == "yes" and r["kind"] in ("exercise", "selfcheck")}
+        puzzles = {r["item"] for r in answers if r["correct"] == "yes" and r["kind"] == "puzzle"}
+        wrong = sum(r["correct"] == "no" for r in answers)
+        givar = sum(r["kind"] == "giv" and bool(r["score"]) for r in rows if r["lesson"] == lesson)
+        total = int(grid[title].split("/")[1].split(" ")[0])
+        expected = [f"{len(solved)}/{total}"] + [f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} solved"] * bool(
+            puzzles) + [f"{wrong} wrong"] * bool(wrong) + [f"{givar} giv"] * bool(givar)
+        assert grid[title] == " · ".join(expected), (lesson, grid[title], expected)  # the grid, from the CSV's rows
+        assert mine[title] == " · ".join([f"{len(solved)} of {total}"] + expected[1:2] * bool(puzzles)), (
+            lesson, mine[title])  # and the learner's own start page
+    assert len({r["item"] for r in rows if r["lesson"] == "08_puzzles" and r["kind"] == "puzzle"}) == 3
+    assert [r["how"] for r in rows if r["kind"] == "puzzle" and r["lesson"] == "08_puzzles"] == [
+        "first-try", "first-try", "shown"]
+    assert any(r["kind"] == "giv" and r["score"] and r["lesson"] == "10_kasino" for r in rows)

@@ -498,3 +498,23 @@ def test_a_lesson_not_shown_in_the_class_is_not_served(private_env, tmp_path):
         assert s.status()["pool_ready"].get("en/05_deals.ipynb", 0) == 0  # no kernel kept warm for it
     finally:
         s.stop()
+
+
+def test_the_teachers_page_names_each_lesson_as_the_start_page_does(tmp_path):
+    """Issue 21: the grid said "5 · Deals" (the heading cut at its " (") where the start page says
+    "5 · Deals and klädda högen"; a teacher's own notebook keeps its heading."""
+    import json
+    import shutil
+
+    from krypteach.i18n import use_language
+    from krypteach.serve import lesson_titles
+    from krypteach.teaching.course import titles
+
+    shutil.copy(LESSONS / "05_deals.ipynb", tmp_path)
+    (tmp_path / "42_mine.ipynb").write_text(json.dumps({"cells": [{"cell_type": "markdown",
+                                                                   "source": ["# 42 · My lesson (min)"]}]}))
+    for lang in ("en", "sv"):
+        with use_language(lang):
+            course = titles()
+        assert lesson_titles(tmp_path, lang) == {"05_deals": course["05_deals"], "42_mine": "42 · My lesson"}
+    assert lesson_titles(tmp_path, "sv")["05_deals"] == "5 · Utdelningar och klädda högen"

@@ -312,3 +312,28 @@ def test_last_seen_and_the_lesson_now_count_a_page_opened_and_a_move_not_only_an
     assert view.last_seen[ann] >= before and view.last_lesson == {ann: "07_play"}
     store.record(ann, "04_tabbe", "b", "exercise", correct=True)  # then answered in 04
     assert store.overview("K7RPX").last_lesson == {ann: "04_tabbe"}
+
+
+def test_puzzles_solved_and_a_parti_under_way_count_alike_in_the_grid_and_the_start_page(where):
+    """Issue 21: 3 puzzles solved in the trainer showed "0/4 · 1 wrong" in the grid, and a build
+    made in a giv under way showed "–"."""
+    from krypteach.serve.teacher import _cell
+
+    s = ProgressStore(where)
+    ann = s.join("K7RPX", "Ann")
+    s.declare_items("08_puzzles", [("q1", "selfcheck"), ("q2", "selfcheck")])
+    for pid in ("which-card-easy-01", "which-card-easy-02", "endgame-easy-01", "which-card-easy-01"):
+        s.record(ann, "08_puzzles", pid, "puzzle", correct=True, topic=pid.split("-easy")[0])  # the last solved again
+    s.record(ann, "08_puzzles", "endgame-easy-02", "puzzle", correct=False, topic="endgame", rule="endgame")
+    s.record(ann, "10_kasino", "kasino-take-easy-01", "puzzle", correct=True, topic="kasino-take")
+    s.save_game(ann, "07_play", "game-1", "a parti\n")
+    mine, grid = s.standing(ann).lessons, s.overview("K7RPX", ["07_play", "08_puzzles", "10_kasino"]).grid
+    assert (mine["08_puzzles"].puzzles, grid[(ann, "08_puzzles")].puzzles) == (3, 3)
+    assert mine["08_puzzles"].text() == "0 of 2 · 3 puzzles solved"
+    assert mine["10_kasino"].text() == "1 puzzle solved"  # a lesson of puzzles only: not "not started"
+    assert ">0/2 · 3 puzzles solved · 1 wrong</td>" in _cell(grid[(ann, "08_puzzles")])
+    assert ">1 puzzle solved</td>" in _cell(grid[(ann, "10_kasino")])
+    assert grid[(ann, "07_play")].playing and not grid[(ann, "08_puzzles")].playing
+    assert ">a parti under way</td>" in _cell(grid[(ann, "07_play")])
+    s.record(ann, "07_play", "giv", "giv", score=4)  # the giv played to its end: counted as a giv
+    assert ">1 giv</td>" in _cell(s.overview("K7RPX", ["07_play"]).grid[(ann, "07_play")])

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..i18n.numbers import number
 
 try:
@@ -56,7 +56,7 @@ except ImportError:  # Pyodide without its sqlite3 module (an offline static sit
 
 __all__ = ["HOWS", "KINDS", "MAX_GAME_RECORD", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
            "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "check_game_record", "default_store_path",
-           "nickname_skeleton", "normalize_nickname",
+           "nickname_skeleton", "normalize_nickname", "puzzles_solved",
            "read_progress_file", "standing_of"]
 
 log = logging.getLogger("krypteach.store")
@@ -273,12 +273,30 @@ class LessonStanding:
     tried: int = 0         # attempts made (answers, and lab runs; not a giv's moves)
     wrong: int = 0
     givar: int = 0         # givar played to their end in the lesson
+    #: the lesson's puzzles solved (each once): the trainer counts the same ones (issue 21: the grid
+    #: showed "0/4" for a learner with 3 puzzles solved)
+    puzzles: int = 0
+    #: a parti of the lesson is kept, not yet played to an end (a build made in a giv under way is work)
+    playing: bool = False
 
     def text(self) -> str:
-        """Where the learner stands, in words: ``2 of 5``, ``3 solved``, ``not started``."""
+        """Where the learner stands, in words: ``2 of 5``, ``3 solved``, ``not started``, with the
+        puzzles solved: ``0 of 3 · 2 puzzles solved``."""
         if self.total:
-            return _("{done} of {total}").format(done=self.done, total=self.total)
-        return _("{done} solved").format(done=self.done) if self.done else _("not started")
+            said = _("{done} of {total}").format(done=self.done, total=self.total)
+        elif self.done:
+            said = _("{done} solved").format(done=self.done)
+        else:
+            said = "" if self.puzzles else _("not started")
+        if self.puzzles:
+            solved = puzzles_solved(self.puzzles)
+            said = f"{said} · {solved}" if said else solved
+        return said
+
+
+def puzzles_solved(n: int) -> str:
+    """``3 puzzles solved``: what a lesson's cell and a learner's start page say of its puzzles."""
+    return ngettext("{n} puzzle solved", "{n} puzzles solved", n).format(n=number(n))
 
 
 @dataclass
@@ -329,6 +347,7 @@ def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[A
     for lesson, total in totals.items():
         st.lessons[lesson] = LessonStanding(total=total)
     solved: set[tuple[str, str]] = set()
+    solved_puzzles: set[tuple[str, str]] = set()
     puzzles: dict[str, set[str]] = {}
     scores: list[int] = []
     by_game: dict[str, list[int]] = {}
@@ -346,6 +365,9 @@ def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[A
                 solved.add((lesson, item))
                 ls.done += 1
             if kind == "puzzle":
+                if (lesson, item) not in solved_puzzles:
+                    solved_puzzles.add((lesson, item))
+                    ls.puzzles += 1
                 puzzles.setdefault(topic or "puzzle", set()).add(item)
         elif correct is not None:
             ls.wrong += 1
@@ -946,10 +968,15 @@ class ProgressStore:
                                    "sum(CASE WHEN a.correct = 0 AND a.kind <> 'giv' THEN 1 ELSE 0 END), "
                                    "count(DISTINCT CASE WHEN a.correct = 1 AND a.kind IN ('exercise', 'selfcheck') "
                                    "THEN a.item END), "
-                                   "sum(CASE WHEN a.kind = 'giv' AND a.score IS NOT NULL THEN 1 ELSE 0 END) "
+                                   "sum(CASE WHEN a.kind = 'giv' AND a.score IS NOT NULL THEN 1 ELSE 0 END), "
+                                   "count(DISTINCT CASE WHEN a.correct = 1 AND a.kind = 'puzzle' THEN a.item END) "
                                    f"{of_class} AND (a.kind <> 'giv' OR a.score IS NOT NULL) "
                                    "GROUP BY a.learner_id, a.lesson",
                               (code, newest)).fetchall()
+            # a parti kept on a lesson's game table: a giv under way is work too (a build made in it)
+            playing = {(int(i), str(les)) for i, les in self._run(
+                cur, "SELECT DISTINCT g.learner_id, g.lesson FROM games g JOIN learners l ON l.id = g.learner_id "
+                     "WHERE l.class_code = ? AND g.learner_id <= ?", (code, newest)).fetchall()}
             active = self._run(cur, "SELECT id, seen_at, seen_lesson FROM learners WHERE class_code = ? AND id <= ? "
                                     "AND seen_at IS NOT NULL", (code, newest)).fetchall()
             latest = self._run(cur, "SELECT a.learner_id, a.lesson "
@@ -969,7 +996,7 @@ class ProgressStore:
                                        "GROUP BY a.rule ORDER BY count(*) DESC LIMIT 100",
                                   (code, newest)).fetchall()
         tried_per_lesson: Counter[str] = Counter()
-        for learner, lesson, tried, _wrong, _done, played in cells:
+        for learner, lesson, tried, _wrong, _done, played, _puzzles in cells:
             if learner in ids:
                 tried_per_lesson[str(lesson)] += int(tried) + int(played)
         own = list(dict.fromkeys(str(les) for les in lessons))
@@ -980,14 +1007,15 @@ class ProgressStore:
         left_out = len(own) + len(declared) + len(others) - len(shown)
         keep = set(shown)
         grid: dict[tuple[int, str], LessonStanding] = {}
-        for learner, lesson, tried, wrong, done, played in cells:
+        for learner, lesson, tried, wrong, done, played, puzzles in cells:
             if learner in ids and lesson in keep:
                 grid[(int(learner), str(lesson))] = LessonStanding(done=int(done), total=totals.get(lesson, 0),
                                                                    tried=int(tried), wrong=int(wrong or 0),
-                                                                   givar=int(played or 0))
+                                                                   givar=int(played or 0), puzzles=int(puzzles or 0))
         for learner in ids:
             for lesson in shown:
-                grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))
+                cell = grid.setdefault((learner, lesson), LessonStanding(total=totals.get(lesson, 0)))
+                cell.playing = (learner, lesson) in playing
         last = {int(i): max(0.0, float(at)) for i, at, _n in seen if i in ids}
         now_in = {int(i): str(les) for i, les in latest if i in ids}
         for i, at, lesson in active:  # a page opened or a move made counts as much as an answer

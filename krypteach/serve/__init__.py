@@ -104,12 +104,21 @@ def voila_argv(options: ServeOptions) -> list[str]:
     ]
 
 
-def lesson_titles(folder: Path) -> dict[str, str]:
-    """Lesson (file name without ``.ipynb``) -> the title of its first heading."""
+def lesson_titles(folder: Path, lang: str | None = None) -> dict[str, str]:
+    """Lesson (file name without ``.ipynb``) -> its title: the course's own (in ``lang``, the
+    language the folder is served in: the same words as the learner's start page), else the title
+    of its first heading (a teacher's own notebook)."""
     import json
 
+    from ..teaching.course import titles as course_titles
+
+    with use_language(lang or language()):
+        known = course_titles()
     titles = {}
     for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+        if path.stem in known:  # "5 · Deals and klädda högen", not "5 · Deals" cut at its " ("
+            titles[path.stem] = known[path.stem]
+            continue
         title = path.stem
         try:
             cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
@@ -266,8 +275,8 @@ def serve(options: ServeOptions) -> int:
                              on_listening=announce, on_ready=ready,
                              warm={k: v["pool_size"] for k, v in sizes.items() if k != "default"},
                              store=store, learner_key=learner_key, teacher_code=teacher_code,
-                             titles=lesson_titles(options.root / options.language), shown=options.shown,
-                             titles_by_language={lang: lesson_titles(options.root / lang) for lang in options.languages},
+                             titles=lesson_titles(options.root / options.language, options.language), shown=options.shown,
+                             titles_by_language={lang: lesson_titles(options.root / lang, lang) for lang in options.languages},
                              language=options.language, languages=options.languages,
                              game_rules=options.kernel_env.get("KRYPTEACH_GAME_RULES"))
     os.environ["JUPYTER_PATH"] = os.pathsep.join(

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..classroom.store import ClassOverview, LessonStanding
+from ..classroom.store import ClassOverview, LessonStanding, puzzles_solved
 from ..i18n import N_, _, language, ngettext
 from ..i18n.numbers import number
 from ..views.plots import plain_label, plain_text
@@ -137,16 +137,22 @@ def teacher_login_page(xsrf_form: str, error: str = "") -> str:
 
 
 def _cell(ls: LessonStanding) -> str:
-    if ls.tried == 0 and ls.done == 0 and ls.givar == 0:
+    if ls.tried == 0 and ls.done == 0 and ls.givar == 0 and not ls.playing:
         return '<td class="none">–</td>'
     cls = "all" if ls.total and ls.done >= ls.total else ("trouble" if ls.wrong > max(2, ls.done) else "some")
-    text = f"{ls.done}/{ls.total}" if ls.total else f"{ls.done}"
-    wrong = " · " + _("{n} wrong").format(n=ls.wrong) if ls.wrong else ""
+    parts = [f"{ls.done}/{ls.total}" if ls.total else f"{ls.done}" if ls.done else ""]
+    if ls.puzzles:  # the trainer's count (issue 21: "0/4" for 3 puzzles solved)
+        parts.append(puzzles_solved(ls.puzzles))
+    if ls.wrong:
+        parts.append(_("{n} wrong").format(n=ls.wrong))
     if ls.givar:  # a giv played in the lesson is work done too (it was "–")
-        wrong += " · " + ngettext("{n} giv", "{n} givar", ls.givar).format(n=ls.givar)
+        parts.append(ngettext("{n} giv", "{n} givar", ls.givar).format(n=ls.givar))
+    elif ls.playing:  # a giv under way (a build made in lesson 10 showed "–")
+        parts.append(_("a parti under way"))
+    said = " · ".join(p for p in parts if p) or "0"
     title = (ngettext("{n} attempt", "{n} attempts", ls.tried).format(n=ls.tried) + ", "
              + _("{n} wrong").format(n=ls.wrong))
-    return f'<td class="{cls}" title="{escape(title, quote=True)}">{text}{escape(wrong)}</td>'
+    return f'<td class="{cls}" title="{escape(title, quote=True)}">{escape(said)}</td>'
 
 
 def _png(fig: Figure) -> str:
