@@ -16,6 +16,10 @@ from krypteach.classroom.store import ProgressStore
 
 from .conftest import Server
 from .test_browser import LOAD_MS, STEP_MS, close
+from .test_screens import TOO_SMALL
+
+#: the phone check of the lesson pages, with the teacher's page's links that act as buttons
+THUMB = TOO_SMALL.replace("querySelectorAll('button,", "querySelectorAll('a.button, th[scope=row] a, button,")
 
 pytestmark = pytest.mark.browser
 
@@ -302,6 +306,12 @@ def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(
         page.locator("[role=status]", has_text="Eva chooses a new PIN at the next sign-in").wait_for(timeout=STEP_MS)
         # no horizontal scroll on a phone: the grid scrolls in its own box
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        # and every control a thumb uses is 44 px each way, the learners' names too, here and on a
+        # learner's page (its rename, merge and remove forms)
+        assert not page.evaluate(THUMB), page.evaluate(THUMB)
+        page.locator("th[scope=row] a", has_text="Ann").click()
+        page.locator("h1", has_text="What Ann did").wait_for(timeout=STEP_MS)
+        assert page.locator("form button").count() >= 3 and not page.evaluate(THUMB), page.evaluate(THUMB)
         close(page)
     finally:
         context.close()
@@ -522,6 +532,8 @@ def test_every_lessons_exercises_trainer_puzzles_and_a_kasino_build_reach_the_gr
         rows = [r for r in csv.DictReader(io.StringIO(text)) if r["nickname"] == "Vera"]
         row.locator("th[scope=row] a").click()
         teacher.locator("h1", has_text="What Vera did").wait_for(timeout=STEP_MS)
+        work = teacher.locator("main").inner_text()  # a puzzle by its kind and number, as the trainer says it
+        assert "which-card-" not in work and "Which card must you play? (tvångstabbe) · Puzzle " in work
         assert teacher.locator("tbody tr").count() == len([r for r in rows if r["kind"] != "giv" or r["score"]])
         close(teacher)
     finally:

@@ -22,6 +22,7 @@ from ..classroom.store import ClassOverview, LessonStanding, puzzles_solved
 from ..i18n import N_, _, language, ngettext
 from ..i18n.numbers import number
 from ..views.plots import plain_label, plain_text
+from ..widgets.puzzle_widget import puzzle_words
 
 __all__ = ["RULE_WORDS", "item_words", "learner_page", "overview_plots", "progress_figure", "plots_html", "rule_words", "teacher_login_page",
            "teacher_page"]
@@ -105,6 +106,9 @@ box-sizing:border-box}
 .card{max-width:28rem;margin:10vh auto;background:#fff;padding:1.25rem 1.5rem;border-radius:.75rem;
 box-shadow:0 2px 10px rgba(0,0,0,.12)}
 .error{color:#a3161a;font-weight:600}
+@media (max-width:640px),(pointer:coarse){button,a.button,select{min-height:44px;min-width:44px;box-sizing:border-box;
+display:inline-flex;align-items:center;justify-content:center;padding:.5rem .9rem}
+th[scope=row] a{display:inline-flex;align-items:center;min-height:44px;min-width:44px}input{min-height:44px}}
 """
 
 
@@ -357,9 +361,11 @@ def item_words(lesson: str, item: str, item_titles: Mapping[tuple[str, str], str
     'Ta in allt du måste'
     >>> item_words("03", "x-2", {})
     'x-2'
+    >>> item_words("08_puzzles", "which-card-easy-03", {})  # a puzzle: its kind and number, not its id
+    'Which card must you play? (tvångstabbe) · Puzzle 3 · level easy'
     """
     title = item_titles.get((lesson, item))
-    return _(title) if title else item
+    return _(title) if title else puzzle_words(item) or item
 
 
 def _resets_html(view: ClassOverview, titles: Mapping[str, str], xsrf_form: str) -> str:

@@ -15,6 +15,7 @@ each answer); the widget only turns the selected cards into an answer:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -33,7 +34,7 @@ from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .game_table import TableRowWidget
 
-__all__ = ["PuzzleTrainer", "KIND_TITLES"]
+__all__ = ["PuzzleTrainer", "KIND_TITLES", "puzzle_words"]
 
 #: each kind's title, marked with ``N_()``: translate it where it is shown (``_(KIND_TITLES[kind])``)
 KIND_TITLES = {
@@ -73,6 +74,31 @@ def _level(difficulty: str) -> str:
 
 
 _ALL = "all"
+
+
+def _number(p: Puzzle) -> str:
+    """A puzzle's number in its kind and level (its id, e.g. which-card-easy-03, is English)."""
+    tail = p.id.rsplit("-", 1)[-1]
+    return str(int(tail)) if tail.isdigit() else p.id
+
+
+@functools.cache
+def _shipped() -> dict[str, Puzzle]:
+    return {p.id: p for p in load_puzzles(game="all")}
+
+
+def puzzle_words(pid: str) -> str | None:
+    """What a shipped puzzle is called where its id would be English (the teacher's page), in the
+    current language: its kind and its number as the trainer shows them; None for an unknown id.
+
+    >>> puzzle_words("which-card-easy-03")
+    'Which card must you play? (tvångstabbe) · Puzzle 3 · level easy'
+    """
+    p = _shipped().get(pid)
+    if p is None:
+        return None
+    return (_(KIND_TITLES[p.kind]) + " · "
+            + _("Puzzle {number} · level {level}").format(number=_number(p), level=_level(p.difficulty)))
 
 
 class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
@@ -176,8 +202,7 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         self.feedback.value = ""
         p = puzzle
         # the puzzle's number in its kind and level (its id, e.g. which-card-easy-03, is English: a tooltip)
-        tail = p.id.rsplit("-", 1)[-1]
-        shown = f"<b title='{esc(p.id)}'>{int(tail) if tail.isdigit() else esc(p.id)}</b>"
+        shown = f"<b title='{esc(p.id)}'>{esc(_number(p))}</b>"
         which = _("Puzzle {number} · level {level}").format(number=shown, level=esc(_level(p.difficulty)))
         self.title_html.value = f"<h3>{esc(_(KIND_TITLES[p.kind]))}</h3><div class='kt-instruction'>{which}</div>"
         self.prompt_html.value = f"<div class='kt-instruction'>{esc(p.prompt)}<br>{_(_HOW[p.kind])}</div>"
