@@ -442,6 +442,19 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("processes to play on (default: every core); the results are the same for any number"))
     tour.set_defaults(func=cmd_tournament)
 
+    rev = sub.add_parser("review", help=_("review one seat's decisions in every giv of a record file: which moves "
+                                          "cost points, how many, and why"))
+    rev.add_argument("file", metavar="GIVAR.jsonl", help=_("a JSON Lines file of givar, as simulate and tournament "
+                                                           "write with --record"))
+    rev.add_argument("--seat", type=_whole_number(0), default=0, help=_("the seat to review (default 0)"))
+    rev.add_argument("--samples", type=_whole_number(1, 400), default=24,
+                     help=_("deals of the unseen cards per decision, 1–400 (default 24): more for narrower intervals"))
+    rev.add_argument("--seed", type=int, default=0)
+    rev.add_argument("--json", action="store_true", help=_("one JSON object per giv, each decision with its verdict"))
+    rev.add_argument("--jobs", type=_whole_number(1), default=None,
+                     help=_("processes to review on (default: every core); the results are the same for any number"))
+    rev.set_defaults(func=cmd_review)
+
     sheet = sub.add_parser("rules-sheet", help=_("write the one-page rules sheet to print (HTML, A4)"))
     sheet.add_argument("--out", default=None, metavar="FILE", help=_("write it to this file (default: print it)"))
     sheet.add_argument("--rules", default=None, help=_("a preset name, a JSON file of options, or inline JSON"))
@@ -515,6 +528,49 @@ def cmd_rules_sheet(args: argparse.Namespace) -> int:
         raise SystemExit(f"krypteach: {e}") from None
     path.write_text(page, encoding="utf-8")
     print(_("rules sheet written to {path}: open it in a browser and print it (one A4 page)").format(path=path))
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """The review of one seat in every giv of a record file: each decision's verdict, the loss
+    against the best move with its interval, and why (``--json``: one JSON object a line)."""
+    import json
+
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    from .engine.records import RecordError, read_records
+    from .i18n.numbers import percent
+    from .play.review import review_givar
+
+    try:
+        givar = list(read_records(args.file))
+    except OSError as e:
+        raise SystemExit(_("krypteach: {file}: cannot read it ({problem})").format(
+            file=args.file, problem=e.strerror or e)) from None
+    except RecordError as e:
+        raise SystemExit(f"krypteach: {args.file}: {e}") from None
+    if not givar:
+        raise SystemExit(_("krypteach: {file}: no giv in it").format(file=args.file))
+    bar = tqdm(total=len(givar), unit=_("giv"), disable=args.json or not sys.stderr.isatty(), file=sys.stderr)
+    try:
+        reviews = review_givar(givar, seat=args.seat, samples=args.samples, seed=args.seed, jobs=args.jobs,
+                               progress=lambda n: bar.update(n - bar.n))
+    except ValueError as e:
+        raise SystemExit(f"krypteach: --seat {args.seat}: {e}") from None
+    finally:
+        bar.close()
+    if args.json:
+        for r in reviews:
+            print(json.dumps(r, ensure_ascii=False))
+        return 0
+    for r in reviews:
+        flagged = [d for d in r["decisions"] if d["verdict"] != "fine"]
+        print(_("Giv {n} ({game}), seat {seat}: move quality {quality} ({decisions} decisions with a choice, "
+                "{flagged} flagged)").format(n=r["giv"], game=r["game"], seat=r["seat"],
+                                             quality=percent(r["quality"]), decisions=len(r["decisions"]),
+                                             flagged=len(flagged)))
+        for d in flagged:
+            print(_("  move {ply}: {why}").format(ply=d["ply"] + 1, why=d["why"]))
     return 0
 
 

@@ -58,7 +58,7 @@ from ..engine.turn import giv_scores, team_relative
 from . import words as W
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
-from .kasino import assess_kasino, kasino_analyse, thinks_in_builds
+from .kasino import assess_kasino, kasino_analyse, kasino_every_move, thinks_in_builds
 from .knowledge import forbidden_ranks
 from .sim import deal_unseen, future_deals, piles_from_history, rollout, sample_world, utility
 from .sim import survivors as _survivors
@@ -239,6 +239,62 @@ class ExpertBot:
         means = {m: sum(v) / len(v) for m, v in values.items()}
         best = min(alive, key=lambda m: means[m])  # stable: careful's order among equals
         return Analysis("deal-search", means, done, best)
+
+    def every_move(self, obs: Observation, samples: int | None = None) -> tuple[str, dict[Move, list[float]]]:
+        """Every legal move's value, for the review of a giv (:mod:`krypteach.bots.review`), not
+        only the candidates the bot weighs: ``("exact", {move: [value]})`` in a two-player last
+        utdelning (every card known: the rest of the giv solved), else ``("sampled", {move:
+        [value on each determinization]})`` over ``samples`` (default :attr:`samples`) deals of
+        the cards the seat has not seen, the same for every move (paired). A value is the seat's
+        side's points minus the others' from here, lower is better (in classic Kasino minus the
+        gain, :func:`~krypteach.bots.kasino.kasino_every_move`). Two players: the rest of the deal
+        searched exactly on each determinization, as :meth:`analyse` does; more: the move played
+        and the deal rolled out. Only the observation is used: never a hidden card."""
+        moves = obs.legal_moves()
+        n = self.samples if samples is None else samples
+        rules = obs.rules
+        if thinks_in_builds(rules):
+            return kasino_every_move(obs, moves, n, self.seed, self.exact)
+        unseen = obs.unseen()
+        classes: dict[tuple[int, tuple[int, ...] | None], Move] = {}
+        for m in moves:
+            classes.setdefault(_move_class(m), m)
+        reps = list(classes.values())
+        lc, prev = _side(obs, obs.last_capturer), _side(obs, obs.previous_mover)
+        if self.exact and rules.players == 2 and obs.stock_left == 0 and len(unseen) == obs.hand_sizes[1 - obs.seat]:
+            vals = solve_endgame(rules, obs.hand, unseen, obs.table, kladda=obs.kladda, last_capturer=lc,
+                                 previous_mover=prev)
+            return "exact", {m: [float(vals[m])] for m in moves}
+        rng = position_rng(self.seed, obs, "review")
+        forb = forbidden_ranks(obs)
+        per: dict[Move, list[float]] = {m: [] for m in reps}
+        if rules.players == 2:
+            opp, leader = 1 - obs.seat, (obs.dealer + 1) % 2
+            plan = deal_plan(rules)[obs.deal_index:obs.deal_index + 1]
+            next_deal = sum(k * rules.players + t for k, t in plan)
+            for _ in range(n):
+                hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden=forb, stock_cards=next_deal)
+                deals = future_deals(rules, obs.deal_index, stock, count=1)
+                nd = deals[0] if deals else None
+                vals = solve_endgame(rules, obs.hand, hands[opp], obs.table, kladda=obs.kladda, last_capturer=lc,
+                                     previous_mover=prev, next_table=nd.table if nd else None,
+                                     next_leader_hand=nd.hands[leader] if nd else None, merge_suits=True,
+                                     first_moves=reps)
+                for m in reps:
+                    per[m].append(float(vals[m]))
+        else:
+            piles = piles_from_history(obs)
+            base = _current_utility(obs)
+            for _ in range(n):
+                world = sample_world(obs, rng, unseen=unseen, forbidden=forb, piles=piles)
+                roll_seed = rng.getrandbits(32)
+                for m in reps:
+                    world.push(m)
+                    played = 1 + rollout(world, random.Random(roll_seed), to_deal_end=self.horizon == "deal")
+                    per[m].append(utility(world, obs.seat) - base)
+                    for _ in range(played):
+                        world.pop()
+        return "sampled", {m: per[classes[_move_class(m)]] for m in moves}
 
     def choose(self, obs: Observation) -> Move:
         a = self.analyse(obs)

@@ -63,7 +63,7 @@ from . import words as W
 from .sim import deal_unseen, piles_from_history, survivors
 
 __all__ = ["KasinoAssessment", "thinks_in_builds", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
-           "kasino_world", "kasino_greedy", "kasino_utility", "Marginals"]
+           "kasino_world", "kasino_greedy", "kasino_utility", "kasino_every_move", "Marginals"]
 
 _SPADE = tuple(c % 4 == 0 for c in range(52))
 _CODES = tuple(str(Card(i)) for i in range(52))
@@ -589,3 +589,49 @@ def kasino_analyse(bot: Any, obs: Observation, moves: list[Move]) -> tuple[str, 
     means = {m: sum(v) / len(v) for m, v in values.items()}
     best = min(alive, key=lambda m: means[m])  # stable: careful's order among equals
     return "monte-carlo", means, done, best
+
+
+def kasino_every_move(obs: Observation, moves: list[Move], samples: int, seed: int | None = None,
+                      exact: bool = True) -> tuple[str, dict[Move, list[float]]]:
+    """Every legal move's value in classic Kasino or avig kasino, for the review of a giv
+    (:mod:`krypteach.bots.review`): ``("exact", {move: [value]})`` when two players hold every
+    card left (the rest of the giv searched exactly, within :data:`EXACT_BUDGET`), else
+    ``("sampled", {move: [value per determinization]})``: on each of ``samples`` deals of the
+    cards the seat has not seen (the same deals for every move, so the values are paired) the
+    move is played and the rest of the giv rolled out by the greedy player. A value is lower is
+    better, "from here" (minus the expected gain in Kasino, the gain in avig kasino), as
+    :func:`kasino_analyse`'s; it uses nothing the seat has not seen."""
+    rules = obs.rules
+    sign = -1 if rules.lowest_wins else 1
+    me = obs.seat
+    unseen = obs.unseen()
+    if exact and rules.players == 2 and obs.stock_left == 0 and len(unseen) == obs.hand_sizes[1 - me]:
+        hands: list[list[Card]] = [[], []]
+        hands[me] = list(obs.hand)
+        hands[1 - me] = list(unseen)
+        g = kasino_world(obs, hands, [])
+        base = kasino_utility(g, me)
+        budget = [EXACT_BUDGET * 4]
+        vals: dict[Move, list[float]] = {}
+        for m in moves:
+            g.push(m)
+            vals[m] = [-sign * (_exact(g, me, -math.inf, math.inf, budget) - base)]
+            g.pop()
+        if budget[0] >= 0:
+            return "exact", vals
+    rng = _position_rng(seed, obs, "review")
+    values: dict[Move, list[float]] = {m: [] for m in moves}
+    base = math.nan
+    for _s in range(samples):
+        hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden={})
+        g = kasino_world(obs, hands, stock)
+        if math.isnan(base):
+            base = kasino_utility(g, me)
+        roll_seed = rng.getrandbits(32)
+        for m in moves:
+            g.push(m)
+            k = 1 + _rollout(g, random.Random(roll_seed))
+            values[m].append(-sign * (kasino_utility(g, me) - base))
+            for _i in range(k):
+                g.pop()
+    return "sampled", values

@@ -1,0 +1,312 @@
+"""The review of a giv for one seat (issue 22): which of its decisions cost points, how many,
+and why, as lichess's "Learn from your mistakes" does for a game of chess.
+
+For each decision of the seat that had a real choice (more than one legal move) the review
+values *every* legal move from the seat's own knowledge at that moment, its
+:class:`~krypteach.engine.game.Observation` (what it had seen, and what the rules let it
+infer; never a hidden hand of the record): :meth:`ExpertBot.every_move
+<krypteach.bots.expert.ExpertBot.every_move>`. A value is "your side's points minus the
+others' from here"; inside the review lower is better in every game (a Kasino gain is
+negated), and :attr:`MoveValue.shown` turns it back into the game's own sense.
+
+- **Exact** in a two-player last utdelning (every card known): the rest of the giv solved.
+- **Sampled** before it: the same determinizations for every move, so the loss of a move
+  (its value minus the best move's) is a mean of paired differences, with a 95 % confidence
+  interval from Student's t.
+
+A decision's verdict is ``fine`` unless the loss is *significant* (the interval's lower end
+above zero: a move the search cannot tell apart from the best is never a mistake) and at
+least a threshold in points (:data:`THRESHOLDS`; docs/review.md has the measurements behind
+them): ``inaccuracy``, ``mistake``, ``blunder``.
+
+>>> from krypteach.engine.game import Giv
+>>> from krypteach.bots import make_bot
+>>> g = Giv(seed=4)
+>>> g.play_out(lambda x: make_bot("careful", seed=1).choose(x.observation()))
+>>> r = review_giv(g, seat=0, samples=6)
+>>> r.seat, len(r.decisions) > 10, 0.0 <= r.quality <= 1.0
+(0, True, True)
+>>> {d.verdict for d in r.decisions} <= set(VERDICTS)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.game import Giv, Observation
+from ..engine.games import describe
+from ..engine.moves import Move
+from ..i18n import N_, _
+from ..i18n.numbers import number
+from .careful import assess_moves
+from .endgame import endgame_line
+from .expert import ExpertBot
+from .kasino import assess_kasino, thinks_in_builds
+from .sim import world
+from .words import seat_name
+
+__all__ = ["VERDICTS", "THRESHOLDS", "MoveValue", "Decision", "Review", "review_decision", "review_giv",
+           "decision_words", "verdict_of"]
+
+#: from good to bad
+VERDICTS = ("fine", "inaccuracy", "mistake", "blunder")
+VERDICT_WORDS = {"fine": N_("fine"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+                 "blunder": N_("blunder")}
+#: the expected loss in points at which a significant loss is an inaccuracy, a mistake, a blunder:
+#: Krypkasino counts card points, and 5 for a tabbe mark or a dukning (a tabbe set up the wrong
+#: way is a swing of 10); classic Kasino and avig kasino share 11 points a giv (more with tabbar
+#: and most cards). docs/review.md has the losses measured for the careful and random players.
+THRESHOLDS: dict[str, tuple[float, float, float]] = {"cards": (1.0, 3.0, 6.0), "builds": (0.5, 1.0, 2.0)}
+#: a loss smaller than this is "as good as the best" even when the samples can tell it apart
+AS_GOOD = 0.05
+#: Student's t at 97.5 % for 1..30 degrees of freedom (beyond: the normal's 1.96)
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042)
+
+
+def _t975(df: int) -> float:
+    return _T975[df - 1] if 1 <= df <= len(_T975) else 1.96
+
+
+def _interval(diffs: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, low, high) of paired differences: a 95 % interval from Student's t (one value: exact)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, mean, mean
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    half = _t975(n - 1) * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move of a decision: its expected value (lower is better), and its loss against
+    the best move with the loss's 95 % interval (0, 0, 0 for the best move itself)."""
+
+    move: Move
+    value: float
+    loss: float
+    low: float
+    high: float
+    #: ``value`` in the game's own sense ("your points minus your opponents' from here"):
+    #: lower is better in Krypkasino and avig kasino, higher in classic Kasino
+    shown: float
+
+
+@dataclass
+class Decision:
+    """One decision of the reviewed seat with a real choice."""
+
+    ply: int                 # the move's index in the giv (0: the first move)
+    seat: int
+    played: Move
+    best: Move
+    method: str              # "exact" or "sampled"
+    samples: int
+    verdict: str
+    values: list[MoveValue] = field(default_factory=list)  # best first
+
+    def of(self, move: Move) -> MoveValue:
+        return next(v for v in self.values if v.move == move)
+
+    @property
+    def loss(self) -> MoveValue:
+        """The played move's value, loss and interval."""
+        return self.of(self.played)
+
+    @property
+    def as_good_as_best(self) -> bool:
+        """The move played cannot be told apart from the best (or is it)."""
+        v = self.loss
+        return v.loss < AS_GOOD or v.low <= 0.0
+
+
+@dataclass
+class Review:
+    """The review of one seat's givar decisions."""
+
+    seat: int
+    game: str                # the game's title (its rules' own)
+    lowest_wins: bool
+    decisions: list[Decision] = field(default_factory=list)
+    #: decisions with one legal move (or moves that play the same): nothing to review
+    forced: int = 0
+
+    @property
+    def quality(self) -> float:
+        """Move quality: the share of decisions where the move played was as good as the best
+        (1.0 for a giv without a real choice)."""
+        if not self.decisions:
+            return 1.0
+        return sum(d.as_good_as_best for d in self.decisions) / len(self.decisions)
+
+    @property
+    def flagged(self) -> list[Decision]:
+        return [d for d in self.decisions if d.verdict != "fine"]
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``krypteach review --json`` prints for a giv."""
+        return {"seat": self.seat, "game": self.game, "lowest_wins": self.lowest_wins,
+                "quality": round(self.quality, 4), "forced": self.forced,
+                "decisions": [{"ply": d.ply, "played": str(d.played), "best": str(d.best), "method": d.method,
+                               "samples": d.samples, "loss": round(d.loss.loss, 3),
+                               "loss_interval": [round(d.loss.low, 3), round(d.loss.high, 3)],
+                               "verdict": d.verdict,
+                               "moves": {str(v.move): round(v.shown, 3) for v in d.values}}
+                              for d in self.decisions]}
+
+
+def _thresholds(obs: Observation) -> tuple[float, float, float]:
+    return THRESHOLDS["builds" if thinks_in_builds(obs.rules) else "cards"]
+
+
+def verdict_of(loss: float, low: float, thresholds: tuple[float, float, float]) -> str:
+    """``fine`` unless the loss is significant (``low`` > 0) and at least the first threshold.
+
+    >>> verdict_of(7.0, 2.0, (1, 3, 6)), verdict_of(7.0, -0.1, (1, 3, 6)), verdict_of(1.5, 0.2, (1, 3, 6))
+    ('blunder', 'fine', 'inaccuracy')
+    """
+    if low <= 0.0:
+        return "fine"
+    grade = sum(loss >= t for t in thresholds)
+    return VERDICTS[grade]
+
+
+def review_decision(obs: Observation, played: Move, *, ply: int = 0, samples: int = 24,
+                    seed: int | None = 0, bot: ExpertBot | None = None) -> Decision | None:
+    """The review of one decision (``None`` when it had no real choice): every legal move
+    valued from ``obs`` alone (:meth:`ExpertBot.every_move`)."""
+    moves = obs.legal_moves()
+    if len(moves) < 2:
+        return None
+    expert = bot or ExpertBot(seed=seed)
+    method, per = expert.every_move(obs, samples)
+    means = {m: sum(v) / len(v) for m, v in per.items()}
+    if max(means.values()) - min(means.values()) == 0.0 and method == "exact":
+        return None  # every move ends the same: nothing to choose
+    order = sorted(moves, key=lambda m: (means[m], m != played))  # among equals, the move played first
+    best = order[0]
+    sign = 1.0 if obs.rules.lowest_wins or not thinks_in_builds(obs.rules) else -1.0
+    values = []
+    for m in order:
+        diffs = [a - b for a, b in zip(per[m], per[best])]
+        loss, low, high = _interval(diffs)
+        values.append(MoveValue(m, means[m], max(0.0, loss), low, high, sign * means[m]))
+    played_v = next(v for v in values if v.move == played)
+    n = len(per[best])
+    return Decision(ply, obs.seat, played, best, method, n, verdict_of(played_v.loss, played_v.low, _thresholds(obs)),
+                    values)
+
+
+def _decisions(giv: Giv, seat: int) -> Iterable[tuple[int, Observation, Move]]:
+    """(ply, the seat's observation before it moved, the move it played) for each of its moves,
+    by replaying the giv from its start on a copy."""
+    g = giv.clone()
+    moves: list[Move] = []
+    while g.turns:
+        moves.append(g.pop().move)
+    moves.reverse()
+    for ply, m in enumerate(moves):
+        if g.turn == seat:
+            yield ply, g.observation(seat), m
+        g.push(m)
+
+
+def review_giv(giv: Giv, seat: int = 0, *, samples: int = 24, seed: int | None = 0,
+               progress: Callable[[int, int], None] | None = None) -> Review:
+    """The review of ``seat``'s decisions in ``giv`` (a giv played to its end, or part of one).
+    ``progress(done, total)`` is called after each of the seat's moves."""
+    if not 0 <= seat < giv.rules.players:
+        raise ValueError(_("seat {seat} is not a seat of this giv (0 to {last})").format(
+            seat=seat, last=giv.rules.players - 1))
+    bot = ExpertBot(seed=seed)
+    review = Review(seat, giv.game.title, giv.game.lower_is_better)
+    mine = list(_decisions(giv, seat))
+    for k, (ply, obs, m) in enumerate(mine):
+        d = review_decision(obs, m, ply=ply, samples=samples, bot=bot)
+        if d is None:
+            review.forced += 1
+        else:
+            review.decisions.append(d)
+        if progress is not None:
+            progress(k + 1, len(mine))
+    return review
+
+
+def _notes(obs: Observation, move: Move) -> list[str]:
+    """The careful player's reasons for ``move``: what it does this turn, in the game's terms."""
+    found = (assess_kasino(obs, [move]) if thinks_in_builds(obs.rules) else assess_moves(obs, [move]))[0].notes
+    return list(found)
+
+
+def _line_words(obs: Observation, move: Move) -> str:
+    """Two players in the last utdelning of Krypkasino (every card known): what follows
+    ``move`` with best play by both, move by move, and the points it brings each from here:
+    "Then, with best play: Bea: A♠ creeps; you: 10♦ takes A♠+4♦+5♥; Bea: 8♠ creeps. From
+    here you take 6 points and Bea 0."; "" where that is not known."""
+    rules = obs.rules
+    if thinks_in_builds(rules) or rules.players != 2 or obs.stock_left or len(obs.unseen()) != obs.hand_sizes[1 - obs.seat]:
+        return ""
+    me, opp = obs.seat, 1 - obs.seat
+    hands: list[list[Any]] = [[], []]
+    hands[me], hands[opp] = list(obs.hand), obs.unseen()
+    g = world(obs, hands, [])
+    before = g.returns()
+    g.push(move)
+    if not g.is_over:
+        lc = g.last_capturer
+        line = endgame_line(rules, g.hands[opp], g.hands[me], g.table, kladda=g.kladda,
+                            last_capturer=None if lc is None else int(lc != opp), previous_mover=1)
+        steps = []
+        for _side, m, _v in line:
+            who = _("you") if g.turn == me else seat_name(g.turn)
+            t = g.push(m)
+            said = _("{seat}: {move}").format(seat=who, move=describe(rules, m))
+            if t.tabbe:
+                said += " " + _("(a tabbe)")
+            steps.append(said)
+        head = _("Then, with best play: {moves}.").format(moves="; ".join(steps))
+    else:
+        head = ""
+    after = g.returns()
+    gain = [after[s] - before[s] for s in (me, opp)]
+    tail = _("From here you take {mine} points and {other} {theirs}.").format(
+        mine=number(gain[0]), other=seat_name(opp), theirs=number(gain[1]))
+    return f"{head} {tail}".strip()
+
+
+def decision_words(obs: Observation, d: Decision) -> str:
+    """Why, in words, in the current language: the move played and the better one, what each
+    does this turn (the careful player's reasons: a tabbe set up, storan taken, a build left),
+    and what the difference is worth, with its interval.
+
+    ``obs`` is the seat's observation before the move (as the review saw it)."""
+    played, best = describe(obs.rules, d.played), describe(obs.rules, d.best)
+    v = d.loss
+    if d.verdict == "fine":
+        if d.played == d.best:
+            head = _("{move} was the best move here.").format(move=played)
+        else:
+            head = _("{move} was as good as the best move here ({best}) as far as the search can tell.").format(
+                move=played, best=best)
+        return " ".join([head, *_notes(obs, d.played)])
+    kind = _(VERDICT_WORDS[d.verdict])
+    if d.method == "exact":
+        cost = _("With every card known, {best} ends {loss} points better for you.").format(
+            best=best, loss=number(v.loss, 0))
+    else:
+        cost = _("Over {n} ways the cards you had not seen may lie, {best} is about {loss} points better for you "
+                 "(with 95% confidence between {low} and {high}).").format(n=d.samples, best=best, loss=number(v.loss, 1),
+                                                         low=number(max(0.0, v.low), 1), high=number(v.high, 1))
+    mine, better = _notes(obs, d.played), _notes(obs, d.best)
+    parts = [_("{move}: {verdict}.").format(move=played, verdict=kind), *mine, _line_words(obs, d.played), cost]
+    if better:
+        parts.append(_("{best}: {why}").format(best=best, why=" ".join(better)))
+    parts.append(_line_words(obs, d.best))
+    return " ".join(p for p in parts if p)
