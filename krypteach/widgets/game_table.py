@@ -58,6 +58,7 @@ from ..engine.moves import IllegalMoveError, Move, MoveParseError, describe_card
 from ..engine.records import dump_givar, load_givar
 from ..engine.rules import Rules
 from ..i18n import _, ngettext
+from ..i18n.numbers import percent
 from ..teaching.narrate import DEFAULT_NAMES, describe_giv
 from ..views import card_svg
 from ..views import game_table as view
@@ -66,6 +67,7 @@ from ..views.svg import card_label, card_name
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .replay import ReplayViewer
+from .review_panel import ReviewPanel
 from .rules_picker import RulesPicker
 
 __all__ = ["GameTable", "TableRowWidget"]
@@ -288,9 +290,15 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.replay_button = button(_("Replay this giv"), "film",
                                     tip=_("Step through the giv just played, every hand face up"))
         self.replay_button.on_click(lambda b: self.replay_giv())
+        # the coach (issue 22): which of your moves cost points, and Try again on each
+        self.review_button = button(_("Review my moves (coach)"), "graduation-cap",
+                                    tip=_("Which of your moves in this giv cost you points, and why; try them again"))
+        self.review_button.on_click(lambda b: self.review_giv())
+        self.review_view = ReviewPanel()
+        self.review_view.layout.display = "none"
         self.downloads = widgets.HTML("")
         self.downloads.add_class("kt-downloads")
-        after = widgets.HBox([self.replay_button, self.downloads],
+        after = widgets.HBox([self.review_button, self.replay_button, self.downloads],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         after.add_class("kt-after")
         self.after = after
@@ -313,7 +321,8 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.hand_row.observe(self._selection_changed, names="selected")
         self.table_row.observe(self._selection_changed, names="selected")
         super().__init__([self.title, self.status, self.bot_note, self.opponents, beside,
-                          self.question, self.feedback, self.final, after, bottom, self.replay_view, self.settings])
+                          self.question, self.feedback, self.final, after, self.review_view, bottom, self.replay_view,
+                          self.settings])
         self.add_class("kt-game")
         self.new_parti()
         self._ready = True
@@ -696,6 +705,19 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._say("info", _("Giv {number} is open in the replay under the moves: step through it with "
                             "Forward (framåt).").format(number=number))
 
+    def review_giv(self) -> None:
+        """The coach: review your decisions in the finished giv (every legal move valued from what
+        you could see), shown under the buttons with Try again on each move that cost points."""
+        g = self.giv
+        if not g.is_over:
+            self._say("info", _("Finish the giv first: the coach reviews a whole giv."))
+            return
+        self.review_view.open_giv(g, seat=YOU, names=self.names)
+        self.review_view.layout.display = ""
+        r = self.review_view.review
+        assert r is not None
+        self._say("info", _("Your giv is reviewed below: move quality {quality}.").format(quality=percent(r.quality)))
+
     def _game_key(self) -> str:
         """Which game a giv's score is of (the learner's page averages each game apart): the
         engine's title of it, as a key ("krypkasino", "kasino", "avig-kasino")."""
@@ -740,6 +762,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._drop_question()
         self._log = []
         self.replay_view.layout.display = "none"
+        self.review_view.layout.display = "none"
         self._refresh_levels()
         self._make_bots()
         self.hand_row.selected = []
@@ -756,6 +779,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
     def _start_giv(self, prefix: str = "") -> None:
         self._log = []
         self.replay_view.layout.display = "none"
+        self.review_view.layout.display = "none"
         n = self.giv.rules.players
         dealer_seat = self.giv.dealer
         self._refresh_levels()

@@ -1,0 +1,175 @@
+"""The coach on the game page (issue 22): the review of the giv a learner just played, its
+flagged decisions, and **Try again** on each, as lichess's "Learn from your mistakes" does.
+
+The panel holds no game logic: the review is :func:`krypteach.bots.review.review_giv` (every
+legal move valued from the learner's own observation), the words are
+:func:`~krypteach.bots.review.decision_words`, the position is drawn by :mod:`krypteach.views`.
+Try again sets the flagged position up as it was and offers the legal moves as buttons (a
+keyboard and a screen reader reach each); only after the learner has chosen is the better move
+shown and explained.
+
+>>> from krypteach.engine.game import Giv
+>>> from krypteach.bots import make_bot
+>>> g = Giv(seed=4)
+>>> g.play_out(lambda x: make_bot("random", seed=1).choose(x.observation()))
+>>> p = ReviewPanel()
+>>> p.open_giv(g, names=["You", "Bea"], samples=6)
+>>> p.review is not None and "Move quality" in p.summary.value
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..bots.review import VERDICT_WORDS, Decision, Review, decision_words, review_giv
+from ..bots.words import seat_names
+from ..engine.game import Giv, Observation
+from ..engine.games import describe
+from ..engine.moves import Move
+from ..i18n import _, ngettext
+from ..i18n.numbers import number, percent
+from ..views.html import hand_html, table_html
+from ._ui import button, esc, message_html
+
+__all__ = ["ReviewPanel"]
+
+#: a verdict's mark in the list of moves (as chess annotates: ?! ? ??)
+_MARKS = {"fine": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+class ReviewPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
+    """The review of one giv for one seat: a summary (move quality), the seat's decisions with
+    the flagged ones marked, each with Try again; the position of a retry and its verdict."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.review: Review | None = None
+        self._giv: Giv | None = None
+        self._seat = 0
+        self._names: list[str] = []
+        self._observations: dict[int, Observation] = {}
+        self._retry: Decision | None = None
+        self.title = widgets.HTML("<h4>" + esc(_("The coach: your giv reviewed")) + "</h4>")
+        self.summary = widgets.HTML("")
+        self.summary.add_class("kt-review-summary")
+        self.moves = widgets.VBox([])
+        self.moves.add_class("kt-review-moves")
+        self.position = widgets.HTML("")
+        self.choices = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices.add_class("kt-buttons")
+        self.verdict = widgets.HTML("")
+        self.verdict.add_class("kt-feedback")
+        self.back_button = button(_("Back to the review"), "arrow-left", tip=_("The list of your decisions"))
+        self.back_button.on_click(lambda b: self.back())
+        self.retry_box = widgets.VBox([self.position, self.choices, self.verdict, self.back_button],
+                                      layout=widgets.Layout(display="none"))
+        self.retry_box.add_class("kt-retry")
+        super().__init__([self.title, self.summary, self.moves, self.retry_box], **kwargs)
+        self.add_class("kt-review")
+
+    # --- the review ---------------------------------------------------------
+    def open_giv(self, giv: Giv, *, seat: int = 0, names: Sequence[str] | None = None, samples: int = 24) -> None:
+        """Review ``seat``'s decisions in ``giv`` and show them."""
+        self._giv, self._seat = giv, seat
+        self._names = list(names) if names else [_("seat {seat}").format(seat=s) for s in range(giv.rules.players)]
+        self.review = review_giv(giv, seat, samples=samples)
+        replay = giv.clone()
+        moves: list[Move] = []
+        while replay.turns:
+            moves.append(replay.pop().move)
+        self._observations = {}
+        for ply, m in enumerate(reversed(moves)):
+            if replay.turn == seat:
+                self._observations[ply] = replay.observation(seat)
+            replay.push(m)
+        self.back()
+
+    def _why(self, d: Decision) -> str:
+        with seat_names([_("you") if s == self._seat else n for s, n in enumerate(self._names)]):
+            return decision_words(self._observations[d.ply], d)
+
+    def _show_list(self) -> None:
+        r = self.review
+        assert r is not None and self._giv is not None
+        n = len(r.decisions)
+        good = sum(d.as_good_as_best for d in r.decisions)
+        flagged = r.flagged
+        if n:
+            head = _("Move quality: {quality} ({good} of {n} decisions as good as the best move).").format(
+                quality=percent(r.quality), good=good, n=n)
+        else:
+            head = _("No decision in this giv had a real choice: every move was forced.")
+        more = (ngettext("{n} move cost you points: try it again.", "{n} moves cost you points: try them again.",
+                         len(flagged)).format(n=len(flagged)) if flagged else
+                _("No move of yours cost you points that the search could find. Well played!"))
+        self.summary.value = f"<p role='status'>{esc(head)} {esc(more)}</p>"
+        rows = []
+        for d in r.decisions:
+            mark = _MARKS[d.verdict]
+            said = _("Move {ply}: {move} {mark}").format(ply=d.ply + 1, move=describe(self._giv.rules, d.played),
+                                                       mark=mark).strip()
+            if d.verdict == "fine":
+                continue
+            label = widgets.HTML(f"<b>{esc(said)}</b> — {esc(_(VERDICT_WORDS[d.verdict]))}")
+            retry = button(_("Try again"), "repeat", "primary",
+                           _("Play move {ply} again from the same position").format(ply=d.ply + 1))
+            retry.on_click(lambda b, d=d: self.try_again(d))
+            row = widgets.HBox([label, retry], layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+            row.add_class("kt-review-row")
+            rows.append(row)
+        self.moves.children = rows
+
+    # --- Try again ------------------------------------------------------------
+    def try_again(self, d: Decision) -> None:
+        """Set the decision's position up as it was; the legal moves are the choices."""
+        assert self._giv is not None
+        self._retry = d
+        obs = self._observations[d.ply]
+        rules = self._giv.rules
+        who = _("Move {ply}: your turn. Which move is best here?").format(ply=d.ply + 1)
+        self.position.value = (f"<p>{esc(who)}</p>"
+                               + table_html(obs.table, obs.kladda, width=56, names=self._names, you=self._seat)
+                               + hand_html(obs.hand, width=56, label=_("Your hand (handen)")))
+        choices = []
+        for v in d.values:
+            b = button(describe(rules, v.move), "", tip=_("Play {move}").format(move=describe(rules, v.move)))
+            b.on_click(lambda _b, m=v.move: self.choose(m))
+            choices.append(b)
+        choices.sort(key=lambda b: b.description)  # not best first: the order would give it away
+        self.choices.children = choices
+        self.verdict.value = ""
+        self.moves.layout.display = "none"
+        self.retry_box.layout.display = ""
+
+    def choose(self, move: Move) -> None:
+        """The learner's move in the retried position: then the better move, and why."""
+        d = self._retry
+        if d is None or self._giv is None:
+            return
+        rules = self._giv.rules
+        v = d.of(move)
+        chosen = describe(rules, move)
+        if v.loss < 0.05 or v.low <= 0.0:
+            head = _("{move}: as good as the best move here. Well found!").format(move=chosen)
+            kind = "ok"
+        else:
+            head = _("{move} costs about {loss} points against the best move.").format(
+                move=chosen, loss=number(v.loss, 1 if d.method != "exact" else 0))
+            kind = "error"
+        details = [self._why(d)]
+        if move != d.played:
+            details.insert(0, _("In the giv you played {move}.").format(move=describe(rules, d.played)))
+        self.verdict.value = message_html(kind, head, details)
+        for b in self.choices.children:
+            b.disabled = True
+
+    def back(self) -> None:
+        """Back to the list of decisions."""
+        self._retry = None
+        self.retry_box.layout.display = "none"
+        self.moves.layout.display = ""
+        if self.review is not None:
+            self._show_list()
