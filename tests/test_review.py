@@ -58,7 +58,7 @@ def test_the_planted_blunder_and_the_fine_move_in_the_last_utdelning_are_judged_
     assert blunder is not None and fine is not None
     assert (blunder.method, blunder.samples, str(blunder.best)) == ("exact", 1, "7H")
     assert blunder.loss.loss == 10.0 and blunder.loss.low == blunder.loss.high == 10.0  # exact: no interval
-    assert blunder.verdict == "blunder" and not blunder.as_good_as_best
+    assert blunder.verdict == "blunder" and not blunder.as_good_as_best and blunder.theme == "exposed"
     assert fine.verdict == "fine" and fine.loss.loss == 0.0 and fine.as_good_as_best
     with seat_names(["You", "Bea"]):
         why = decision_words(obs, blunder)

@@ -73,3 +73,41 @@ def test_kasino_giv_is_reviewed_on_the_game_page_too():
     r = table.review_view.review
     assert r is not None and r.decisions and not r.lowest_wins
     assert "Move quality" in table.review_view.summary.value
+
+
+def test_the_review_is_kept_and_reaches_the_start_page_and_the_teachers_page(keep_progress):
+    """Issue 22, kept: the move quality and each costly move (its theme, verdict, loss, the move
+    played and the better one) go to the progress store with the giv, once; the learner's start
+    page shows their move quality, the teacher's page each learner's, the class's and its themes."""
+    from krypteach.bots.review import THEMES
+    from krypteach.serve.teacher import teacher_page
+    from krypteach.widgets.learner_bar import LearnerBar
+
+    store, me = keep_progress("07_play")
+    table = GameTable(seed=5)
+    _a_careless_giv(table)
+    table.review_giv()
+    table.review_giv()  # opened again: kept once
+    r = table.review_view.review
+    rows = [a for a in store.attempts(me) if a[3] == "coach"]
+    assert len(rows) == len(r.flagged) + 1
+    quality = next(a for a in rows if a[2] == "quality")
+    assert quality[7] == round(100 * r.quality) and quality[6] == "krypkasino"
+    moves = [a for a in rows if a[2] != "quality"]
+    d = r.flagged[0]
+    assert moves[0][2] == f"move-{d.ply + 1}" and moves[0][5] == d.theme and moves[0][9] == d.verdict
+    assert moves[0][7] == round(10 * d.loss.loss) and not moves[0][4]  # wrong (SQLite keeps it as 0)
+    st = store.standing(me)
+    assert st.qualities == [quality[7] / 100] and st.lessons["07_play"].tried == 0  # not answers
+    assert st.givar == 1
+    bar = LearnerBar(overview=True)
+    bar._show()  # (the page's hello draws it; here it is asked directly)
+    assert f"Move quality (the coach): {round(100 * r.quality)}% in your last giv reviewed" in bar.html
+    view = store.overview("K7RPX", ["07_play"])
+    assert view.quality == {me: (1, quality[7] / 100)}
+    lost = sum(a[7] for a in moves) / 10
+    assert sum(t[1] for t in view.themes) == pytest.approx(lost) and {t[0] for t in view.themes} <= set(THEMES)
+    assert view.grid[(me, "07_play")].wrong == 0 and not view.rules  # the coach's rows are not mistakes
+    page = teacher_page(view, "K7RPX", "", {"07_play": "7 · Play a giv"})
+    assert f"<td>{round(100 * r.quality)}% (1 giv)</td>" in page
+    assert "Where the class loses points in its givar (the coach)" in page and "points lost in" in page

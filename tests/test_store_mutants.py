@@ -179,11 +179,11 @@ def test_a_progress_file_without_items_or_attempts_holds_none():
     ([], "the progress file's items must be an object: lesson -> {item: kind}"),
     ("01", "the progress file's items must be an object: lesson -> {item: kind}"),
     ({"01": ["a", "exercise"]},
-     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab"),
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab, coach"),
     ({"01": {"a": "exercise", "b": "quiz"}},
-     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab"),
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab, coach"),
     ({"01": {"a": None}},
-     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab"),
+     "the progress file's items of '01' must map items to one of exercise, selfcheck, puzzle, giv, lab, coach"),
 ], ids=["a-list", "a-string", "pairs-a-list", "a-bad-kind", "no-kind"])
 def test_bad_items_in_a_progress_file_say_why(items, says):
     from krypteach.classroom.store import read_progress_file
@@ -507,7 +507,7 @@ def test_a_learner_without_a_class_code_is_in_the_class_dash(store, code):
 
 def test_a_bad_kind_is_refused_naming_the_kinds(store):
     ann = store.join("K7", "Ann")
-    says = "kind='quiz' is not one of exercise, selfcheck, puzzle, giv, lab"
+    says = "kind='quiz' is not one of exercise, selfcheck, puzzle, giv, lab, coach"
     with pytest.raises(ValueError, match=_exactly(says)):
         store.record(ann, "01", "a", "quiz", correct=True)
     with pytest.raises(ValueError, match=_exactly(says)):

@@ -42,14 +42,14 @@ from ..engine.games import describe
 from ..engine.moves import Move
 from ..i18n import N_, _
 from ..i18n.numbers import number
-from .careful import assess_moves
+from .careful import WEIGHTS, assess_moves
 from .endgame import endgame_line
 from .expert import ExpertBot
 from .kasino import assess_kasino, thinks_in_builds
 from .sim import world
 from .words import seat_name
 
-__all__ = ["VERDICTS", "THRESHOLDS", "MoveValue", "Decision", "Review", "review_decision", "review_giv",
+__all__ = ["VERDICTS", "VERDICT_WORDS", "THEMES", "theme_of", "THRESHOLDS", "MoveValue", "Decision", "Review", "review_decision", "review_giv",
            "decision_words", "verdict_of"]
 
 #: from good to bad
@@ -111,6 +111,8 @@ class Decision:
     samples: int
     verdict: str
     values: list[MoveValue] = field(default_factory=list)  # best first
+    #: what the loss is about, as the careful player's terms tell the two moves apart (:data:`THEMES`)
+    theme: str = "lookahead"
 
     def of(self, move: Move) -> MoveValue:
         return next(v for v in self.values if v.move == move)
@@ -157,9 +159,34 @@ class Review:
                 "decisions": [{"ply": d.ply, "played": str(d.played), "best": str(d.best), "method": d.method,
                                "samples": d.samples, "loss": round(d.loss.loss, 3),
                                "loss_interval": [round(d.loss.low, 3), round(d.loss.high, 3)],
-                               "verdict": d.verdict,
+                               "verdict": d.verdict, "theme": d.theme,
                                "moves": {str(v.move): round(v.shown, 3) for v in d.values}}
                               for d in self.decisions]}
+
+
+#: what a costly move is about: the careful player's term that tells it from the better move most
+#: (Krypkasino: points, tabbe, setup, exposed, dump, sweep; Kasino: now, build, leave, tabbe, sweep),
+#: or the play that follows when this turn's terms do not ("lookahead"), with their words
+THEMES = {
+    "points": N_("points taken"), "now": N_("points taken"), "tabbe": N_("a tabbe"),
+    "setup": N_("setting up a tabbe (dukning)"), "exposed": N_("a tvångstabbe risked"),
+    "dump": N_("getting rid of a point card"), "sweep": N_("the last cards (sistan)"),
+    "build": N_("builds"), "leave": N_("what is left on the table"), "lookahead": N_("the play that follows"),
+}
+
+
+def theme_of(obs: Observation, played: Move, best: Move) -> str:
+    """The theme of a costly move (:data:`THEMES`): the careful player's term in which ``played``
+    does worst against ``best``, or ``"lookahead"`` when this turn's terms favour it."""
+    if thinks_in_builds(obs.rules):
+        ka, kb = assess_kasino(obs, [played, best], words=False)
+        sign = -ka.sign  # the terms are gains (higher is better) in Kasino, losses in avig kasino
+        gaps = {k: sign * (ka.terms.get(k, 0.0) - kb.terms.get(k, 0.0)) for k in set(ka.terms) | set(kb.terms)}
+    else:
+        a, b = assess_moves(obs, [played, best])
+        gaps = {k: WEIGHTS[k] * (a.terms.get(k, 0.0) - b.terms.get(k, 0.0)) for k in set(a.terms) | set(b.terms)}
+    worst = max(sorted(gaps), key=lambda k: gaps[k], default="lookahead")
+    return worst if gaps.get(worst, 0.0) > 0.1 and worst in THEMES else "lookahead"
 
 
 def _thresholds(obs: Observation) -> tuple[float, float, float]:
@@ -200,8 +227,9 @@ def review_decision(obs: Observation, played: Move, *, ply: int = 0, samples: in
         values.append(MoveValue(m, means[m], max(0.0, loss), low, high, sign * means[m]))
     played_v = next(v for v in values if v.move == played)
     n = len(per[best])
-    return Decision(ply, obs.seat, played, best, method, n, verdict_of(played_v.loss, played_v.low, _thresholds(obs)),
-                    values)
+    verdict = verdict_of(played_v.loss, played_v.low, _thresholds(obs))
+    theme = theme_of(obs, played, best) if verdict != "fine" else "lookahead"
+    return Decision(ply, obs.seat, played, best, method, n, verdict, values, theme)
 
 
 def _decisions(giv: Giv, seat: int) -> Iterable[tuple[int, Observation, Move]]:

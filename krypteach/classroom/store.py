@@ -63,10 +63,14 @@ log = logging.getLogger("krypteach.store")
 
 #: what an attempt is of
 #: a variant-lab run ("lab") is neither right nor wrong: the teacher sees it was made, and what it found
-KINDS = ("exercise", "selfcheck", "puzzle", "giv", "lab")
+#: the coach's review of a giv ("coach", issue 22) is kept as rows of its own: item "quality" with
+#: the move quality in per cent as its score, and one row per flagged move (item "move-12": its theme
+#: as the rule, its verdict as how, the loss in tenths of a point as the score, the move played and
+#: the better one as answer and expected); they are not answers, and a lesson's counts leave them out
+KINDS = ("exercise", "selfcheck", "puzzle", "giv", "lab", "coach")
 #: how an answer was reached: at the first try, at the second (after a first wrong one and its
 #: hint), with a hint asked for, or by showing the answer (which counts as not solved)
-HOWS = ("first-try", "second-try", "hint", "shown")
+HOWS = ("first-try", "second-try", "hint", "shown", "inaccuracy", "mistake", "blunder")
 #: the kinds counted in "3 of 5 exercises"
 _SOLVABLE = ("exercise", "selfcheck", "puzzle")
 NICKNAME_MAX = 30
@@ -315,6 +319,13 @@ class Standing:
     games: dict[str, tuple[int, float]] = field(default_factory=dict)
     #: the lesson of the learner's last answer (where to go on), if any
     last_lesson: str | None = None
+    #: the move quality of each giv the coach reviewed (0..1), oldest first
+    qualities: list[float] = field(default_factory=list)
+
+    def recent_quality(self, last: int = 5) -> float | None:
+        """The mean move quality of the last ``last`` givar reviewed, or None."""
+        recent = self.qualities[-last:]
+        return sum(recent) / len(recent) if recent else None
 
 
 @dataclass
@@ -337,6 +348,10 @@ class ClassOverview:
     lessons_left_out: int = 0
     #: learner id -> the lesson of their last attempt (where they are now, if seen lately)
     last_lesson: dict[int, str] = field(default_factory=dict)
+    #: the coach: learner id -> (givar reviewed, their mean move quality 0..1)
+    quality: dict[int, tuple[int, float]] = field(default_factory=dict)
+    #: the coach: (theme, points lost, costly moves, learners), the most points lost first
+    themes: list[tuple[str, float, int, int]] = field(default_factory=list)
 
 
 def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[Any]]) -> Standing:
@@ -352,6 +367,10 @@ def standing_of(nickname: str, totals: dict[str, int], rows: Iterable[Sequence[A
     scores: list[int] = []
     by_game: dict[str, list[int]] = {}
     for lesson, item, kind, correct, topic, score in rows:
+        if kind == "coach":  # the review of a giv: not an answer
+            if item == "quality" and score is not None:
+                st.qualities.append(int(score) / 100)
+            continue
         ls = st.lessons.setdefault(lesson, LessonStanding())
         st.last_lesson = lesson
         if kind == "giv":
@@ -964,13 +983,13 @@ class ProgressStore:
             totals = self._totals(cur)
             # a giv counts in its lesson's cell as a giv played (its illegal moves are not answers)
             cells = self._run(cur, "SELECT a.learner_id, a.lesson, "
-                                   "sum(CASE WHEN a.kind <> 'giv' THEN 1 ELSE 0 END), "
-                                   "sum(CASE WHEN a.correct = 0 AND a.kind <> 'giv' THEN 1 ELSE 0 END), "
+                                   "sum(CASE WHEN a.kind NOT IN ('giv', 'coach') THEN 1 ELSE 0 END), "
+                                   "sum(CASE WHEN a.correct = 0 AND a.kind NOT IN ('giv', 'coach') THEN 1 ELSE 0 END), "
                                    "count(DISTINCT CASE WHEN a.correct = 1 AND a.kind IN ('exercise', 'selfcheck') "
                                    "THEN a.item END), "
                                    "sum(CASE WHEN a.kind = 'giv' AND a.score IS NOT NULL THEN 1 ELSE 0 END), "
                                    "count(DISTINCT CASE WHEN a.correct = 1 AND a.kind = 'puzzle' THEN a.item END) "
-                                   f"{of_class} AND (a.kind <> 'giv' OR a.score IS NOT NULL) "
+                                   f"{of_class} AND (a.kind <> 'giv' OR a.score IS NOT NULL) AND a.kind <> 'coach' "
                                    "GROUP BY a.learner_id, a.lesson",
                               (code, newest)).fetchall()
             # a parti kept on a lesson's game table: a giv under way is work too (a build made in it)
@@ -986,15 +1005,24 @@ class ProgressStore:
                                   "sum(CASE WHEN a.kind = 'giv' AND a.score IS NOT NULL THEN 1 ELSE 0 END) "
                                   f"{of_class} GROUP BY a.learner_id", (code, newest)).fetchall()
             failed = self._run(cur, "SELECT a.lesson, a.item, a.kind, count(*), count(DISTINCT a.learner_id) "
-                                    f"{of_class} AND a.kind <> 'giv' AND a.correct = 0 "
+                                    f"{of_class} AND a.kind NOT IN ('giv', 'coach') AND a.correct = 0 "
                                     "GROUP BY a.lesson, a.item, a.kind "
                                     "ORDER BY count(DISTINCT a.learner_id) DESC, count(*) DESC LIMIT 200",
                                (code, newest)).fetchall()
             rule_rows = self._run(cur, "SELECT a.rule, count(*) "
                                        f"{of_class} AND a.correct = 0 AND a.rule IS NOT NULL AND a.rule <> '' "
-                                       "AND (a.kind <> 'giv' OR a.score IS NULL) "
+                                       "AND (a.kind <> 'giv' OR a.score IS NULL) AND a.kind <> 'coach' "
                                        "GROUP BY a.rule ORDER BY count(*) DESC LIMIT 100",
                                   (code, newest)).fetchall()
+            # the coach: each learner's move quality over the givar reviewed, and the themes where the
+            # class loses points (the loss is kept in tenths of a point)
+            quality_rows = self._run(cur, "SELECT a.learner_id, count(*), avg(a.score) "
+                                          f"{of_class} AND a.kind = 'coach' AND a.item = 'quality' "
+                                          "AND a.score IS NOT NULL GROUP BY a.learner_id", (code, newest)).fetchall()
+            theme_rows = self._run(cur, "SELECT a.rule, sum(a.score), count(*), count(DISTINCT a.learner_id) "
+                                        f"{of_class} AND a.kind = 'coach' AND a.item <> 'quality' "
+                                        "AND a.rule IS NOT NULL AND a.score IS NOT NULL "
+                                        "GROUP BY a.rule ORDER BY sum(a.score) DESC LIMIT 20", (code, newest)).fetchall()
         tried_per_lesson: Counter[str] = Counter()
         for learner, lesson, tried, _wrong, _done, played, _puzzles in cells:
             if learner in ids:
@@ -1029,7 +1057,9 @@ class ProgressStore:
         rules: Counter[str] = Counter({str(rule): int(n) for rule, n in rule_rows})
         return ClassOverview(learners=learners, lessons=sorted(shown), grid=grid, most_failed=most, rules=rules,
                              givar=givar, last_seen=last, lessons_left_out=left_out,
-                             last_lesson=now_in)
+                             last_lesson=now_in,
+                             quality={int(i): (int(n), float(q) / 100) for i, n, q in quality_rows if int(i) in ids},
+                             themes=[(str(t), int(lost) / 10, int(n), int(who)) for t, lost, n, who in theme_rows])
 
     def export_csv(self, class_code: str) -> str:
         """Every attempt of the class as CSV (one row an attempt), for a spreadsheet."""

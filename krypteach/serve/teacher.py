@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..bots.review import THEMES
 from ..classroom.store import ClassOverview, LessonStanding, puzzles_solved
 from ..i18n import N_, _, language, ngettext
-from ..i18n.numbers import number
+from ..i18n.numbers import number, percent
 from ..views.plots import plain_label, plain_text
 from ..widgets.puzzle_widget import puzzle_words
 
@@ -157,6 +158,14 @@ def _cell(ls: LessonStanding) -> str:
     title = (ngettext("{n} attempt", "{n} attempts", ls.tried).format(n=ls.tried) + ", "
              + _("{n} wrong").format(n=ls.wrong))
     return f'<td class="{cls}" title="{escape(title, quote=True)}">{escape(said)}</td>'
+
+
+def _quality_words(quality: tuple[int, float] | None) -> str:
+    """A learner's move quality in the grid: ``82% (3 givar)``, or ``–`` before a review."""
+    if quality is None:
+        return "–"
+    n, q = quality
+    return _("{quality} ({givar})").format(quality=percent(q), givar=ngettext("{n} giv", "{n} givar", n).format(n=n))
 
 
 def _png(fig: Figure) -> str:
@@ -399,7 +408,9 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
     # (every text is taken out of the f-strings: Babel does not look inside them)
     t = {key: escape(text) for key, text in (
         ("reset", _("Reset")), ("new-pin", _("New PIN")), ("learner", _("Learner")), ("givar", _("Givar")), ("seen", _("Last seen")),
-        ("now-in", _("Lesson now")),
+        ("now-in", _("Lesson now")), ("quality", _("Move quality")),
+        ("themes", _("Where the class loses points in its givar (the coach)")),
+        ("no-themes", _("No giv reviewed by the coach yet.")),
         ("nobody", _("No learners yet: they appear here as they sign in with a nickname.")),
         ("no-mistakes", _("No mistakes yet.")), ("live", _("The class {code}, live").format(code=class_code)),
         ("csv", _("Download CSV")), ("import-label", _("Import learners' progress files from the static site")),
@@ -426,9 +437,10 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
         now_in = titles.get(where, where) if where and seen is not None and now - seen < 15 * 60 else "–"
         rows.append(f"<tr><th scope='row'><a href='/krypteach/teacher/learner?id={learner}' title='{link}'>"
                     f"{escape(nick)}</a></th>{cells}<td>{view.givar.get(learner, 0)}</td>"
+                    f"<td>{escape(_quality_words(view.quality.get(learner)))}</td>"
                     f"<td>{escape(ago)}</td><td>{escape(now_in)}</td><td>{reset}</td></tr>")
     grid = (f"<div class='scroll'><table><thead><tr><th>{t['learner']}</th>{head}"
-            f"<th>{t['givar']}</th><th>{t['seen']}</th><th>{t['now-in']}</th><th></th></tr></thead>"
+            f"<th>{t['givar']}</th><th>{t['quality']}</th><th>{t['seen']}</th><th>{t['now-in']}</th><th></th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
             if view.learners else f"<p>{t['nobody']}</p>")
     named = item_titles or {}
@@ -441,6 +453,17 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
                    f"</tr></thead><tbody>{failed}</tbody></table></div>"
                    if failed else f"<p>{t['no-mistakes']}</p>")
     rules = "".join(f"<li>{escape(rule_words(k))}: {n}</li>" for k, n in view.rules.most_common(8))
+    themes = "".join(
+        "<li>" + escape(_("{theme}: {points} points lost in {moves} moves, by {learners}").format(
+            theme=_(THEMES.get(theme, theme)), points=number(lost, 1), moves=number(moves),
+            learners=ngettext("{n} learner", "{n} learners", who).format(n=number(who)))) + "</li>"
+        for theme, lost, moves, who in view.themes[:8])
+    if view.quality:
+        mean = sum(q for _n, q in view.quality.values()) / len(view.quality)
+        themes = "<p>" + escape(_("The class's move quality: {quality} (the mean of each learner's).").format(
+            quality=percent(mean))) + f"</p><ul>{themes}</ul>"
+    else:
+        themes = f"<p>{t['no-themes']}</p>"
     resets = _resets_html(view, titles, xsrf_form)
     plots = plots_html(view, titles)
     note = f"<p class='error' role='alert'>{escape(notice)}</p>" if notice else ""
@@ -462,6 +485,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <h2>{t["grid"]}</h2>{grid}
 <h2>{t["failed"]}</h2>{failed_html}
 <h2>{t["rules"]}</h2>
-<ul>{rules or "<li>–</li>"}</ul>{plots}{resets}
+<ul>{rules or "<li>–</li>"}</ul>
+<h2>{t["themes"]}</h2>{themes}{plots}{resets}
 <p class="note">{t["refresh"]}</p>"""
     return _page(_("The class {code} – Krypkasino").format(code=class_code), body, refresh=20)

@@ -54,6 +54,7 @@ from ..engine.builds import Build, build_total
 from ..engine.cards import Card
 from ..engine.game import Giv, Parti, Turn
 from ..engine.games import Game
+from ..engine.games import describe as describe_move
 from ..engine.moves import IllegalMoveError, Move, MoveParseError, describe_cards
 from ..engine.records import dump_givar, load_givar
 from ..engine.rules import Rules
@@ -187,6 +188,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._parti: Parti | None = None  # (None only while the widget is being built)
         self._log: list[tuple[Turn, str]] = []  # (turn, its line in words) for the current giv
         self._recorded: set[int] = set()  # givar whose score is in the learner's progress
+        self._reviewed: set[int] = set()  # givar whose review (the coach's) is in the learner's progress
         # the parti is kept in the learner's progress after every move, so that a reload brings it back
         self._ready = False  # (not the parti the table deals while it is built: a kept one may come)
         self._saved_here = False  # this page has played (or dealt anew): what it kept is newer
@@ -716,6 +718,14 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.review_view.layout.display = ""
         r = self.review_view.review
         assert r is not None
+        if id(g) not in self._reviewed:  # the learner's progress: the move quality, and each costly move
+            self._reviewed.add(id(g))
+            key = self._game_key()
+            for d in r.flagged:
+                current().record(f"move-{d.ply + 1}", "coach", correct=False, rule=d.theme, topic=key,
+                                 score=round(10 * d.loss.loss), how=d.verdict,
+                                 answer=describe_move(g.rules, d.played), expected=describe_move(g.rules, d.best))
+            current().record("quality", "coach", score=round(100 * r.quality), topic=key)
         self._say("info", _("Your giv is reviewed below: move quality {quality}.").format(quality=percent(r.quality)))
 
     def _game_key(self) -> str:

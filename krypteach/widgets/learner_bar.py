@@ -30,7 +30,7 @@ import traitlets
 from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, current, lesson_of_path
 from ..classroom.store import NicknameError
 from ..i18n import N_, _, ngettext
-from ..i18n.numbers import signed
+from ..i18n.numbers import percent, signed
 from .puzzle_widget import KIND_TITLES
 
 #: a game's name on the learner's page, and which way its score counts
@@ -219,6 +219,12 @@ class LearnerBar(anywidget.AnyWidget):
                 ngettext("{game}: {n} giv, average score {mean}", "{game}: {n} givar, average score {mean}", n).format(
                     game=_(GAME_WORDS.get(game, GAME_WORDS[""])), n=n, mean=signed(mean, 1))
                 for game, (n, mean) in st.games.items())
+        recent = st.recent_quality()
+        if recent is not None:  # the coach's reviews (issue 22)
+            n = min(5, len(st.qualities))
+            givar += " · " + ngettext("Move quality (the coach): {quality} in your last giv reviewed",
+                                      "Move quality (the coach): {quality} over your last {n} givar reviewed",
+                                      n).format(quality=percent(recent), n=n)
         go_on = ""
         if st.last_lesson and st.last_lesson in self.titles and not st.last_lesson.startswith("00"):
             link = (f"<a href='{html.escape(st.last_lesson, quote=True)}.ipynb'>"
