@@ -111,3 +111,8 @@ def test_the_review_is_kept_and_reaches_the_start_page_and_the_teachers_page(kee
     page = teacher_page(view, "K7RPX", "", {"07_play": "7 · Play a giv"})
     assert f"<td>{round(100 * r.quality)}% (1 giv)</td>" in page
     assert "Where the class loses points in its givar (the coach)" in page and "points lost in" in page
+    from krypteach.serve.teacher import learner_page
+
+    theirs = learner_page("Ann", store.attempts(me), {"07_play": "7 · Play a giv"})
+    assert "reviews of their givar" in theirs and f"<td>move {d.ply + 1}</td>" in theirs
+    assert f"<td>{round(100 * r.quality)}%</td>" in theirs and "<td>" + THEMES[d.theme] + "</td>" in theirs

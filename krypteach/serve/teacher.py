@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..bots.review import THEMES
+from ..bots.review import THEMES, VERDICT_WORDS
 from ..classroom.store import ClassOverview, LessonStanding, puzzles_solved
 from ..i18n import N_, _, language, ngettext
 from ..i18n.numbers import number, percent
@@ -55,7 +55,7 @@ RULE_WORDS = {
 
 #: an item's kind on the teacher's page (the store's kinds; the CSV keeps the keys)
 _KIND_WORDS = {"exercise": N_("exercise"), "selfcheck": N_("self-check question"), "puzzle": N_("puzzle"),
-               "giv": N_("giv"), "lab": N_("variant-lab run")}
+               "giv": N_("giv"), "lab": N_("variant-lab run"), "coach": N_("the coach's review")}
 
 
 def rule_words(key: str) -> str:
@@ -297,6 +297,30 @@ def _manage_html(nickname: str, learner: int, others: Sequence[tuple[int, str]],
             + (f"<p>{merge_form}</p>" if merge_form else "") + f"<p>{remove_form}</p></div>")
 
 
+def _coach_html(rows: Sequence[Sequence[Any]], titles: Mapping[str, str]) -> str:
+    """The coach's reviews of a learner's givar: each giv's move quality, and each costly move with
+    the move played, the better one, the verdict, its theme and the points it lost (newest first)."""
+    if not rows:
+        return "<p>" + escape(_("No giv reviewed by the coach yet.")) + "</p>"
+    heads = "".join(f"<th>{escape(h)}</th>" for h in (_("Time"), _("Lesson"), _("Move"), _("Their move"),
+                                                       _("Better move"), _("Verdict"), _("Theme"), _("Points lost")))
+    lines = []
+    for a in reversed(rows):
+        if a[2] == "quality":
+            cells = (_when(float(a[8])), titles.get(str(a[1]), str(a[1])), _("move quality"),
+                     percent(int(a[7] or 0) / 100), "", "", "", "")
+        else:
+            move = str(a[2]).removeprefix("move-")
+            verdict = str(a[9] or "")
+            cells = (_when(float(a[8])), titles.get(str(a[1]), str(a[1])), _("move {n}").format(n=move),
+                     str(a[10] or "–"), str(a[11] or "–"), _(VERDICT_WORDS[verdict]) if verdict in VERDICT_WORDS
+                     else verdict, _(THEMES[str(a[5])]) if str(a[5]) in THEMES else str(a[5] or ""),
+                     number(int(a[7] or 0) / 10, 1))
+        lines.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    return (f"<div class='scroll'><table><thead><tr>{heads}</tr></thead><tbody>{''.join(lines)}</tbody>"
+            "</table></div>")
+
+
 def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mapping[str, str],
                  item_titles: Mapping[tuple[str, str], str] | None = None, *, learner: int | None = None,
                  others: Sequence[tuple[int, str]] = (), xsrf_form: str = "", flash: str = "") -> str:
@@ -312,10 +336,14 @@ def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mappi
     order = {les: n for n, les in enumerate(titles)}
     by_lesson: dict[str, list[Sequence[Any]]] = {}
     givar = []
+    coach = []
     for a in attempts:
         if a[3] == "giv":
             if a[7] is not None:
                 givar.append(a)
+            continue
+        if a[3] == "coach":  # the coach's review of a giv: not an answer
+            coach.append(a)
             continue
         by_lesson.setdefault(str(a[1]), []).append(a)
     sections = []
@@ -339,16 +367,19 @@ def learner_page(nickname: str, attempts: Sequence[Sequence[Any]], titles: Mappi
                       "</table></div>")
     else:
         givar_html = "<p>" + escape(_("No giv played to its end yet.")) + "</p>"
+    coach_html = _coach_html(coach, titles)
     nothing = "" if sections else "<p>" + escape(_("Nothing answered yet.")) + "</p>"
     answered = sum(len(v) for v in by_lesson.values())
     summary = (ngettext("{n} answer", "{n} answers", answered).format(n=number(answered)) + " · "
                + ngettext("{n} giv", "{n} givar", len(givar)).format(n=number(len(givar))))
     back, heading, givar_heading = (escape(_("Back to the class")), escape(_("What {nickname} did").format(
         nickname=nickname)), escape(_("Givar")))
+    coach_heading = escape(_("The coach's reviews of their givar"))
     done = f"<p role='status'>{escape(flash)}</p>" if flash else ""
     manage = _manage_html(nickname, learner, others, xsrf_form) if learner is not None else ""
     body = (f"<p><a href='/krypteach/teacher'>← {back}</a></p><h1>{heading}</h1>{done}<p>{escape(summary)}</p>"
-            f"{nothing}{''.join(sections)}<h2>{givar_heading}</h2>{givar_html}{manage}")
+            f"{nothing}{''.join(sections)}<h2>{givar_heading}</h2>{givar_html}"
+            f"<h2>{coach_heading}</h2>{coach_html}{manage}")
     return _page(_("What {nickname} did – Krypkasino").format(nickname=nickname), body)
 
 
