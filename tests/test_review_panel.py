@@ -85,7 +85,18 @@ def test_the_review_is_kept_and_reaches_the_start_page_and_the_teachers_page(kee
 
     store, me = keep_progress("07_play")
     table = GameTable(seed=5)
+    rng = random.Random(3)
+    for _ in range(4):  # during the giv, when the learner asks: the moves so far, and nothing kept
+        move = rng.choice(table.giv.legal_moves())
+        table.select_hand(move.card)
+        table.select_table(move.capture or [])
+        table.play_selected()
+    table.review_giv()
+    assert table.review_view.layout.display == "" and table.message.startswith("Your moves so far are reviewed")
+    assert len(table.review_view.review.decisions) + table.review_view.review.forced == 4
+    assert not [a for a in store.attempts(me) if a[3] == "coach"]
     _a_careless_giv(table)
+    assert table.review_view.layout.display == "none"  # a move made: the review of the moves before is gone
     table.review_giv()
     table.review_giv()  # opened again: kept once
     r = table.review_view.review

@@ -248,6 +248,10 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.trail_button = button(_("Lägg (trail)"), "level-down", "primary",
                                    _("Lay the selected hand card on the table"))
         self.hint_button = button(_("Hint"), "lightbulb-o", tip=_("What would a good player do?"))
+        # the coach (issue 22): which of your moves cost points, and Try again on each
+        self.review_button = button(_("Review my moves (coach)"), "graduation-cap",
+                                    tip=_("Which of your moves in this giv cost you points, and why; try them again"))
+        self.review_button.on_click(lambda b: self.review_giv())
         self.undo_button = button(_("Undo"), "undo", tip=_("Take back your last move (and the computer's moves after it)"))
         self.new_button = button(_("New giv"), "refresh",
                                  tip=_("Deal the parti's next giv (ny giv): the next dealer deals"))
@@ -277,7 +281,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._build_group = widgets.HBox([self.build_button, self.build_value])
         self._build_group.add_class("kt-build-group")
         bar = widgets.HBox([self.play_button, self.take_button, self.trail_button, self._build_group,
-                            self.hint_button, self.undo_button,
+                            self.hint_button, self.review_button, self.undo_button,
                             self.new_button, self.new_parti_button])
         bar.add_class("kt-buttons")
         # the table, your hand and the buttons, the protocol beside them. The page holds them in the
@@ -292,15 +296,11 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.replay_button = button(_("Replay this giv"), "film",
                                     tip=_("Step through the giv just played, every hand face up"))
         self.replay_button.on_click(lambda b: self.replay_giv())
-        # the coach (issue 22): which of your moves cost points, and Try again on each
-        self.review_button = button(_("Review my moves (coach)"), "graduation-cap",
-                                    tip=_("Which of your moves in this giv cost you points, and why; try them again"))
-        self.review_button.on_click(lambda b: self.review_giv())
         self.review_view = ReviewPanel()
         self.review_view.layout.display = "none"
         self.downloads = widgets.HTML("")
         self.downloads.add_class("kt-downloads")
-        after = widgets.HBox([self.review_button, self.replay_button, self.downloads],
+        after = widgets.HBox([self.replay_button, self.downloads],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         after.add_class("kt-after")
         self.after = after
@@ -539,6 +539,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                              rule=e.explanation.rule if e.explanation is not None else "illegal")
             return
         start = len(g.turns) - 1
+        self.review_view.layout.display = "none"  # a review of the moves before this one is out of date
         self.hand_row.selected = []
         self.table_row.selected = []
         self._refresh()
@@ -708,16 +709,21 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                             "Forward (framåt).").format(number=number))
 
     def review_giv(self) -> None:
-        """The coach: review your decisions in the finished giv (every legal move valued from what
-        you could see), shown under the buttons with Try again on each move that cost points."""
+        """The coach: review your decisions in the giv (every legal move valued from what you could
+        see), shown under the buttons with Try again on each move that cost points; during the giv,
+        the moves made so far (the review is kept once the giv has ended)."""
         g = self.giv
-        if not g.is_over:
-            self._say("info", _("Finish the giv first: the coach reviews a whole giv."))
+        if not any(t.player == YOU for t in g.turns):
+            self._say("info", _("Play a move first: the coach reviews the moves you have made."))
             return
         self.review_view.open_giv(g, seat=YOU, names=self.names)
         self.review_view.layout.display = ""
         r = self.review_view.review
         assert r is not None
+        if not g.is_over:  # during the giv, when the learner asks: the moves so far, nothing kept yet
+            self._say("info", _("Your moves so far are reviewed below: move quality {quality}. The review of the "
+                                "whole giv is kept when it ends.").format(quality=percent(r.quality)))
+            return
         if id(g) not in self._reviewed:  # the learner's progress: the move quality, and each costly move
             self._reviewed.add(id(g))
             key = self._game_key()
@@ -971,6 +977,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         for w in (*self._build_controls, self._build_group):
             w.layout.display = "" if builds else "none"
         self.undo_button.disabled = not any(t.player == YOU for t in g.turns)
+        self.review_button.disabled = self.undo_button.disabled  # the coach reviews the moves you made
         parti_over = self.parti.is_over
         self.new_button.button_style = "success" if over and not parti_over else ""
         self.new_parti_button.button_style = "success" if parti_over else ""
