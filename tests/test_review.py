@@ -63,7 +63,8 @@ def test_the_planted_blunder_and_the_fine_move_in_the_last_utdelning_are_judged_
     with seat_names(["You", "Bea"]):
         why = decision_words(obs, blunder)
     assert why.startswith("3♦ creeps: blunder.")
-    assert "you: 7♥ takes 3♦+4♣ (a tabbe)" in why and "From here you take 5 points and Bea −5." in why
+    assert "you: 7♥ takes 3♦+4♣ (a tabbe); Bea: 9♥ creeps (the last cards go to you)." in why
+    assert "From here you take 5 points and Bea −5." in why
     assert "7♥ creeps ends 10 points better for you" in why
     with use_language("sv"), seat_names(["Du", "Bea"]):
         sv = decision_words(obs, blunder)

@@ -195,6 +195,9 @@ def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
     assert "Giv over — scoring" in text and "Lowest score wins" in text
     assert clicked >= 20, clicked
     assert "Scores (final)" in game.inner_text()
+    # the coach reviews the giv in the browser's Python too (issue 22)
+    game.get_by_role("button", name="Review my moves (coach)").click()
+    game.locator(".kt-review-summary", has_text="Move quality: ").wait_for(timeout=LOAD_MS)
 
 
 def test_progress_is_kept_in_the_browser_across_a_reload_and_downloads_as_a_file(offline, site):

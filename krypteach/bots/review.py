@@ -298,6 +298,10 @@ def _line_words(obs: Observation, move: Move) -> str:
             said = _("{seat}: {move}").format(seat=who, move=describe(rules, m))
             if t.tabbe:
                 said += " " + _("(a tabbe)")
+            if t.sweep:  # the giv's end: the last capturer takes what is left, and klädda högen
+                last = g.last_capturer
+                said += " " + (_("(the last cards go to you)") if last == me else
+                               _("(the last cards go to {seat})").format(seat=seat_name(opp)))
             steps.append(said)
         head = _("Then, with best play: {moves}.").format(moves="; ".join(steps))
     else:
