@@ -157,9 +157,9 @@ def _codes(locator) -> list[str]:
     return locator.evaluate_all("els => els.map(e => e.dataset.card)")
 
 
-def choose_a_legal_move(page, rng: random.Random, timeout: float) -> None:
-    """Read the position off the game page, ask the engine for its legal moves, and click one
-    of them at random (hand card, then table cards), until the Play button names it."""
+def click_a_legal_move(page, rng: random.Random):
+    """Read the position off the game page, ask the engine for its legal moves, and click one of
+    them at random (hand card, then table cards); (the move, the table's codes, the indices clicked)."""
     game = page.locator(".kt-game")
     hand = game.locator(".kt-cards.kt-hand .kt-card")
     table = game.locator(".kt-cards.kt-table .kt-card")
@@ -171,6 +171,12 @@ def choose_a_legal_move(page, rng: random.Random, timeout: float) -> None:
         i = next(j for j, code in enumerate(on_table) if code == str(c) and j not in used)
         used.add(i)
         table.nth(i).click()
+    return move, on_table, used
+
+
+def choose_a_legal_move(page, rng: random.Random, timeout: float) -> None:
+    """:func:`click_a_legal_move`, then wait until the Play button names it (Python has seen it)."""
+    move, on_table, used = click_a_legal_move(page, rng)
     if move.capture is None:
         label = f"Play {move.card.symbol}: creep (krypa)"
     else:

@@ -8,9 +8,7 @@ import random
 
 import pytest
 
-from krypteach import legal_moves, parse_cards
-
-from .test_browser import STEP_MS, _codes, close, open_lesson, wait_for_the_others
+from .test_browser import STEP_MS, click_a_legal_move, close, open_lesson, wait_for_the_others
 from .test_screens import TOO_SMALL
 
 pytestmark = pytest.mark.browser
@@ -36,16 +34,8 @@ def _play_by_clicking(page, rng: random.Random) -> None:
     """A random legal move (the engine's, from the position on the page), clicked as a learner
     does: the hand card, the table cards, then the move button (whatever the language calls it)."""
     game = page.locator(".kt-game")
-    hand, table = game.locator(".kt-cards.kt-hand .kt-card"), game.locator(".kt-cards.kt-table .kt-card")
-    mine, on_table = _codes(hand), _codes(table)
-    move = rng.choice(legal_moves(parse_cards(mine), parse_cards(on_table)))
     play = game.locator(".kt-buttons button").first
-    hand.nth(mine.index(str(move.card))).click()
-    used: set[int] = set()
-    for c in move.capture or ():
-        i = next(j for j, code in enumerate(on_table) if code == str(c) and j not in used)
-        used.add(i)
-        table.nth(i).click()
+    move, _table, _used = click_a_legal_move(page, rng)
     # the move button names the whole selection once Python has seen it: the card, and each card taken
     want = [move.card.symbol] + [c.symbol for c in move.capture or ()]
     page.wait_for_function("([el, want, n]) => want.every(w => el.innerText.includes(w)) && "

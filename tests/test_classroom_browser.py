@@ -56,6 +56,19 @@ def _sign_in(page, base: str, lesson: str, nickname: str, pin: str) -> None:
     page.locator(".kt-learner", has_text=nickname).wait_for(timeout=LOAD_MS)
 
 
+def _teachers_grid(context, base: str, nickname: str):
+    """The teacher's page, signed in with the teacher code: (the page, ``nickname``'s row of the
+    grid, each column's heading -> that row's cell)."""
+    teacher = context.new_page()
+    teacher.goto(f"{base}/krypteach/teacher", timeout=LOAD_MS)
+    teacher.fill("#tcode", TEACHER)
+    teacher.click("button[type=submit]")
+    row = teacher.locator("tr", has=teacher.locator("th[scope=row]", has_text=nickname))
+    row.wait_for(timeout=STEP_MS)
+    heads = teacher.locator("thead").first.locator("th").all_inner_texts()
+    return teacher, row, dict(zip(heads, row.locator("td, th").all_inner_texts()))
+
+
 def _solve_the_first_take_all(page) -> None:
     ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
     table = ex.locator(".kt-cards.kt-table")
@@ -217,15 +230,8 @@ def test_a_learners_work_reaches_the_grid_their_page_and_the_csv_alike(browser, 
         take_all = overview.locator("tr", has_text="3 · Take all you can, or creep").inner_text()
         close(page)
 
-        teacher = context.new_page()
-        teacher.goto(f"{server.base}/krypteach/teacher", timeout=LOAD_MS)
-        teacher.fill("#tcode", TEACHER)
-        teacher.click("button[type=submit]")
-        row = teacher.locator("tr", has=teacher.locator("th[scope=row]", has_text="Uma"))
-        row.wait_for(timeout=STEP_MS)
-        heads = teacher.locator("thead").first.locator("th").all_inner_texts()
-        cells = row.locator("td, th").all_inner_texts()
-        by_lesson = dict(zip(heads, cells))
+        teacher, row, by_lesson = _teachers_grid(context, server.base, "Uma")
+        heads = list(by_lesson)
         lesson3 = next(h for h in heads if h.startswith("3 · "))
         assert by_lesson[lesson3].startswith("1/") and "1 wrong" in by_lesson[lesson3]
         assert by_lesson[lesson3].split(" ")[0].replace("/", " of ") == take_all.split("\t")[-1].strip()
@@ -518,14 +524,8 @@ def test_every_lessons_exercises_trainer_puzzles_and_a_kasino_build_reach_the_gr
         assert "Kasino (the highest score wins): 1 giv" in overview.inner_text()
         close(page)
 
-        teacher = context.new_page()
-        teacher.goto(f"{server.base}/krypteach/teacher", timeout=LOAD_MS)
-        teacher.fill("#tcode", TEACHER)
-        teacher.click("button[type=submit]")
-        row = teacher.locator("tr", has=teacher.locator("th[scope=row]", has_text="Vera"))
-        row.wait_for(timeout=STEP_MS)
-        heads = teacher.locator("thead").first.locator("th").all_inner_texts()
-        grid = dict(zip(heads, row.locator("td, th").all_inner_texts()))
+        teacher, row, grid = _teachers_grid(context, server.base, "Vera")
+        heads = list(grid)
         status, text = teacher.evaluate("""async () => { const r = await fetch('/krypteach/teacher/export.csv');
                                            return [r.status, await r.text()]; }""")
         assert status == 200

@@ -166,18 +166,12 @@ class ExpertBot:
             return Analysis("forced", {candidates[0]: 0.0}, 0, candidates[0])
         samples = max(self.min_samples, self.rollouts // len(candidates))
         totals = dict.fromkeys(candidates, 0.0)
-        me = obs.seat
         done = 0
         piles = piles_from_history(obs)
         for _ in range(samples):
-            world = sample_world(obs, rng, unseen=unseen, forbidden=forb, piles=piles)
-            roll_seed = rng.getrandbits(32)
+            on_this = self._rolled_out(obs, rng, unseen, forb, piles, candidates)
             for m in candidates:
-                world.push(m)
-                played = 1 + rollout(world, random.Random(roll_seed), to_deal_end=self.horizon == "deal")
-                totals[m] += utility(world, me)
-                for _ in range(played):
-                    world.pop()
+                totals[m] += on_this[m]
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -185,6 +179,21 @@ class ExpertBot:
         values = {m: totals[m] / done - base for m in candidates}
         best = min(candidates, key=lambda m: values[m])
         return Analysis("monte-carlo", values, done, best)
+
+    def _rolled_out(self, obs: Observation, rng: random.Random, unseen: list[Card], forb: dict[int, frozenset[int]],
+                    piles: list[list[Card]], moves: list[Move]) -> dict[Move, float]:
+        """One determinization (three or more players): each move played and the deal (or the
+        giv, :attr:`horizon`) rolled out the same way, its outcome for the seat's side."""
+        world = sample_world(obs, rng, unseen=unseen, forbidden=forb, piles=piles)
+        roll_seed = rng.getrandbits(32)
+        out: dict[Move, float] = {}
+        for m in moves:
+            world.push(m)
+            played = 1 + rollout(world, random.Random(roll_seed), to_deal_end=self.horizon == "deal")
+            out[m] = utility(world, obs.seat)
+            for _ in range(played):
+                world.pop()
+        return out
 
     def _deal_search(self, obs: Observation, ranked: list[Move], unseen: list[Card],
                      forb: dict[int, frozenset[int]], rng: random.Random, deadline: float | None) -> Analysis:
@@ -286,14 +295,9 @@ class ExpertBot:
             piles = piles_from_history(obs)
             base = _current_utility(obs)
             for _ in range(n):
-                world = sample_world(obs, rng, unseen=unseen, forbidden=forb, piles=piles)
-                roll_seed = rng.getrandbits(32)
+                on_this = self._rolled_out(obs, rng, unseen, forb, piles, reps)
                 for m in reps:
-                    world.push(m)
-                    played = 1 + rollout(world, random.Random(roll_seed), to_deal_end=self.horizon == "deal")
-                    per[m].append(utility(world, obs.seat) - base)
-                    for _ in range(played):
-                        world.pop()
+                    per[m].append(on_this[m] - base)
         return "sampled", {m: per[classes[_move_class(m)]] for m in moves}
 
     def choose(self, obs: Observation) -> Move:

@@ -531,6 +531,28 @@ def _exact(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> f
 EXACT_BUDGET = 20_000
 
 
+def _one_deal(obs: Observation, rng: random.Random, unseen: list[Card], moves: list[Move],
+              base: float) -> tuple[float, dict[Move, float]]:
+    """One determinization: the unseen cards dealt at random, each move played and the giv rolled
+    out (the same roll for every move), valued lower is better from ``base``, the seat's gain so
+    far (worked out on the first deal when it is NaN: the piles are public, the same on every deal)."""
+    me = obs.seat
+    sign = -1 if obs.rules.lowest_wins else 1
+    hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden={})
+    g = kasino_world(obs, hands, stock)
+    if math.isnan(base):
+        base = kasino_utility(g, me)
+    roll_seed = rng.getrandbits(32)
+    out: dict[Move, float] = {}
+    for m in moves:
+        g.push(m)
+        k = 1 + _rollout(g, random.Random(roll_seed))
+        out[m] = -sign * (kasino_utility(g, me) - base)
+        for _i in range(k):
+            g.pop()
+    return base, out
+
+
 def kasino_analyse(bot: Any, obs: Observation, moves: list[Move]) -> tuple[str, dict[Move, float], int, Move]:
     """The expert's decision in classic Kasino (see the module docstring), for
     :class:`~krypteach.bots.expert.ExpertBot` (``bot``: its budget and seed): the fields of
@@ -568,17 +590,9 @@ def kasino_analyse(bot: Any, obs: Observation, moves: list[Move]) -> tuple[str, 
     base = math.nan  # our gain so far (the same in every determinization: the piles are public)
     deadline = None if bot.max_seconds is None else time.perf_counter() + bot.max_seconds
     for _s in range(bot.kasino_samples):
-        hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden={})
-        g = kasino_world(obs, hands, stock)
-        if done == 0:
-            base = kasino_utility(g, me)
-        roll_seed = rng.getrandbits(32)
+        base, on_this = _one_deal(obs, rng, unseen, alive, base)
         for m in alive:
-            g.push(m)
-            k = 1 + _rollout(g, random.Random(roll_seed))
-            values[m].append(-sign * (kasino_utility(g, me) - base))
-            for _i in range(k):
-                g.pop()
+            values[m].append(on_this[m])
         done += 1
         if done >= 6:
             alive = survivors(alive, values, done)
@@ -623,15 +637,7 @@ def kasino_every_move(obs: Observation, moves: list[Move], samples: int, seed: i
     values: dict[Move, list[float]] = {m: [] for m in moves}
     base = math.nan
     for _s in range(samples):
-        hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden={})
-        g = kasino_world(obs, hands, stock)
-        if math.isnan(base):
-            base = kasino_utility(g, me)
-        roll_seed = rng.getrandbits(32)
+        base, on_this = _one_deal(obs, rng, unseen, moves, base)
         for m in moves:
-            g.push(m)
-            k = 1 + _rollout(g, random.Random(roll_seed))
-            values[m].append(-sign * (kasino_utility(g, me) - base))
-            for _i in range(k):
-                g.pop()
+            values[m].append(on_this[m])
     return "sampled", values
