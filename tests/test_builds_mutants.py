@@ -128,3 +128,51 @@ def test_capture_maximum_keeps_only_the_captures_with_the_most_cards():
     assert _moves("9D 2H", "[9:4S+5H@1] 9H 6S 3D 8C", most) == ["9D:3D+4S+5H+6S+9H", "2H"]
     assert _moves("8D 2H", "8C 5S 3D 6H", most) == [
         "8D:3D+5S+8C", "2H>8:6H", "2H>8:6H+8C", "2H>8:3D+5S+6H", "2H>8:3D+5S+6H+8C", "2H"]
+
+
+# --- the subsets of the loose cards by their sum (the builds' search) -----------------------
+
+def _groups_by_definition(loose, total, rules):
+    """Every subset (bit mask, ascending) whose build values add up to ``total``, one by one."""
+    from krypteach.engine.builds import build_value
+    out = []
+    for mask in range(1, 1 << len(loose)):
+        vals = [build_value(c, rules) for i, c in enumerate(loose) if mask >> i & 1]
+        if None not in vals and sum(vals) == total:
+            out.append(mask)
+    return out
+
+
+def test_the_groups_of_a_sum_are_every_subset_that_makes_it_in_mask_order():
+    from krypteach.engine.builds import _groups
+    rules = Rules.preset("kasino")
+    loose = parse_cards("4S 5H 9C 2D 7H")
+    # 9 = 4♠+5♥ (mask 0b11), 9♣ alone (0b100), 2♦+7♥ (0b11000)
+    assert _groups(loose, 9, rules) == [0b11, 0b100, 0b11000]
+    assert _groups(loose, 6, rules) == [0b1001]  # 4♠+2♦
+    assert _groups(loose, 1, rules) == []
+    assert _groups(loose, 27, rules) == [0b11111]  # every card
+
+
+def test_a_card_without_a_build_value_is_in_no_group():
+    from krypteach.engine.builds import _groups, build_value
+    rules = Rules(game="kasino", face_cards="own-rank")
+    loose = parse_cards("KS 2D 9C")
+    assert build_value(Card("KS"), rules) is None
+    assert _groups(loose, 11, rules) == [0b110]  # 2♦+9♣, never with the king
+    assert _groups(loose, 13, rules) == []
+
+
+@pytest.mark.parametrize("preset", ["kasino", "avig-kasino"])
+def test_the_groups_agree_with_their_definition_on_random_tables(preset):
+    import random
+
+    from krypteach.engine.builds import _groups
+    from krypteach.engine.cards import full_deck
+    rules = Rules.preset(preset)
+    rng = random.Random(7)
+    deck = list(full_deck())
+    for _ in range(200):
+        loose = rng.sample(deck, rng.randint(0, 9))
+        for total in (1, 2, 7, 11, 14, 20, 40):
+            assert _groups(loose, total, rules) == _groups_by_definition(loose, total, rules), (loose, total)

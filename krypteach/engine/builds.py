@@ -216,23 +216,38 @@ def whole_table_takers(hand: Sequence[Card], table: Sequence[Card | Build], rule
     return [c for c in dict.fromkeys(hand) if whole in _captures(c, table, rules)]
 
 
+#: the subsets of a row of build values by their sum (bit masks, ascending): a turn asks one
+#: table for many sums (each value the hand can take, for each card), and the next turns ask it again
+_SUBSET_SUMS: dict[tuple[int, ...], dict[int, list[int]]] = {}
+_SUBSET_SUMS_MAX = 4096
+_NO_VALUE = -(1 << 20)  # a card without a build value: any subset with it sums below zero
+
+
+def _subset_sums(vals: tuple[int, ...]) -> dict[int, list[int]]:
+    """Every non-empty subset of ``vals`` (bit masks, ascending) by its sum, for the positive
+    sums: each subset's sum is the sum of the subset without its lowest card, plus that card."""
+    known = _SUBSET_SUMS.get(vals)
+    if known is not None:
+        return known
+    if len(_SUBSET_SUMS) >= _SUBSET_SUMS_MAX:
+        _SUBSET_SUMS.clear()
+    sums = [0] * (1 << len(vals))
+    by_sum: dict[int, list[int]] = {}
+    for mask in range(1, 1 << len(vals)):
+        low = mask & -mask
+        s = sums[mask ^ low] + vals[low.bit_length() - 1]
+        sums[mask] = s
+        if s > 0:
+            by_sum.setdefault(s, []).append(mask)
+    _SUBSET_SUMS[vals] = by_sum
+    return by_sum
+
+
 def _groups(loose: Sequence[Card], total: int, rules: Rules) -> list[int]:
-    """Bit masks (over ``loose``) of the subsets whose build values add up to ``total``."""
-    vals = [build_value(c, rules) for c in loose]
-    out = []
-    n = len(loose)
-    for mask in range(1, 1 << n):
-        s = 0
-        for i in range(n):
-            if mask >> i & 1:
-                v = vals[i]
-                if v is None:
-                    s = -1
-                    break
-                s += v
-        if s == total:
-            out.append(mask)
-    return out
+    """Bit masks (over ``loose``, ascending) of the subsets whose build values add up to ``total``
+    (a card without a build value is in none)."""
+    vals = tuple(_NO_VALUE if (v := build_value(c, rules)) is None else v for c in loose)
+    return _subset_sums(vals).get(total, [])
 
 
 def _lone_aces(loose: Sequence[Card], v: int, rules: Rules) -> list[int]:
