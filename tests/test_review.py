@@ -201,3 +201,77 @@ def test_the_cli_reviews_a_record_file_as_json_and_in_words(tmp_path, capsys):
     assert "bad.jsonl: line 1:" in capsys.readouterr().err
     assert main(["review", str(tmp_path / "none.jsonl")]) == 1
     assert "cannot read it" in capsys.readouterr().err
+
+
+# --- the review worked out while the giv is played (the coach's background analysis) --------
+
+def _played(preset: str, seed: int) -> Giv:
+    g = Giv(Rules.preset(preset), seed=seed)
+    bots = [make_bot("careful", seed=seed), make_bot("random", seed=seed + 1)]
+    g.play_out(lambda x: bots[x.turn].choose(x.observation()))
+    return g
+
+
+@pytest.mark.parametrize("preset", ["krypkasino", "kasino", "avig-kasino"])
+def test_the_review_made_move_by_move_is_the_review_of_the_whole_giv(preset):
+    """Reviewer follows the giv after every move and works a little between moves; at the end
+    its review is review_giv's, decision for decision."""
+    from krypteach.bots.review import Reviewer
+    done = _played(preset, 31)
+    moves = [t.move for t in done.turns]
+    g = Giv(done.rules, seed=31)
+    r = Reviewer(0, samples=8)
+    for m in moves:
+        g.push(m)
+        r.follow(g)
+        r.step(0.0)  # one piece between moves
+    assert r.pending > 0  # a piece each move is not all of it: the rest is done on asking
+    assert r.review(g).to_json() == review_giv(g, 0, samples=8).to_json()
+    assert r.pending == 0
+
+
+def test_a_step_is_one_determinization_of_one_decision():
+    """The pieces are small: a sampled decision takes one step for each of its samples (and one
+    to finish), so a click waits for one determinization at most, never for a whole decision."""
+    from krypteach.bots.review import Reviewer
+    g = Giv(seed=5)
+    bot = make_bot("careful", seed=2)
+    while g.turn != 0 or len(g.legal_moves()) < 2:
+        g.push(bot.choose(g.observation()))
+    g.push(bot.choose(g.observation()))
+    r = Reviewer(0, samples=7)
+    r.follow(g)
+    assert r.pending == 1
+    steps = 1
+    while r.step(0.0):
+        steps += 1
+    assert steps == 7 + 1
+    d = r.review(g).decisions[0]
+    assert (d.method, d.samples) == ("sampled", 7)
+
+
+def test_a_move_taken_back_drops_its_decision_and_the_new_one_is_reviewed():
+    from krypteach.bots.review import Reviewer
+    g = Giv(seed=9)
+    bot = make_bot("careful", seed=3)
+    for _ in range(6):
+        g.push(bot.choose(g.observation()))
+    r = Reviewer(0, samples=6)
+    r.follow(g)
+    while r.step(0.0):
+        pass
+    before = r.review(g)
+    g.pop()
+    while g.turn != 0 or len(g.legal_moves()) < 2:
+        g.pop()  # back to a decision of seat 0 with a choice
+    ply = len(g.turns)
+    was = next(d for d in before.decisions if d.ply == ply).played
+    other = next(m for m in g.legal_moves() if m != was)
+    g.push(other)
+    r.follow(g)
+    assert r.pending == 1  # only the new move's decision is new
+    after = r.review(g)
+    assert after.to_json() == review_giv(g, 0, samples=6).to_json()
+    kept = [d for d in before.decisions if d.ply < ply]
+    assert [d.ply for d in after.decisions] == [d.ply for d in kept] + [ply]
+    assert after.decisions[-1].played == other

@@ -127,3 +127,57 @@ def test_the_review_is_kept_and_reaches_the_start_page_and_the_teachers_page(kee
     theirs = learner_page("Ann", store.attempts(me), {"07_play": "7 · Play a giv"})
     assert "reviews of their givar" in theirs and f"<td>move {d.ply + 1}</td>" in theirs
     assert f"<td>{round(100 * r.quality)}%</td>" in theirs and "<td>" + THEMES[d.theme] + "</td>" in theirs
+
+
+def _in_an_event_loop(coroutine):
+    """Run ``coroutine`` in a loop of its own, in a thread of its own (a browser test earlier in
+    the run may leave a loop running in this one), as a kernel runs the widgets' callbacks."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+@pytest.mark.parametrize(("preset", "moves"), [("krypkasino", 99), ("kasino", 8)])
+def test_the_coach_analyses_each_decision_in_the_background_between_the_learners_moves(preset, moves):
+    """In a kernel (an event loop running the callbacks) each move wakes the coach; it works in
+    slices while the learner thinks, so when the giv ends (Krypkasino; Kasino after 8 moves, to
+    keep the test short) and the learner asks, nothing is left to do, and the review is the one
+    made at once."""
+    import asyncio
+
+    from krypteach.bots.review import review_giv
+
+    async def play() -> tuple[int, int, int, dict, dict]:
+        table = GameTable(Rules.preset(preset), seed=8)
+        rng = random.Random(4)
+        most_pending = 0
+        for _move in range(moves):
+            if table.giv.is_over:
+                break
+            move = rng.choice(table.giv.legal_moves())
+            table.select_hand(move.card)
+            table._play(move)
+            most_pending = max(most_pending, table.coach.pending)
+            for _ in range(200):  # the learner thinks (at most 4 s) while the coach works
+                if not table.coach.pending:
+                    break
+                await asyncio.sleep(0.02)
+        left = table.coach.pending
+        table.review_giv()
+        assert table.review_view.review is not None
+        return left, most_pending, table.coach_work.slices, table.review_view.review.to_json(), \
+            review_giv(table.giv, 0).to_json()
+
+    left, most_pending, slices, shown, at_once = _in_an_event_loop(play())
+    assert most_pending >= 1 and slices > 1  # the work came with the moves, and went in slices
+    assert left == 0  # done while the learner played: nothing left when the giv ended
+    assert shown == at_once
+
+
+def test_without_a_running_loop_the_review_is_made_when_it_is_asked_for():
+    table = GameTable(seed=5)
+    _a_careless_giv(table)
+    assert table.coach.pending > 0 and not table.coach_work.scheduled
+    table.review_giv()
+    assert table.coach.pending == 0 and table.review_view.review is not None

@@ -58,10 +58,11 @@ from ..engine.turn import giv_scores, team_relative
 from . import words as W
 from .careful import assess_moves, position_rng
 from .endgame import solve_endgame
-from .kasino import assess_kasino, kasino_analyse, kasino_every_move, thinks_in_builds
+from .kasino import assess_kasino, kasino_analyse, kasino_every_move_steps, thinks_in_builds
 from .knowledge import forbidden_ranks
 from .sim import deal_unseen, future_deals, piles_from_history, rollout, sample_world, utility
 from .sim import survivors as _survivors
+from .steps import Steps, run_steps
 
 __all__ = ["ExpertBot", "Analysis"]
 
@@ -259,11 +260,17 @@ class ExpertBot:
         gain, :func:`~krypteach.bots.kasino.kasino_every_move`). Two players: the rest of the deal
         searched exactly on each determinization, as :meth:`analyse` does; more: the move played
         and the deal rolled out. Only the observation is used: never a hidden card."""
+        return run_steps(self.every_move_steps(obs, samples))
+
+    def every_move_steps(self, obs: Observation,
+                         samples: int | None = None) -> Steps[tuple[str, dict[Move, list[float]]]]:
+        """:meth:`every_move` a step at a time (:mod:`~krypteach.bots.steps`): a step is one
+        determinization (searched or rolled out), or the exact solution."""
         moves = obs.legal_moves()
         n = self.samples if samples is None else samples
         rules = obs.rules
         if thinks_in_builds(rules):
-            return kasino_every_move(obs, moves, n, self.seed, self.exact)
+            return (yield from kasino_every_move_steps(obs, moves, n, self.seed, self.exact))
         unseen = obs.unseen()
         classes: dict[tuple[int, tuple[int, ...] | None], Move] = {}
         for m in moves:
@@ -291,6 +298,7 @@ class ExpertBot:
                                      first_moves=reps)
                 for m in reps:
                     per[m].append(float(vals[m]))
+                yield
         else:
             piles = piles_from_history(obs)
             base = _current_utility(obs)
@@ -298,6 +306,7 @@ class ExpertBot:
                 on_this = self._rolled_out(obs, rng, unseen, forb, piles, reps)
                 for m in reps:
                     per[m].append(on_this[m] - base)
+                yield
         return "sampled", {m: per[classes[_move_class(m)]] for m in moves}
 
     def choose(self, obs: Observation) -> Move:

@@ -61,6 +61,7 @@ from ..engine.rules import Rules
 from ..engine.turn import tabbe_marks, tabbe_score, team_relative
 from . import words as W
 from .sim import deal_unseen, piles_from_history, survivors
+from .steps import Steps, run_steps
 
 __all__ = ["KasinoAssessment", "thinks_in_builds", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
            "kasino_world", "kasino_greedy", "kasino_utility", "kasino_every_move", "Marginals"]
@@ -500,11 +501,22 @@ def _rollout(g: Giv, rng: random.Random) -> int:
 def _exact(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> float:
     """Minimax (alpha-beta) of ``seat``'s gain to the end of the giv, every card known
     (two sides); ``budget[0]`` counts positions down (below 0: the answer is not exact)."""
+    return run_steps(_exact_steps(g, seat, alpha, beta, budget))
+
+
+#: the exact search yields (:mod:`~krypteach.bots.steps`) after this many positions
+_EXACT_PIECE = 128
+
+
+def _exact_steps(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> Steps[float]:
+    """:func:`_exact` a step at a time: a step is :data:`_EXACT_PIECE` positions."""
     if g.is_over:
         return kasino_utility(g, seat)
     budget[0] -= 1
     if budget[0] < 0:
         return kasino_utility(g, seat)
+    if budget[0] % _EXACT_PIECE == 0:
+        yield
     rules = g.rules
     sign = -1.0 if rules.lowest_wins else 1.0
     mine = rules.team_of(g.turn) == rules.team_of(seat)
@@ -512,7 +524,7 @@ def _exact(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> f
     best = -math.inf if maximize else math.inf
     for m in g.legal_moves():
         g.push(m)
-        v = _exact(g, seat, alpha, beta, budget)
+        v = yield from _exact_steps(g, seat, alpha, beta, budget)
         g.pop()
         if maximize:
             if v > best:
@@ -536,6 +548,12 @@ def _one_deal(obs: Observation, rng: random.Random, unseen: list[Card], moves: l
     """One determinization: the unseen cards dealt at random, each move played and the giv rolled
     out (the same roll for every move), valued lower is better from ``base``, the seat's gain so
     far (worked out on the first deal when it is NaN: the piles are public, the same on every deal)."""
+    return run_steps(_one_deal_steps(obs, rng, unseen, moves, base))
+
+
+def _one_deal_steps(obs: Observation, rng: random.Random, unseen: list[Card], moves: list[Move],
+                    base: float) -> Steps[tuple[float, dict[Move, float]]]:
+    """:func:`_one_deal` a step at a time: a step is one move's roll-out."""
     me = obs.seat
     sign = -1 if obs.rules.lowest_wins else 1
     hands, stock = deal_unseen(obs, rng, unseen=unseen, forbidden={})
@@ -550,6 +568,7 @@ def _one_deal(obs: Observation, rng: random.Random, unseen: list[Card], moves: l
         out[m] = -sign * (kasino_utility(g, me) - base)
         for _i in range(k):
             g.pop()
+        yield
     return base, out
 
 
@@ -615,6 +634,30 @@ def kasino_every_move(obs: Observation, moves: list[Move], samples: int, seed: i
     move is played and the rest of the giv rolled out by the greedy player. A value is lower is
     better, "from here" (minus the expected gain in Kasino, the gain in avig kasino), as
     :func:`kasino_analyse`'s; it uses nothing the seat has not seen."""
+    return run_steps(kasino_every_move_steps(obs, moves, samples, seed, exact))
+
+
+#: the review's roll-outs of one decision, at most (every move on every determinization): a
+#: table of many loose cards makes a hundred builds and more, each rolled out on each deal
+REVIEW_ROLLOUTS = 960
+#: ... but never fewer determinizations than this (the intervals widen: fewer verdicts, not wrong ones)
+REVIEW_MIN_SAMPLES = 6
+
+
+def review_samples(samples: int, moves: int) -> int:
+    """The determinizations a decision of ``moves`` legal moves gets: ``samples``, fewer when
+    the roll-outs would pass :data:`REVIEW_ROLLOUTS` (at least :data:`REVIEW_MIN_SAMPLES`).
+
+    >>> review_samples(24, 12), review_samples(24, 60), review_samples(24, 152), review_samples(4, 152)
+    (24, 16, 6, 4)
+    """
+    return max(min(samples, REVIEW_ROLLOUTS // max(1, moves)), min(samples, REVIEW_MIN_SAMPLES))
+
+
+def kasino_every_move_steps(obs: Observation, moves: list[Move], samples: int, seed: int | None = None,
+                            exact: bool = True) -> Steps[tuple[str, dict[Move, list[float]]]]:
+    """:func:`kasino_every_move` a step at a time (:mod:`~krypteach.bots.steps`): a step is one
+    move's exact search, or one determinization."""
     rules = obs.rules
     sign = -1 if rules.lowest_wins else 1
     me = obs.seat
@@ -629,15 +672,16 @@ def kasino_every_move(obs: Observation, moves: list[Move], samples: int, seed: i
         vals: dict[Move, list[float]] = {}
         for m in moves:
             g.push(m)
-            vals[m] = [-sign * (_exact(g, me, -math.inf, math.inf, budget) - base)]
+            v = yield from _exact_steps(g, me, -math.inf, math.inf, budget)
+            vals[m] = [-sign * (v - base)]
             g.pop()
         if budget[0] >= 0:
             return "exact", vals
     rng = _position_rng(seed, obs, "review")
     values: dict[Move, list[float]] = {m: [] for m in moves}
     base = math.nan
-    for _s in range(samples):
-        base, on_this = _one_deal(obs, rng, unseen, moves, base)
+    for _s in range(review_samples(samples, len(moves))):
+        base, on_this = yield from _one_deal_steps(obs, rng, unseen, moves, base)
         for m in moves:
             values[m].append(on_this[m])
     return "sampled", values

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,9 +48,10 @@ from .endgame import endgame_line
 from .expert import ExpertBot
 from .kasino import assess_kasino, thinks_in_builds
 from .sim import world
+from .steps import Steps, run_steps
 from .words import seat_name
 
-__all__ = ["VERDICTS", "VERDICT_WORDS", "THEMES", "theme_of", "THRESHOLDS", "MoveValue", "Decision", "Review", "review_decision", "review_giv",
+__all__ = ["VERDICTS", "VERDICT_WORDS", "THEMES", "theme_of", "THRESHOLDS", "MoveValue", "Decision", "Review", "review_decision", "review_decision_steps", "review_giv", "Reviewer",
            "decision_words", "verdict_of"]
 
 #: from good to bad
@@ -209,11 +211,18 @@ def review_decision(obs: Observation, played: Move, *, ply: int = 0, samples: in
                     seed: int | None = 0, bot: ExpertBot | None = None) -> Decision | None:
     """The review of one decision (``None`` when it had no real choice): every legal move
     valued from ``obs`` alone (:meth:`ExpertBot.every_move`)."""
+    return run_steps(review_decision_steps(obs, played, ply=ply, samples=samples, seed=seed, bot=bot))
+
+
+def review_decision_steps(obs: Observation, played: Move, *, ply: int = 0, samples: int = 24,
+                          seed: int | None = 0, bot: ExpertBot | None = None) -> Steps[Decision | None]:
+    """:func:`review_decision` a step at a time (:mod:`~krypteach.bots.steps`): a step is one
+    determinization of the search."""
     moves = obs.legal_moves()
     if len(moves) < 2:
         return None
     expert = bot or ExpertBot(seed=seed)
-    method, per = expert.every_move(obs, samples)
+    method, per = yield from expert.every_move_steps(obs, samples)
     means = {m: sum(v) / len(v) for m, v in per.items()}
     if max(means.values()) - min(means.values()) == 0.0 and method == "exact":
         return None  # every move ends the same: nothing to choose
@@ -246,25 +255,113 @@ def _decisions(giv: Giv, seat: int) -> Iterable[tuple[int, Observation, Move]]:
         g.push(m)
 
 
-def review_giv(giv: Giv, seat: int = 0, *, samples: int = 24, seed: int | None = 0,
-               progress: Callable[[int, int], None] | None = None) -> Review:
-    """The review of ``seat``'s decisions in ``giv`` (a giv played to its end, or part of one).
-    ``progress(done, total)`` is called after each of the seat's moves."""
+def _check_seat(giv: Giv, seat: int) -> None:
     if not 0 <= seat < giv.rules.players:
         raise ValueError(_("seat {seat} is not a seat of this giv (0 to {last})").format(
             seat=seat, last=giv.rules.players - 1))
-    bot = ExpertBot(seed=seed)
+
+
+def _assembled(giv: Giv, seat: int, reviewed: Iterable[Decision | None]) -> Review:
     review = Review(seat, giv.game.title, giv.game.lower_is_better)
-    mine = list(_decisions(giv, seat))
-    for k, (ply, obs, m) in enumerate(mine):
-        d = review_decision(obs, m, ply=ply, samples=samples, bot=bot)
+    for d in reviewed:
         if d is None:
             review.forced += 1
         else:
             review.decisions.append(d)
+    return review
+
+
+def review_giv(giv: Giv, seat: int = 0, *, samples: int = 24, seed: int | None = 0,
+               progress: Callable[[int, int], None] | None = None) -> Review:
+    """The review of ``seat``'s decisions in ``giv`` (a giv played to its end, or part of one).
+    ``progress(done, total)`` is called after each of the seat's moves."""
+    _check_seat(giv, seat)
+    bot = ExpertBot(seed=seed)
+    mine = list(_decisions(giv, seat))
+    reviewed: list[Decision | None] = []
+    for k, (ply, obs, m) in enumerate(mine):
+        reviewed.append(review_decision(obs, m, ply=ply, samples=samples, bot=bot))
         if progress is not None:
             progress(k + 1, len(mine))
-    return review
+    return _assembled(giv, seat, reviewed)
+
+
+class Reviewer:
+    """The review of one seat's decisions worked out while the giv is played: the coach's
+    analysis in the background (issue 22), so the review is ready when the giv ends.
+
+    :meth:`follow` tells it the giv as it stands (each new decision of the seat is queued; a
+    move taken back drops its own), :meth:`step` works for about ``seconds`` and says whether
+    work is left, and :meth:`review` gives the giv's review, doing first what is left. A step
+    is one determinization of one decision's search, so whoever calls :meth:`step` between a
+    learner's clicks holds the page for one such piece at most. The review is the one
+    :func:`review_giv` gives with the same ``samples`` and ``seed``.
+
+    >>> from krypteach.engine.game import Giv
+    >>> from krypteach.bots import make_bot
+    >>> g = Giv(seed=4)
+    >>> g.play_out(lambda x: make_bot("careful", seed=1).choose(x.observation()))
+    >>> r = Reviewer(0, samples=6)
+    >>> r.follow(g)
+    >>> while r.step(0.01):
+    ...     pass
+    >>> r.pending, r.review(g).to_json() == review_giv(g, 0, samples=6).to_json()
+    (0, True)
+    """
+
+    def __init__(self, seat: int = 0, *, samples: int = 24, seed: int | None = 0) -> None:
+        self.seat, self.samples = seat, samples
+        self._bot = ExpertBot(seed=seed)
+        self._giv: Giv | None = None
+        #: each decision by the moves up to and including it (its place in this giv's history)
+        self._done: dict[tuple[str, ...], Decision | None] = {}
+        self._todo: list[tuple[tuple[str, ...], int, Observation, Move]] = []
+        self._work: tuple[tuple[str, ...], Steps[Decision | None]] | None = None
+
+    def follow(self, giv: Giv) -> None:
+        """The giv as it now stands (another giv starts the review afresh)."""
+        _check_seat(giv, self.seat)
+        if giv is not self._giv:
+            self._giv, self._done, self._work = giv, {}, None
+        history = [str(t.move) for t in giv.turns]
+        self._todo = [(key, ply, obs, m) for ply, obs, m in _decisions(giv, self.seat)
+                      if (key := tuple(history[:ply + 1])) not in self._done]
+        if self._work is not None and self._work[0] not in {t[0] for t in self._todo}:
+            self._work = None  # its move was taken back
+        if self._work is not None:
+            self._todo = [t for t in self._todo if t[0] != self._work[0]]
+
+    @property
+    def pending(self) -> int:
+        """The decisions not reviewed yet (the one under way among them)."""
+        return len(self._todo) + (self._work is not None)
+
+    def step(self, seconds: float) -> bool:
+        """Work for about ``seconds`` (at least one piece); True while work is left."""
+        deadline = time.perf_counter() + seconds
+        while True:
+            if self._work is None:
+                if not self._todo:
+                    return False
+                key, ply, obs, m = self._todo.pop(0)
+                self._work = key, review_decision_steps(obs, m, ply=ply, samples=self.samples, bot=self._bot)
+            key, work = self._work
+            try:
+                next(work)
+            except StopIteration as done:
+                self._done[key] = done.value
+                self._work = None
+            if time.perf_counter() >= deadline:
+                return self.pending > 0
+
+    def review(self, giv: Giv) -> Review:
+        """The review of the seat's decisions in ``giv`` as it stands, finishing what is left."""
+        self.follow(giv)
+        while self.step(math.inf):
+            pass
+        history = [str(t.move) for t in giv.turns]
+        return _assembled(giv, self.seat, (self._done[tuple(history[:ply + 1])]
+                                           for ply, _obs, _m in _decisions(giv, self.seat)))
 
 
 def _notes(obs: Observation, move: Move) -> list[str]:

@@ -49,6 +49,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ..bots import BOT_LEVELS, BotError, check_bot_rules, make_bot, suggest
+from ..bots.review import Reviewer
 from ..classroom.session import current
 from ..engine.builds import Build, build_total
 from ..engine.cards import Card
@@ -66,6 +67,7 @@ from ..views import game_table as view
 from ..views.html import as_table_item, build_html
 from ..views.svg import card_label, card_name
 from ._ui import button, esc, message_html, message_text
+from .background import Background
 from .cards import CardRowWidget
 from .replay import ReplayViewer
 from .review_panel import ReviewPanel
@@ -189,6 +191,9 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._log: list[tuple[Turn, str]] = []  # (turn, its line in words) for the current giv
         self._recorded: set[int] = set()  # givar whose score is in the learner's progress
         self._reviewed: set[int] = set()  # givar whose review (the coach's) is in the learner's progress
+        # the coach analyses each of your decisions in the background, as soon as it is made
+        self.coach = Reviewer(YOU)
+        self.coach_work = Background(self.coach.step)
         # the parti is kept in the learner's progress after every move, so that a reload brings it back
         self._ready = False  # (not the parti the table deals while it is built: a kept one may come)
         self._saved_here = False  # this page has played (or dealt anew): what it kept is newer
@@ -551,6 +556,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             self._recorded.add(id(g))
             current().record("giv", "giv", score=g.result.scores[YOU], topic=self._game_key())
         self._save()
+        self._coach_follow()
 
     def _hint_level(self) -> str:
         """The strongest level that can play these rules."""
@@ -617,6 +623,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._say("info", text.format(card=t.move.card.symbol, what=what, n=others))
         self._refresh()
         self._save()
+        self._coach_follow()
 
     def new_giv(self, *, confirmed: bool = False) -> None:
         """Deal the parti's next giv: the dealer moves one seat left and the scores carry on.
@@ -716,7 +723,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         if not any(t.player == YOU for t in g.turns):
             self._say("info", _("Play a move first: the coach reviews the moves you have made."))
             return
-        self.review_view.open_giv(g, seat=YOU, names=self.names)
+        self.review_view.open_giv(g, seat=YOU, names=self.names, review=self.coach.review(g))
         self.review_view.layout.display = ""
         r = self.review_view.review
         assert r is not None
@@ -733,6 +740,16 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                                  answer=describe_move(g.rules, d.played), expected=describe_move(g.rules, d.best))
             current().record("quality", "coach", score=round(100 * r.quality), topic=key)
         self._say("info", _("Your giv is reviewed below: move quality {quality}.").format(quality=percent(r.quality)))
+
+    def _coach_follow(self) -> None:
+        """The coach takes the giv as it now stands: each new decision of yours is analysed in
+        the background, between your clicks (:class:`~krypteach.widgets.background.Background`),
+        so the review is ready when you ask for it."""
+        g = self.giv
+        if any(t.player == YOU for t in g.turns):
+            self.coach.follow(g)
+            if self.coach.pending:
+                self.coach_work.wake()
 
     def _game_key(self) -> str:
         """Which game a giv's score is of (the learner's page averages each game apart): the
@@ -790,6 +807,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._say("info", ngettext("Welcome back: the parti is as you left it (giv {number}, {count} move played).",
                                    "Welcome back: the parti is as you left it (giv {number}, {count} moves played).",
                                    count).format(number=len(parti.givar), count=count))
+        self._coach_follow()  # the moves made before the reload are analysed again, in the background
         return True
 
     def _start_giv(self, prefix: str = "") -> None:

@@ -71,11 +71,13 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
         self.add_class("kt-review")
 
     # --- the review ---------------------------------------------------------
-    def open_giv(self, giv: Giv, *, seat: int = 0, names: Sequence[str] | None = None, samples: int = 24) -> None:
-        """Review ``seat``'s decisions in ``giv`` and show them."""
+    def open_giv(self, giv: Giv, *, seat: int = 0, names: Sequence[str] | None = None, samples: int = 24,
+                 review: Review | None = None) -> None:
+        """Show the review of ``seat``'s decisions in ``giv``: ``review`` when it is made already
+        (the game page's, worked out while the giv was played), else made now."""
         self._giv, self._seat = giv, seat
         self._names = list(names) if names else [_("seat {seat}").format(seat=s) for s in range(giv.rules.players)]
-        self.review = review_giv(giv, seat, samples=samples)
+        self.review = review if review is not None else review_giv(giv, seat, samples=samples)
         replay = giv.clone()
         moves: list[Move] = []
         while replay.turns:
