@@ -275,3 +275,14 @@ def test_a_move_taken_back_drops_its_decision_and_the_new_one_is_reviewed():
     kept = [d for d in before.decisions if d.ply < ply]
     assert [d.ply for d in after.decisions] == [d.ply for d in kept] + [ply]
     assert after.decisions[-1].played == other
+
+
+def test_try_again_offers_moves_that_differ_only_in_a_pointless_suit_once():
+    """Krypkasino: 7♥ and 7♦ creeping play alike (a seven scores nothing), so Try again offers
+    one of them, the one played; 2♠ (lillan, a point) and 2♥ stay apart. Kasino counts every
+    spade: there each move is its own choice."""
+    from krypteach.bots.review import Decision, MoveValue, distinct_choices
+    vals = [MoveValue(Move.parse(t), 0.0, 0.0, 0.0, 0.0, 0.0) for t in ("7H", "7D", "2S", "2H")]
+    d = Decision(0, 0, Move.parse("7D"), Move.parse("7H"), "sampled", 4, "fine", vals)
+    assert [str(v.move) for v in distinct_choices(d, Rules())] == ["7D", "2S", "2H"]
+    assert [str(v.move) for v in distinct_choices(d, Rules.preset("kasino"))] == ["7H", "7D", "2S", "2H"]

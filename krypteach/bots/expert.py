@@ -79,8 +79,13 @@ class Analysis:
 
 #: the deal search stops at ``node_budget`` positions searched, but never before this many samples
 _MIN_DEAL_SAMPLES = 6
-def _move_class(m: Move) -> tuple[int, tuple[int, ...] | None]:
-    """Moves that differ only in the suits of pointless cards play the same."""
+def move_class(m: Move) -> tuple[int, tuple[int, ...] | None]:
+    """Moves that differ only in the suits of pointless cards play the same (Krypkasino: a
+    card's suit counts only on the point cards).
+
+    >>> move_class(Move.parse("7H")) == move_class(Move.parse("7D")), move_class(Move.parse("2S")) == move_class(Move.parse("2H"))
+    (True, False)
+    """
 
     def cls(c: Card) -> int:
         return int(c) if POINTS[c] else -((c >> 2) + 1)
@@ -161,7 +166,7 @@ class ExpertBot:
             return self._deal_search(obs, ranked, unseen, forb, rng, deadline)
         seen: dict[tuple[int, tuple[int, ...] | None], Move] = {}
         for m in ranked:
-            seen.setdefault(_move_class(m), m)
+            seen.setdefault(move_class(m), m)
         candidates = list(seen.values())[: self.max_candidates]
         if len(candidates) == 1:
             return Analysis("forced", {candidates[0]: 0.0}, 0, candidates[0])
@@ -217,7 +222,7 @@ class ExpertBot:
         prev = _side(obs, obs.previous_mover)
         classes: dict[tuple[int, tuple[int, ...] | None], Move] = {}
         for m in ranked:
-            classes.setdefault(_move_class(m), m)
+            classes.setdefault(move_class(m), m)
         candidates = list(classes.values())[: self.deal_candidates]
         if len(candidates) == 1:
             return Analysis("forced", {candidates[0]: 0.0}, 0, candidates[0])
@@ -274,7 +279,7 @@ class ExpertBot:
         unseen = obs.unseen()
         classes: dict[tuple[int, tuple[int, ...] | None], Move] = {}
         for m in moves:
-            classes.setdefault(_move_class(m), m)
+            classes.setdefault(move_class(m), m)
         reps = list(classes.values())
         lc, prev = _side(obs, obs.last_capturer), _side(obs, obs.previous_mover)
         if self.exact and rules.players == 2 and obs.stock_left == 0 and len(unseen) == obs.hand_sizes[1 - obs.seat]:
@@ -307,7 +312,7 @@ class ExpertBot:
                 for m in reps:
                     per[m].append(on_this[m] - base)
                 yield
-        return "sampled", {m: per[classes[_move_class(m)]] for m in moves}
+        return "sampled", {m: per[classes[move_class(m)]] for m in moves}
 
     def choose(self, obs: Observation) -> Move:
         a = self.analyse(obs)

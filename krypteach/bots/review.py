@@ -41,18 +41,19 @@ from typing import Any
 from ..engine.game import Giv, Observation
 from ..engine.games import describe
 from ..engine.moves import Move
+from ..engine.rules import Rules
 from ..i18n import N_, _
 from ..i18n.numbers import number
 from .careful import WEIGHTS, assess_moves
 from .endgame import endgame_line
-from .expert import ExpertBot
+from .expert import ExpertBot, move_class
 from .kasino import assess_kasino, thinks_in_builds
 from .sim import world
 from .steps import Steps, run_steps
 from .words import seat_name
 
 __all__ = ["VERDICTS", "VERDICT_WORDS", "THEMES", "theme_of", "THRESHOLDS", "MoveValue", "Decision", "Review", "review_decision", "review_decision_steps", "review_giv", "Reviewer",
-           "decision_words", "verdict_of"]
+           "decision_words", "verdict_of", "distinct_choices"]
 
 #: from good to bad
 VERDICTS = ("fine", "inaccuracy", "mistake", "blunder")
@@ -189,6 +190,21 @@ def theme_of(obs: Observation, played: Move, best: Move) -> str:
         gaps = {k: WEIGHTS[k] * (a.terms.get(k, 0.0) - b.terms.get(k, 0.0)) for k in set(a.terms) | set(b.terms)}
     worst = max(sorted(gaps), key=lambda k: gaps[k], default="lookahead")
     return worst if gaps.get(worst, 0.0) > 0.1 and worst in THEMES else "lookahead"
+
+
+def distinct_choices(d: Decision, rules: Rules) -> list[MoveValue]:
+    """The decision's moves that play differently, one of each (Try again offers these): in
+    Krypkasino moves that differ only in the suits of pointless cards are one choice, shown as
+    the move played when it is among them; in classic Kasino and avig kasino every suit can
+    count (the most spades), so every move is its own."""
+    if thinks_in_builds(rules):
+        return list(d.values)
+    first: dict[tuple[int, tuple[int, ...] | None], MoveValue] = {}
+    for v in d.values:
+        k = move_class(v.move)
+        if k not in first or v.move == d.played:
+            first[k] = v
+    return list(first.values())
 
 
 def _thresholds(obs: Observation) -> tuple[float, float, float]:

@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..bots.review import VERDICT_WORDS, Decision, Review, decision_words, review_giv
+from ..bots.review import VERDICT_WORDS, Decision, Review, decision_words, distinct_choices, review_giv
 from ..bots.words import seat_names
 from ..engine.game import Giv, Observation
 from ..engine.games import describe
@@ -136,7 +136,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
                                + table_html(obs.table, obs.kladda, width=56, names=self._names, you=self._seat)
                                + hand_html(obs.hand, width=56, label=_("Your hand (handen)")))
         choices = []
-        for v in d.values:
+        for v in distinct_choices(d, rules):
             b = button(describe(rules, v.move), "", tip=_("Play {move}").format(move=describe(rules, v.move)))
             b.on_click(lambda _b, m=v.move: self.choose(m))
             choices.append(b)
