@@ -21,15 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,31 +79,10 @@ def kernel(args: argparse.Namespace) -> None:
               flush=True)
 
 
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """``folder`` served by http.server from its parent (a sub-path, as a project page host)."""
-    from tests.conftest import _free_port
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                               "--directory", str(folder.parent)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}/{folder.name}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/index.html", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield base
-    finally:
-        server.terminate()
-        server.wait()
-
-
 def site(args: argparse.Namespace) -> None:
     from playwright.sync_api import sync_playwright
 
-    from benchmarks.site_load import build
+    from benchmarks.site_load import build, serve
     from tests.conftest import CHROMIUM, CHROMIUM_ARGS
     from tests.test_browser import choose_a_legal_move, wait_for_the_others
 

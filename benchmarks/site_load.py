@@ -18,6 +18,7 @@ selected (a message to the in-browser kernel and back), as tests/test_browser.py
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import subprocess
@@ -25,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,19 +45,36 @@ def size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def measure(site: Path, lesson: str, clicks: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """``folder`` served by ``http.server`` from its parent (a sub-path, as on a project page
+    host): its address."""
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-                               "--directory", str(site.parent)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}/{site.name}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"{base}/index.html", timeout=2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+                               "--directory", str(folder.parent)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/{folder.name}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/index.html", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def measure(site: Path, lesson: str, clicks: int) -> dict:
+    with serve(site) as base:
+        return _measure(base, lesson, clicks)
+
+
+def _measure(base: str, lesson: str, clicks: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    port = int(base.split(":")[2].split("/")[0])
     other: list[str] = []
     result: dict = {}
     try:
@@ -107,9 +126,7 @@ def measure(site: Path, lesson: str, clicks: int) -> dict:
                                   "p95": round(times[max(0, int(0.95 * len(times)) - 1)]), "n": len(times)}
             ctx.close()
     finally:
-        server.terminate()
-        server.wait()
-    result["other_addresses_asked"] = other
+        result["other_addresses_asked"] = other
     return result
 
 
