@@ -66,7 +66,15 @@ def test_a_giv_played_then_reviewed_with_try_again_and_its_explanation(page, ser
         assert rows.count() >= 1, review.inner_text()  # random moves cost points
         first = rows.first.inner_text()
         assert "?" in first  # marked as chess marks a mistake: ?!, ? or ??
-        rows.first.get_by_role("button", name=w["again"]).click()
+        # by the keyboard, as a learner without a mouse: Tab to Try again, Enter
+        again = rows.first.get_by_role("button", name=w["again"])
+        game.get_by_role("button", name=w["review"]).focus()
+        for _ in range(60):
+            if page.evaluate("(t) => document.activeElement.innerText.trim() === t", w["again"]):
+                break
+            page.keyboard.press("Tab")
+        assert again.evaluate("b => b === document.activeElement"), "Try again is not reached by Tab"
+        page.keyboard.press("Enter")
         retry = review.locator(".kt-retry")
         retry.get_by_text(w["which"]).wait_for(timeout=STEP_MS)
         assert retry.locator(".kt-card").count() >= 2  # the table and the hand as they were
@@ -75,9 +83,14 @@ def test_a_giv_played_then_reviewed_with_try_again_and_its_explanation(page, ser
         assert choices.count() >= 2
         assert not page.evaluate(TOO_SMALL.replace("document.querySelectorAll(", "document.querySelector('.kt-review')"
                                                    ".querySelectorAll(")), "a control of the review under 44 px"
-        choices.first.click()
-        said = review.locator(".kt-feedback .kt-msg")
+        # the focus is on the first choice: Enter plays it
+        page.wait_for_function("el => el.contains(document.activeElement)", arg=choices.first.element_handle(),
+                               timeout=STEP_MS)
+        page.keyboard.press("Enter")
+        said = review.locator(".kt-feedback .kt-msg[role=status]")  # a screen reader says it
         said.wait_for(timeout=STEP_MS)
+        page.wait_for_function("(t) => document.activeElement.innerText.trim() === t", arg=w["back"],
+                               timeout=STEP_MS)  # and the keyboard goes on from Back
         text = said.inner_text()
         assert len(text) > 80 and any(k in text for k in ("points", "poäng")), text  # the why, in words
         if lang == "sv":

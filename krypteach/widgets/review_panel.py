@@ -145,6 +145,8 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
         self.verdict.value = ""
         self.moves.layout.display = "none"
         self.retry_box.layout.display = ""
+        if choices:  # the keyboard goes on from the choices (the Try again pressed is hidden now)
+            choices[0].focus()
 
     def choose(self, move: Move) -> None:
         """The learner's move in the retried position: then the better move, and why."""
@@ -164,9 +166,10 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
         details = [self._why(d)]
         if move != d.played:
             details.insert(0, _("In the giv you played {move}.").format(move=describe(rules, d.played)))
-        self.verdict.value = message_html(kind, head, details)
+        self.verdict.value = message_html(kind, head, details)  # role="status": a screen reader says it
         for b in self.choices.children:
             b.disabled = True
+        self.back_button.focus()  # the choices are spent: the keyboard goes on from Back
 
     def back(self) -> None:
         """Back to the list of decisions."""
