@@ -677,18 +677,3 @@ def test_no_exercise_shows_a_card_more_often_than_the_deck_holds_it(seed, diffic
         most = Counter(shown).most_common(1)[0][1]
         assert most <= 2, shown
         ex.new_position()
-
-
-@pytest.mark.parametrize(("preset", "lang", "label"), [
-    ("kasino", "en", "Play {card}: lay it on the table (lägga ut)"), ("kasino", "sv", "Spela {card}: lägg ut"),
-    ("krypkasino", "en", "Play {card}: creep (krypa)"), ("krypkasino", "sv", "Spela {card}: krypa")])
-def test_the_play_button_says_a_card_laid_out_in_kasino_and_a_creep_in_krypkasino(preset, lang, label):
-    """Kasino has no creep: a card played alone is laid out on the table (lägga ut)."""
-    from krypteach import Move, Rules
-    from krypteach.i18n import use_language
-    with use_language(lang):
-        table = GameTable(Rules.preset(preset), seed=3)
-        card = next(m.card for m in table.giv.legal_moves() if m.capture is None and m.value is None)
-        assert Move(card) in table.giv.legal_moves()
-        table.select_hand(card)
-        assert table.play_button.description == label.format(card=card.symbol)

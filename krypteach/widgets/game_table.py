@@ -972,13 +972,8 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         elif not table:
             card = Card(hand[0])
             creep_ok = Move(card) in self.giv.legal_moves()
-            if not creep_ok:
-                label = _("Play {card}")
-            elif self.giv.game.has_builds:  # Kasino's word: a card laid out (lägga ut), not a creep
-                label = _("Play {card}: lay it on the table (lägga ut)")
-            else:
-                label = _("Play {card}: creep (krypa)")
-            self.play_button.description = label.format(card=card.symbol)
+            self.play_button.description = (_("Play {card}: creep (krypa)") if creep_ok else _("Play {card}")).format(
+                card=card.symbol)
         else:
             self.play_button.description = _("Play {card}, take {cards}").format(
                 card=Card(hand[0]).symbol, cards=describe_cards(self._selected_move_cards()))
