@@ -200,6 +200,17 @@ def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
     game.locator(".kt-review-summary", has_text="Move quality: ").wait_for(timeout=LOAD_MS)
 
 
+def test_the_coach_on_the_kasino_page_of_lesson_10_in_the_browsers_python(offline, site):
+    """Issue 22: the coach in the static site on a Kasino page too, as served: a giv played by
+    clicking, Review my moves, Try again by the keyboard and the explanation."""
+    from .test_browser_coach import play_a_kasino_giv_badly, review_and_try_again_by_keyboard
+    page = offline
+    open_site_page(page, f"{site['base']}/voici/render/10_kasino.html")
+    page.locator(".kt-game .kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
+    play_a_kasino_giv_badly(page, "kasino", "en", STEP_MS)
+    review_and_try_again_by_keyboard(page, "en", STEP_MS)
+
+
 def test_progress_is_kept_in_the_browser_across_a_reload_and_downloads_as_a_file(offline, site):
     """No server keeps progress on a static site: the learner bar keeps it in this browser's
     localStorage; a reload reads it back; the learner downloads it for the teacher."""
