@@ -286,3 +286,26 @@ def test_try_again_offers_moves_that_differ_only_in_a_pointless_suit_once():
     d = Decision(0, 0, Move.parse("7D"), Move.parse("7H"), "sampled", 4, "fine", vals)
     assert [str(v.move) for v in distinct_choices(d, Rules())] == ["7D", "2S", "2H"]
     assert [str(v.move) for v in distinct_choices(d, Rules.preset("kasino"))] == ["7H", "7D", "2S", "2H"]
+
+
+def test_a_search_that_fails_in_the_background_is_done_again_when_the_review_is_asked_for(monkeypatch):
+    """A failure mid-search is not taken as a decision without a choice: the work is dropped,
+    the error goes to the caller (the background logs it), and the review runs it anew."""
+    import krypteach.bots.review as R
+    g = _played("krypkasino", 12)
+    real, failed = R.review_decision_steps, []
+
+    def once_broken(*args, **kwargs):
+        if not failed:
+            failed.append(1)
+            yield
+            raise RuntimeError("the machine was busy")
+        return (yield from real(*args, **kwargs))
+
+    monkeypatch.setattr(R, "review_decision_steps", once_broken)
+    r = R.Reviewer(0, samples=6)
+    r.follow(g)
+    with pytest.raises(RuntimeError):
+        while r.step(0.0):
+            pass
+    assert r.review(g).to_json() == review_giv(g, 0, samples=6).to_json()

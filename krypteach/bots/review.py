@@ -367,6 +367,9 @@ class Reviewer:
             except StopIteration as done:
                 self._done[key] = done.value
                 self._work = None
+            except Exception:
+                self._work = None  # a search that failed is dropped, not taken as done: asked again, it runs anew
+                raise
             if time.perf_counter() >= deadline:
                 return self.pending > 0
 
