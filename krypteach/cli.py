@@ -447,7 +447,7 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("file", metavar="GIVAR.jsonl", help=_("a JSON Lines file of givar, as simulate and tournament "
                                                            "write with --record"))
     rev.add_argument("--seat", type=_whole_number(0), default=0, help=_("the seat to review (default 0)"))
-    rev.add_argument("--samples", type=_whole_number(1, 400), default=24,
+    rev.add_argument("--samples", "--budget", type=_whole_number(1, 400), default=24,
                      help=_("deals of the unseen cards per decision, 1–400 (default 24): more for narrower intervals"))
     rev.add_argument("--seed", type=int, default=0)
     rev.add_argument("--json", action="store_true", help=_("one JSON object per giv, each decision with its verdict"))

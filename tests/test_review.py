@@ -191,6 +191,8 @@ def test_the_cli_reviews_a_record_file_as_json_and_in_words(tmp_path, capsys):
     for d in lines[0]["decisions"]:
         assert {"played", "best", "loss", "loss_interval", "verdict", "why"} <= set(d)
         assert d["verdict"] in ("fine", "inaccuracy", "mistake", "blunder")
+    assert main(["review", str(path), "--seat", "1", "--budget", "6", "--json", "--jobs", "1"]) == 0
+    assert [json.loads(x) for x in capsys.readouterr().out.splitlines()] == lines  # --budget is --samples
     assert main(["review", str(path), "--samples", "6", "--jobs", "2"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Giv 1 (Krypkasino), seat 0: move quality ") and "Giv 2 (Krypkasino)" in text
