@@ -2,7 +2,7 @@
 done in the background while the giv is played.
 
     python benchmarks/review_ready.py [--givar 3] [--think 1.5] [--learner careful]
-    python benchmarks/review_ready.py --site [SITE]     # in the static site, Chromium (lesson 07)
+    python benchmarks/review_ready.py --site [SITE]     # in the static site, Chromium (lessons 07, 10)
 
 *Kernel* (what ``krypteach serve`` runs for each page): the game page (:class:`GameTable`, as in
 lessons 07, 10 and 11) in an asyncio event loop, as a kernel runs the widgets' callbacks. A
@@ -12,8 +12,8 @@ Review my moves and times it until the review is shown: *ready*. It also reports
 slice of background work (how long a click can wait for the coach) and the decisions still
 to do at the last move. Two-player Krypkasino, classic Kasino and avig kasino.
 
-*Site*: ``krypteach build-site`` (``--pyodide npm``, or an existing site), lesson 07 opened in
-Chromium, a giv played by clicking legal moves with ``--think`` seconds between moves, then
+*Site*: ``krypteach build-site`` (``--pyodide npm``, or an existing site), lessons 07
+(Krypkasino) and 10 (classic Kasino) opened in Chromium, a giv played by clicking legal moves with ``--think`` seconds between moves, then
 Review my moves clicked and timed until its summary shows: the in-browser Python's figure.
 """
 
@@ -85,6 +85,7 @@ def site(args: argparse.Namespace) -> None:
     from benchmarks.site_load import build, serve
     from tests.conftest import CHROMIUM, CHROMIUM_ARGS
     from tests.test_browser import choose_a_legal_move, wait_for_the_others
+    from tests.test_browser_coach import play_a_kasino_giv_badly
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.site) if args.site else Path(tmp) / "site"
@@ -92,25 +93,29 @@ def site(args: argparse.Namespace) -> None:
             print(f"built the site in {build(folder):.0f} s", flush=True)
         with serve(folder.resolve()) as base, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for i in range(args.givar):
-                page = browser.new_page(viewport={"width": 1280, "height": 800})
-                page.goto(f"{base}/voici/render/07_play.html")
-                game = page.locator(".kt-game")
-                game.locator(".kt-status", has_text="Your turn").wait_for(timeout=180_000)
-                rng = random.Random(i)
-                log, final = game.locator(".kt-log li"), game.locator(".kt-final")
-                while not final.count():
-                    before = log.count()
-                    choose_a_legal_move(page, rng, 60_000)
-                    game.locator(".kt-buttons button", has_text="Play").click()
-                    wait_for_the_others(page, before, 2, 60_000)
-                    page.wait_for_timeout(args.think * 1000)
-                t = time.perf_counter()
-                game.get_by_role("button", name="Review my moves (coach)").click()
-                game.locator(".kt-review-summary", has_text="Move quality: ").wait_for(timeout=300_000)
-                print(f"site, lesson 07, giv {i + 1}: the review shown {time.perf_counter() - t:.2f} s after the click "
-                      f"(think {args.think} s a move)", flush=True)
-                page.close()
+            for lesson in args.lessons.split(","):
+                for i in range(args.givar):
+                    page = browser.new_page(viewport={"width": 1280, "height": 800})
+                    page.goto(f"{base}/voici/render/{lesson}.html")
+                    game = page.locator(".kt-game")
+                    game.locator(".kt-status", has_text="Your turn").wait_for(timeout=180_000)
+                    if lesson.startswith("07"):
+                        rng = random.Random(i)
+                        log, final = game.locator(".kt-log li"), game.locator(".kt-final")
+                        while not final.count():
+                            before = log.count()
+                            choose_a_legal_move(page, rng, 60_000)
+                            game.locator(".kt-buttons button", has_text="Play").click()
+                            wait_for_the_others(page, before, 2, 60_000)
+                            page.wait_for_timeout(args.think * 1000)
+                    else:  # lesson 10: classic Kasino, every card laid out
+                        play_a_kasino_giv_badly(page, "kasino", "en", 60_000, args.think * 1000)
+                    t = time.perf_counter()
+                    game.get_by_role("button", name="Review my moves (coach)").click()
+                    game.locator(".kt-review-summary", has_text="Move quality: ").wait_for(timeout=300_000)
+                    print(f"site, {lesson}, giv {i + 1}: the review shown {time.perf_counter() - t:.2f} s after "
+                          f"the click (think {args.think} s a move)", flush=True)
+                    page.close()
             browser.close()
 
 
@@ -119,6 +124,7 @@ def main() -> None:
     ap.add_argument("--givar", type=int, default=3)
     ap.add_argument("--think", type=float, default=1.5, help="seconds the learner takes a move")
     ap.add_argument("--learner", default="careful", help="the level of the bot that plays the learner's seat")
+    ap.add_argument("--lessons", default="07_play,10_kasino", help="the site's lessons to play (07: Krypkasino, 10: Kasino)")
     ap.add_argument("--site", nargs="?", const="", default=None, help="measure the static site (a folder, or build one)")
     args = ap.parse_args()
     if args.site is not None:

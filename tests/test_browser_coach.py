@@ -111,10 +111,11 @@ KASINO_WORDS = {
 }
 
 
-def play_a_kasino_giv_badly(page, preset: str, lang: str, timeout: float = STEP_MS) -> None:
+def play_a_kasino_giv_badly(page, preset: str, lang: str, timeout: float = STEP_MS, pause_ms: float = 0) -> None:
     """A giv of the page's Kasino game played by clicking, badly: every card laid out in classic
     Kasino (it gives the cards away), the biggest take in avig kasino (cards taken count against
-    you). The position is read off the page and the engine says which moves are legal."""
+    you). The position is read off the page and the engine says which moves are legal.
+    ``pause_ms``: the learner's thinking after each move (benchmarks/review_ready.py)."""
     from krypteach import Rules
     from krypteach.engine.builds import parse_table
     from krypteach.engine.cards import parse_cards
@@ -152,6 +153,8 @@ def play_a_kasino_giv_badly(page, preset: str, lang: str, timeout: float = STEP_
         # (the accessible name begins with the icon's character: matched on the text instead)
         game.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).click()
         wait_for_the_others(page, before, 2, timeout)
+        if pause_ms:
+            page.wait_for_timeout(pause_ms)
     game.locator(".kt-final").wait_for(timeout=timeout)
 
 
