@@ -176,3 +176,21 @@ def test_the_groups_agree_with_their_definition_on_random_tables(preset):
         loose = rng.sample(deck, rng.randint(0, 9))
         for total in (1, 2, 7, 11, 14, 20, 40):
             assert _groups(loose, total, rules) == _groups_by_definition(loose, total, rules), (loose, total)
+
+
+def test_the_subset_sums_kept_stay_within_their_bound_and_right():
+    """A table of n loose cards has 2**n subsets: the cache is emptied before it holds more than
+    _SUBSET_SUMS_MAX masks, and what it answers after that is still right."""
+    import random
+
+    from krypteach.engine import builds
+    from krypteach.engine.cards import full_deck
+    rules = Rules.preset("kasino")
+    rng = random.Random(3)
+    deck = list(full_deck())
+    for _ in range(300):
+        loose = rng.sample(deck, 12)
+        builds._groups(loose, 14, rules)
+        assert builds._subset_sums_held[0] <= builds._SUBSET_SUMS_MAX
+        assert sum(1 << len(k) for k in builds._SUBSET_SUMS) == builds._subset_sums_held[0]
+    assert builds._groups(loose, 14, rules) == _groups_by_definition(loose, 14, rules)

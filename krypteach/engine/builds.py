@@ -219,7 +219,9 @@ def whole_table_takers(hand: Sequence[Card], table: Sequence[Card | Build], rule
 #: the subsets of a row of build values by their sum (bit masks, ascending): a turn asks one
 #: table for many sums (each value the hand can take, for each card), and the next turns ask it again
 _SUBSET_SUMS: dict[tuple[int, ...], dict[int, list[int]]] = {}
-_SUBSET_SUMS_MAX = 4096
+#: the masks the cache holds at most (about 40 MB): a table of many loose cards has 2**n subsets
+_SUBSET_SUMS_MAX = 1 << 20
+_subset_sums_held = [0]
 _NO_VALUE = -(1 << 20)  # a card without a build value: any subset with it sums below zero
 
 
@@ -229,8 +231,9 @@ def _subset_sums(vals: tuple[int, ...]) -> dict[int, list[int]]:
     known = _SUBSET_SUMS.get(vals)
     if known is not None:
         return known
-    if len(_SUBSET_SUMS) >= _SUBSET_SUMS_MAX:
+    if _subset_sums_held[0] + (1 << len(vals)) > _SUBSET_SUMS_MAX:
         _SUBSET_SUMS.clear()
+        _subset_sums_held[0] = 0
     sums = [0] * (1 << len(vals))
     by_sum: dict[int, list[int]] = {}
     for mask in range(1, 1 << len(vals)):
@@ -240,6 +243,7 @@ def _subset_sums(vals: tuple[int, ...]) -> dict[int, list[int]]:
         if s > 0:
             by_sum.setdefault(s, []).append(mask)
     _SUBSET_SUMS[vals] = by_sum
+    _subset_sums_held[0] += 1 << len(vals)
     return by_sum
 
 
