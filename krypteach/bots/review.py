@@ -332,6 +332,7 @@ class Reviewer:
         #: each decision by the moves up to and including it (its place in this giv's history)
         self._done: dict[tuple[str, ...], Decision | None] = {}
         self._todo: list[tuple[tuple[str, ...], int, Observation, Move]] = []
+        self._keys: list[tuple[str, ...]] = []  # every decision of the seat in the giv as it stands, in order
         self._work: tuple[tuple[str, ...], Steps[Decision | None]] | None = None
 
     def follow(self, giv: Giv) -> None:
@@ -340,8 +341,9 @@ class Reviewer:
         if giv is not self._giv:
             self._giv, self._done, self._work = giv, {}, None
         history = [str(t.move) for t in giv.turns]
-        self._todo = [(key, ply, obs, m) for ply, obs, m in _decisions(giv, self.seat)
-                      if (key := tuple(history[:ply + 1])) not in self._done]
+        mine = [(tuple(history[:ply + 1]), ply, obs, m) for ply, obs, m in _decisions(giv, self.seat)]
+        self._keys = [t[0] for t in mine]
+        self._todo = [t for t in mine if t[0] not in self._done]
         if self._work is not None and self._work[0] not in {t[0] for t in self._todo}:
             self._work = None  # its move was taken back
         if self._work is not None:
@@ -378,9 +380,7 @@ class Reviewer:
         self.follow(giv)
         while self.step(math.inf):
             pass
-        history = [str(t.move) for t in giv.turns]
-        return _assembled(giv, self.seat, (self._done[tuple(history[:ply + 1])]
-                                           for ply, _obs, _m in _decisions(giv, self.seat)))
+        return _assembled(giv, self.seat, (self._done[key] for key in self._keys))
 
 
 def _notes(obs: Observation, move: Move) -> list[str]:
