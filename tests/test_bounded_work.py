@@ -103,8 +103,14 @@ def test_cancel_stops_a_run_between_givar_and_the_kernel_stays_free():
     row = CardRowWidget(["9S", "2C"], kind="table")
     front_end_update(row, {"selected": [0]})
     assert row.selected == [0]
+    # what the page shows at the moment the message comes (each change is its own message to the page)
+    seen_with_message = []
+    lab.status.observe(lambda change: seen_with_message.append(
+        (lab.cancel_button.layout.display, lab.run_button.disabled)), "value")
     lab.cancel()
     lab._worker.join(10)
+    assert seen_with_message == [("none", False)]  # no Cancel button left beside "cancelled"
+
     assert not lab._worker.is_alive()
     assert "cancelled after" in lab.status.value and lab.progress.value < 4000
     assert lab.simulations == [] and not lab.run_button.disabled and lab.cancel_button.layout.display == "none"

@@ -161,6 +161,10 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         """Stop the run now, also in the middle of a giv (what Cancel does)."""
         self._cancel.set()
 
+    def _run_ended(self) -> None:
+        self.run_button.disabled = False
+        self.cancel_button.layout.display = "none"
+
     def _show_mode(self) -> None:
         games = self.mode.value == "games"
         self.pickers.layout.display = "none" if games else ""
@@ -223,6 +227,7 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
                 sims.append(simulate(rules, n, seed=self.seed.value, bots=bots, on_giv=tick, jobs=self.jobs,
                                      stop=stop))
         except Cancelled as e:
+            self._run_ended()  # the button goes before the message comes: no Cancel beside "cancelled"
             # i18n: {why} is "cancelled" or "stopped at the time cap (1 minute)"
             self.status.value = message_html(
                 "info", _("The run was {why} after {done} of {total} givar; the givar being played were stopped "
@@ -230,11 +235,11 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
                           "sooner.").format(why=e, done=number(self.progress.value), total=number(total)))
             return
         except Exception as e:  # in the thread nobody else would see it
+            self._run_ended()
             self.status.value = message_html("error", _("The run failed: {error}").format(error=e))
             return
         finally:
-            self.run_button.disabled = False
-            self.cancel_button.layout.display = "none"
+            self._run_ended()
         self.simulations = sims
         no_plots = ""
         try:
