@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from krypteach import Giv, Move, Rules
 from krypteach.bots import BotError, check_bot_rules, make_bot, suggest
 from krypteach.bots.kasino import assess_kasino, kasino_world
+from krypteach.bots.sim import piles_from_history
 from krypteach.engine.builds import Build, parse_table
 from krypteach.engine.game import Deal
 from krypteach.engine.rules import PRESETS
@@ -156,6 +157,27 @@ def test_a_determinization_keeps_what_the_seat_knows():
     while not w.is_over:  # and it plays to the end by the same rules
         w.push(w.legal_moves()[0])
     assert sum(map(len, w.piles)) == 52
+
+
+@pytest.mark.parametrize("preset", KASINO_PRESETS)
+def test_the_piles_a_seat_rebuilds_from_what_it_saw_are_the_real_piles(preset):
+    """A build names table cards and takes none: the piles the bots rebuild from the moves seen
+    (and value positions with) are the giv's own, builds made and taken, at every move."""
+    rules = Rules.preset(preset)
+    builds = 0
+    for seed in range(4):
+        g = Giv(rules, seed=seed)
+        bot = make_bot("careful", seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not g.is_over:
+            obs = g.observation()
+            assert [sorted(p) for p in piles_from_history(obs)] == [sorted(p) for p in g.piles]
+            assert kasino_world(obs, g.hands, g.stock).piles == piles_from_history(obs)
+            move = bot.choose(obs) if g.turn else rng.choice(g.legal_moves())  # seat 0 at random: builds too
+            builds += move.kind == "build"
+            g.push(move)
+        assert [sorted(p) for p in piles_from_history(g.observation())] == [sorted(p) for p in g.piles]
+    assert builds >= 3  # the careful player builds: the case is met
 
 
 # --- whole givar of every preset ------------------------------------------------------

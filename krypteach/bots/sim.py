@@ -177,7 +177,7 @@ def piles_from_history(obs: Observation) -> list[list[Card]]:
     """
     piles: list[list[Card]] = [[] for _ in range(obs.rules.players)]
     for t in obs.history:
-        if t.move.capture is not None:
+        if t.move.kind == "capture":  # (a classic Kasino build names table cards too, and takes none)
             pile = piles[t.player]
             pile.append(t.move.card)
             pile.extend(t.move.capture)

@@ -231,10 +231,10 @@ def _kasino_turn(turn: Turn, who: str, you: bool, rules: Rules) -> str:
 
 def _sweep_text(turn: Turn, names: Sequence[str], kladda: int | None, last_capturer: int | _Unknown | None) -> str:
     total = len(turn.sweep or ())
-    if last_capturer is None and turn.move.capture is not None:
+    if last_capturer is None and turn.move.kind == "capture":
         last_capturer = turn.player
     if isinstance(last_capturer, _Unknown):
-        last_capturer = turn.player if turn.move.capture is not None else None
+        last_capturer = turn.player if turn.move.kind == "capture" else None
         if last_capturer is None:
             if not total:
                 return _("The giv is over; no cards were left on the table.")
