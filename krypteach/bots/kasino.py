@@ -60,6 +60,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.turn import tabbe_marks, tabbe_score, team_relative
 from . import words as W
+from .kasino_exact import KasinoEndgame
 from .sim import deal_unseen, piles_from_history, survivors
 from .steps import Steps, run_steps
 
@@ -498,49 +499,11 @@ def _rollout(g: Giv, rng: random.Random) -> int:
     return k
 
 
-def _exact(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> float:
-    """Minimax (alpha-beta) of ``seat``'s gain to the end of the giv, every card known
-    (two sides); ``budget[0]`` counts positions down (below 0: the answer is not exact)."""
-    return run_steps(_exact_steps(g, seat, alpha, beta, budget))
-
-
-#: the exact search yields (:mod:`~krypteach.bots.steps`) after this many positions
-_EXACT_PIECE = 128
-
-
-def _exact_steps(g: Giv, seat: int, alpha: float, beta: float, budget: list[int]) -> Steps[float]:
-    """:func:`_exact` a step at a time: a step is :data:`_EXACT_PIECE` positions."""
-    if g.is_over:
-        return kasino_utility(g, seat)
-    budget[0] -= 1
-    if budget[0] < 0:
-        return kasino_utility(g, seat)
-    if budget[0] % _EXACT_PIECE == 0:
-        yield
-    rules = g.rules
-    sign = -1.0 if rules.lowest_wins else 1.0
-    mine = rules.team_of(g.turn) == rules.team_of(seat)
-    maximize = (sign > 0) == mine  # our side maximizes our gain in kasino, minimizes it in avig kasino
-    best = -math.inf if maximize else math.inf
-    for m in g.legal_moves():
-        g.push(m)
-        v = yield from _exact_steps(g, seat, alpha, beta, budget)
-        g.pop()
-        if maximize:
-            if v > best:
-                best = v
-            alpha = max(alpha, v)
-        else:
-            if v < best:
-                best = v
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return best
-
-
-#: the exact search of a known endgame gives up after this many positions (then sampling decides)
+#: the expert's exact search of a known endgame gives up after this many positions (then sampling
+#: decides); :mod:`~krypteach.bots.kasino_exact` searches it
 EXACT_BUDGET = 20_000
+#: ... and the coach's (every move's exact value, in the background while the learner plays)
+REVIEW_EXACT_BUDGET = 400_000
 
 
 def _one_deal(obs: Observation, rng: random.Random, unseen: list[Card], moves: list[Move],
@@ -590,13 +553,11 @@ def kasino_analyse(bot: Any, obs: Observation, moves: list[Move]) -> tuple[str, 
         hands[1 - me] = list(unseen)
         g = kasino_world(obs, hands, [])
         base = kasino_utility(g, me)
-        budget = [EXACT_BUDGET]
+        solver = KasinoEndgame(g, me, EXACT_BUDGET)
         vals: dict[Move, float] = {}
         for a in ranked:
-            g.push(a.move)
-            vals[a.move] = -sign * (_exact(g, me, -math.inf, math.inf, budget) - base)
-            g.pop()
-        if budget[0] >= 0:
+            vals[a.move] = -sign * (solver.value_of(a.move) - base)
+        if not solver.exhausted:
             best = min(ranked, key=lambda a: vals[a.move]).move  # stable: careful's order among equals
             return "exact", vals, 0, best
     candidates = [a.move for a in ranked[: bot.kasino_candidates]]
@@ -668,14 +629,14 @@ def kasino_every_move_steps(obs: Observation, moves: list[Move], samples: int, s
         hands[1 - me] = list(unseen)
         g = kasino_world(obs, hands, [])
         base = kasino_utility(g, me)
-        budget = [EXACT_BUDGET * 4]
+        solver = KasinoEndgame(g, me, REVIEW_EXACT_BUDGET)
         vals: dict[Move, list[float]] = {}
         for m in moves:
-            g.push(m)
-            v = yield from _exact_steps(g, me, -math.inf, math.inf, budget)
+            v = yield from solver.value_of_steps(m)
             vals[m] = [-sign * (v - base)]
-            g.pop()
-        if budget[0] >= 0:
+            if solver.exhausted:
+                break
+        if not solver.exhausted:
             return "exact", vals
     rng = _position_rng(seed, obs, "review")
     values: dict[Move, list[float]] = {m: [] for m in moves}
