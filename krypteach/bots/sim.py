@@ -177,10 +177,11 @@ def piles_from_history(obs: Observation) -> list[list[Card]]:
     """
     piles: list[list[Card]] = [[] for _ in range(obs.rules.players)]
     for t in obs.history:
-        if t.move.kind == "capture":  # (a classic Kasino build names table cards too, and takes none)
+        taken = t.move.capture
+        if taken is not None and t.move.kind == "capture":  # (a Kasino build names table cards, and takes none)
             pile = piles[t.player]
             pile.append(t.move.card)
-            pile.extend(t.move.capture)
+            pile.extend(taken)
         if t.sweep is not None and obs.last_capturer is not None:
             piles[obs.last_capturer].extend(t.sweep)
     return piles
