@@ -178,9 +178,9 @@ def test_the_groups_agree_with_their_definition_on_random_tables(preset):
             assert _groups(loose, total, rules) == _groups_by_definition(loose, total, rules), (loose, total)
 
 
-def test_the_subset_sums_kept_stay_within_their_bound_and_right():
-    """A table of n loose cards has 2**n subsets: the cache is emptied before it holds more than
-    _SUBSET_SUMS_MAX masks, and what it answers after that is still right."""
+def test_the_subset_sums_kept_stay_within_their_bound_and_right(monkeypatch):
+    """The sums' subsets are kept for the next turns: the cache is emptied before it holds more
+    than _SUM_MASKS_MAX masks, and what it answers after that is still right."""
     import random
 
     from krypteach.engine import builds
@@ -188,9 +188,14 @@ def test_the_subset_sums_kept_stay_within_their_bound_and_right():
     rules = Rules.preset("kasino")
     rng = random.Random(3)
     deck = list(full_deck())
-    for _ in range(300):
-        loose = rng.sample(deck, 12)
+    monkeypatch.setattr(builds, "_SUM_MASKS_MAX", 2000)  # met sooner than the real bound
+    emptied = 0
+    for _ in range(1000):
+        loose = rng.sample(deck, 14)
+        before = builds._sum_masks_held[0]
         builds._groups(loose, 14, rules)
-        assert builds._subset_sums_held[0] <= builds._SUBSET_SUMS_MAX
-        assert sum(1 << len(k) for k in builds._SUBSET_SUMS) == builds._subset_sums_held[0]
+        emptied += builds._sum_masks_held[0] < before
+        assert builds._sum_masks_held[0] <= builds._SUM_MASKS_MAX
+        assert sum(len(v) + 1 for v in builds._SUM_MASKS.values()) == builds._sum_masks_held[0]
+    assert emptied  # the bound was met
     assert builds._groups(loose, 14, rules) == _groups_by_definition(loose, 14, rules)

@@ -216,42 +216,56 @@ def whole_table_takers(hand: Sequence[Card], table: Sequence[Card | Build], rule
     return [c for c in dict.fromkeys(hand) if whole in _captures(c, table, rules)]
 
 
-#: the subsets of a row of build values by their sum (bit masks, ascending): a turn asks one
-#: table for many sums (each value the hand can take, for each card), and the next turns ask it again
-_SUBSET_SUMS: dict[tuple[int, ...], dict[int, list[int]]] = {}
-#: the masks the cache holds at most (about 40 MB): a table of many loose cards has 2**n subsets
-_SUBSET_SUMS_MAX = 1 << 20
-_subset_sums_held = [0]
-_NO_VALUE = -(1 << 20)  # a card without a build value: any subset with it sums below zero
+#: the subsets of a row of build values that make a sum (bit masks, ascending), by (values, sum): a
+#: turn asks one table for many sums (each value the hand can take, for each card), and the next
+#: turns ask it again
+_SUM_MASKS: dict[tuple[tuple[int, ...], int], list[int]] = {}
+#: the masks the cache holds at most (a few MB), then it starts again
+_SUM_MASKS_MAX = 1 << 18
+_sum_masks_held = [0]
+_NO_VALUE = -(1 << 20)  # a card without a build value: in no subset
 
 
-def _subset_sums(vals: tuple[int, ...]) -> dict[int, list[int]]:
-    """Every non-empty subset of ``vals`` (bit masks, ascending) by its sum, for the positive
-    sums: each subset's sum is the sum of the subset without its lowest card, plus that card."""
-    known = _SUBSET_SUMS.get(vals)
+def _sum_masks(vals: tuple[int, ...], total: int) -> list[int]:
+    """Every subset of ``vals`` whose values add up to ``total`` (bit masks, ascending), for a
+    positive ``total``: a search that adds the cards in order and never passes ``total`` (values
+    are positive), so it meets only the subsets that sum to ``total`` or less, not all ``2**n``."""
+    key = (vals, total)
+    known = _SUM_MASKS.get(key)
     if known is not None:
         return known
-    if _subset_sums_held[0] + (1 << len(vals)) > _SUBSET_SUMS_MAX:
-        _SUBSET_SUMS.clear()
-        _subset_sums_held[0] = 0
-    sums = [0] * (1 << len(vals))
-    by_sum: dict[int, list[int]] = {}
-    for mask in range(1, 1 << len(vals)):
-        low = mask & -mask
-        s = sums[mask ^ low] + vals[low.bit_length() - 1]
-        sums[mask] = s
-        if s > 0:
-            by_sum.setdefault(s, []).append(mask)
-    _SUBSET_SUMS[vals] = by_sum
-    _subset_sums_held[0] += 1 << len(vals)
-    return by_sum
+    n = len(vals)
+    out: list[int] = []
+
+    def extend(start: int, mask: int, s: int) -> None:
+        for i in range(start, n):
+            v = vals[i]
+            if v <= 0:
+                continue
+            t = s + v
+            if t > total:
+                continue
+            m = mask | 1 << i
+            if t == total:
+                out.append(m)
+            else:
+                extend(i + 1, m, t)
+
+    extend(0, 0, 0)
+    out.sort()
+    if _sum_masks_held[0] + len(out) + 1 > _SUM_MASKS_MAX:
+        _SUM_MASKS.clear()
+        _sum_masks_held[0] = 0
+    _SUM_MASKS[key] = out
+    _sum_masks_held[0] += len(out) + 1
+    return out
 
 
 def _groups(loose: Sequence[Card], total: int, rules: Rules) -> list[int]:
     """Bit masks (over ``loose``, ascending) of the subsets whose build values add up to ``total``
     (a card without a build value is in none)."""
     vals = tuple(_NO_VALUE if (v := build_value(c, rules)) is None else v for c in loose)
-    return _subset_sums(vals).get(total, [])
+    return _sum_masks(vals, total) if total > 0 else []
 
 
 def _lone_aces(loose: Sequence[Card], v: int, rules: Rules) -> list[int]:
