@@ -199,3 +199,28 @@ def test_the_subset_sums_kept_stay_within_their_bound_and_right(monkeypatch):
         assert sum(len(v) + 1 for v in builds._SUM_MASKS.values()) == builds._sum_masks_held[0]
     assert emptied  # the bound was met
     assert builds._groups(loose, 14, rules) == _groups_by_definition(loose, 14, rules)
+
+
+@pytest.mark.parametrize("preset", ["kasino", "avig-kasino", "kasino-pairs"])
+def test_what_a_player_can_take_is_what_the_legal_moves_say(preset):
+    """kasino_takes answers without listing the builds: its captures are the legal captures, in
+    their order, and it says a move that takes nothing is legal exactly when one is, builds owned
+    (the owner's duty) or not; asked for each seat at every position of random givar."""
+    import random
+
+    from krypteach import Giv
+    from krypteach.engine.builds import kasino_legal_moves, kasino_takes, owned_builds
+    rules = Rules.preset(preset)
+    owned = 0
+    for seed in range(12):
+        g = Giv(rules, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            for seat in range(rules.players):
+                moves = kasino_legal_moves(g.hands[seat], g.table, rules, seat)
+                caps, other = kasino_takes(g.hands[seat], g.table, rules, seat)
+                assert caps == [m for m in moves if m.kind == "capture"]
+                assert other == any(m.kind != "capture" for m in moves)
+                owned += bool(owned_builds(g.table, seat))
+            g.push(rng.choice(g.legal_moves()))
+    assert owned  # the owner's duty was met along the way

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from ..engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards, take_value
+from ..engine.builds import Build, kasino_legal_moves, kasino_table_after, kasino_takes, table_cards, take_value
 from ..engine.cards import Card
 from ..engine.game import Deal, Giv, Observation, deal_giv
 from ..engine.games import describe, game_of
@@ -466,23 +466,22 @@ _FIXED_VALUE = [KASINO_POINTS[c] + 0.07 + (0.25 if _SPADE[c] else 0.0) for c in 
 
 def _best_reply(hand: Sequence[Card], table: list[Card | Build], rules: Rules, seat: int) -> float:
     """What the best single capture of ``hand`` on ``table`` takes (its player's choice:
-    the most, the least in avig kasino, where it may be forced)."""
+    the most, the least in avig kasino, where it may be forced); a move that takes nothing
+    counts 0 (:func:`~krypteach.engine.builds.kasino_takes`: the builds are not listed)."""
     value = _FIXED_VALUE
-    lowest = rules.lowest_wins
-    best: float | None = None
-    whole = None
-    for m in kasino_legal_moves(hand, table, rules, seat):
-        if m.capture is None or m.value is not None:
-            v = 0.0
-        else:
-            v = value[m.card] + sum([value[c] for c in m.capture])
-            if whole is None:
-                whole = len(table_cards(table))
-            if len(m.capture) == whole:
-                v += tabbe_score(rules, 1)[0]
-        if best is None or (v < best if lowest else v > best):
-            best = v
-    return best or 0.0
+    captures, other = kasino_takes(hand, table, rules, seat)
+    values = [0.0] if other else []
+    whole = len(table_cards(table)) if captures else 0
+    tabbe = tabbe_score(rules, 1)[0] if captures else 0
+    for m in captures:
+        assert m.capture is not None
+        v = value[m.card] + sum([value[c] for c in m.capture])
+        if len(m.capture) == whole:
+            v += tabbe
+        values.append(v)
+    if not values:
+        return 0.0
+    return min(values) if rules.lowest_wins else max(values)
 
 
 def _rollout(g: Giv, rng: random.Random) -> int:

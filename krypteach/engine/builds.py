@@ -48,7 +48,7 @@ from .cards import Card, CardParseError, parse_cards
 from .moves import BuildMove, Move, MoveParseError
 from .rules import Rules
 
-__all__ = ["Build", "BuildParseError", "kasino_legal_moves", "kasino_table_after", "table_cards", "loose_cards",
+__all__ = ["Build", "BuildParseError", "kasino_legal_moves", "kasino_takes", "kasino_table_after", "table_cards", "loose_cards",
            "builds_on", "build_value", "take_value", "whole_table_takers", "owned_builds", "apply_owner_duty",
            "keep_takers",
            "check_move_cards", "parse_table"]
@@ -403,13 +403,14 @@ def keep_takers(moves: list[Move], hand: Sequence[Card], table: Sequence[Card | 
 
 
 def kasino_legal_moves(hand: Sequence[Card], table: Sequence[Card | Build], rules: Rules,
-                       player: int | None = None, *, keep: bool = True) -> list[Move]:
+                       player: int | None = None, *, keep: bool = True, builds: bool = True) -> list[Move]:
     """The legal moves of classic Kasino for ``player`` holding ``hand`` at ``table``.
 
     Per card in hand: its captures, then its builds, then the trail; then the
     forced tabbe, the owner's duty (:func:`apply_owner_duty`) and the card the
     owner keeps for each build (:func:`keep_takers`; ``keep=False`` leaves that out, for
-    an explanation of why a move is not legal).
+    an explanation of why a move is not legal; ``builds=False`` leaves the builds out, for
+    :func:`kasino_takes`).
     ``player`` ``None`` means a seat that owns no build.
 
     >>> from krypteach import Rules, parse_cards
@@ -429,13 +430,33 @@ def kasino_legal_moves(hand: Sequence[Card], table: Sequence[Card | Build], rule
         takes_all.extend(m for m in cap_moves if m.capture == whole)
         if caps and forced:
             continue  # a card that can take must take: it neither builds nor trails
-        if table:
+        if table and builds:
             moves.extend(_build_moves(card, hand, table, rules))
         moves.append(Move(card))
     if takes_all and rules.forced_tabbe:
         return takes_all
     moves = apply_owner_duty(moves, table, player, rules)
     return keep_takers(moves, hand, table, player, rules) if keep else moves
+
+
+def kasino_takes(hand: Sequence[Card], table: Sequence[Card | Build], rules: Rules,
+                 player: int | None = None) -> tuple[list[Move], bool]:
+    """What :func:`kasino_legal_moves` answers about taking, without listing every build (a table
+    of many loose cards makes hundreds): the legal captures, and whether a legal move takes
+    nothing (a build or a trail). A build is open to a card exactly when its trail is, unless the
+    player owns a build (the owner's duty may keep a build and forbid the trail): then every move
+    is listed.
+
+    >>> from krypteach import Rules, parse_cards
+    >>> caps, other = kasino_takes(parse_cards("8H 3C"), parse_cards("8S 5D 3H"), Rules(game="kasino"), 0)
+    >>> [str(m) for m in caps], other
+    (['8H:8S', '8H:3H+5D', '8H:3H+5D+8S', '3C:3H'], True)
+    """
+    if rules.owner_duty != "none" and owned_builds(table, player):
+        moves = kasino_legal_moves(hand, table, rules, player)
+        return [m for m in moves if m.kind == "capture"], any(m.kind != "capture" for m in moves)
+    moves = kasino_legal_moves(hand, table, rules, player, builds=False)
+    return [m for m in moves if m.kind == "capture"], any(m.capture is None for m in moves)
 
 
 # list[Any], not list[Card | Build]: callers read the new build at [-1] without narrowing
