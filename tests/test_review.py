@@ -101,6 +101,44 @@ def test_every_legal_move_is_valued_not_only_the_candidates_the_bot_weighs():
         replay.push(replay.legal_moves()[-1])
 
 
+def _many_moves_decision(rules: Rules, least: int) -> Observation:
+    """Seat 0's first decision of more than ``least`` legal moves, before the last utdelning, in a
+    giv where seat 0 lays out a card whenever it may and the careful player is seat 1."""
+    for seed in range(40):
+        g = Giv(rules, seed=seed)
+        bot = make_bot("careful", seed=seed, rules=rules)
+        while not g.is_over:
+            if g.turn:
+                g.push(bot.choose(g.observation(1)))
+                continue
+            moves = g.legal_moves()
+            if len(moves) > least and g.stock_size:
+                return g.observation(0)
+            trails = [m for m in moves if m.kind == "creep"]
+            g.push(trails[0] if trails else moves[0])
+    raise AssertionError("no such decision")
+
+
+def test_a_kasino_decision_of_very_many_moves_values_the_careful_players_best_and_the_move_played():
+    """A table of many loose cards makes dozens of builds: a sampled decision values the careful
+    player's first REVIEW_CANDIDATES and the move played (which the careful player ranks last
+    here), and says how many moves were legal."""
+    from krypteach.bots.kasino import REVIEW_CANDIDATES, ranked_kasino
+
+    obs = _many_moves_decision(Rules(game="kasino"), 2 * REVIEW_CANDIDATES)
+    moves = obs.legal_moves()
+    ranked = [a.move for a in ranked_kasino(obs, 0, moves)]
+    played = ranked[-1]
+    d = review_decision(obs, played, samples=6)
+    assert d is not None and d.method == "sampled" and d.legal == len(moves) > 2 * REVIEW_CANDIDATES
+    valued = {v.move for v in d.values}
+    assert valued == {*ranked[:REVIEW_CANDIDATES - 1], played} and len(valued) == REVIEW_CANDIDATES
+    assert d.best in valued and d.loss.move == played
+    # the move the careful player likes best is kept when it is the one played
+    top = review_decision(obs, ranked[0], samples=6)
+    assert top is not None and {v.move for v in top.values} == set(ranked[:REVIEW_CANDIDATES])
+
+
 def _other_hidden_cards(g: Giv, seat: int, rng: random.Random) -> Giv:
     """The same giv as far as ``seat`` knows (every move so far, its hand, the tables dealt), with the
     cards it has not seen dealt again at random: the other hands now and every hand of the
@@ -180,6 +218,8 @@ def test_kasino_and_avig_kasino_are_reviewed_in_their_own_sense(preset):
     assert last.method == "exact"  # two players, every card known in the last utdelning
     out = r.to_json()
     assert {"played", "best", "loss", "loss_interval", "verdict"} <= set(out["decisions"][0])
+    # every legal move valued here (no decision of very many), and the JSON says how many were legal
+    assert all(x["legal_moves"] == len(x["moves"]) >= 2 for x in out["decisions"])
 
 
 def test_the_cli_reviews_a_record_file_as_json_and_in_words(tmp_path, capsys):

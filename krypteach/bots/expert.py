@@ -267,15 +267,17 @@ class ExpertBot:
         and the deal rolled out. Only the observation is used: never a hidden card."""
         return run_steps(self.every_move_steps(obs, samples))
 
-    def every_move_steps(self, obs: Observation,
-                         samples: int | None = None) -> Steps[tuple[str, dict[Move, list[float]]]]:
+    def every_move_steps(self, obs: Observation, samples: int | None = None, played: Move | None = None,
+                         ) -> Steps[tuple[str, dict[Move, list[float]]]]:
         """:meth:`every_move` a step at a time (:mod:`~krypteach.bots.steps`): a step is one
-        determinization (searched or rolled out), or the exact solution."""
+        determinization (searched or rolled out), or the exact solution. In classic Kasino a
+        sampled decision of many moves values the careful player's best and ``played`` only
+        (:func:`~krypteach.bots.kasino.review_candidates`)."""
         moves = obs.legal_moves()
         n = self.samples if samples is None else samples
         rules = obs.rules
         if thinks_in_builds(rules):
-            return (yield from kasino_every_move_steps(obs, moves, n, self.seed, self.exact))
+            return (yield from kasino_every_move_steps(obs, moves, n, self.seed, self.exact, played))
         unseen = obs.unseen()
         classes: dict[tuple[int, tuple[int, ...] | None], Move] = {}
         for m in moves:

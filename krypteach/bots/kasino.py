@@ -614,10 +614,30 @@ def review_samples(samples: int, moves: int) -> int:
     return max(min(samples, REVIEW_ROLLOUTS // max(1, moves)), min(samples, REVIEW_MIN_SAMPLES))
 
 
+#: a sampled decision of more legal moves than this values the careful player's best this many
+#: (and the move played): a table of many loose cards makes hundreds of builds, each rolled out
+#: on each deal; a better move outside them is not seen (a loss may be found smaller, never larger)
+REVIEW_CANDIDATES = 16
+
+
+def review_candidates(obs: Observation, moves: list[Move], seed: int | None, played: Move | None) -> list[Move]:
+    """The moves a sampled review values: all of ``moves``, or the :data:`REVIEW_CANDIDATES` the
+    careful player ranks first and ``played`` (in the careful player's order)."""
+    if len(moves) <= REVIEW_CANDIDATES:
+        return moves
+    ranked = [a.move for a in ranked_kasino(obs, seed, moves)]
+    out = ranked[:REVIEW_CANDIDATES]
+    if played is not None and played not in out:
+        out = [*out[:-1], played]
+    return out
+
+
 def kasino_every_move_steps(obs: Observation, moves: list[Move], samples: int, seed: int | None = None,
-                            exact: bool = True) -> Steps[tuple[str, dict[Move, list[float]]]]:
+                            exact: bool = True, played: Move | None = None,
+                            ) -> Steps[tuple[str, dict[Move, list[float]]]]:
     """:func:`kasino_every_move` a step at a time (:mod:`~krypteach.bots.steps`): a step is one
-    move's exact search, or one determinization."""
+    move's exact search, or one determinization. Sampled, a decision of many moves values
+    :func:`review_candidates` only (``played`` among them)."""
     rules = obs.rules
     sign = -1 if rules.lowest_wins else 1
     me = obs.seat
@@ -637,6 +657,7 @@ def kasino_every_move_steps(obs: Observation, moves: list[Move], samples: int, s
                 break
         if not solver.exhausted:
             return "exact", vals
+    moves = review_candidates(obs, moves, seed, played)
     rng = _position_rng(seed, obs, "review")
     values: dict[Move, list[float]] = {m: [] for m in moves}
     base = math.nan

@@ -116,6 +116,9 @@ class Decision:
     values: list[MoveValue] = field(default_factory=list)  # best first
     #: what the loss is about, as the careful player's terms tell the two moves apart (:data:`THEMES`)
     theme: str = "lookahead"
+    #: the legal moves (``values`` has fewer in a sampled Kasino decision of very many:
+    #: :func:`~krypteach.bots.kasino.review_candidates`)
+    legal: int = 0
 
     def of(self, move: Move) -> MoveValue:
         return next(v for v in self.values if v.move == move)
@@ -162,7 +165,7 @@ class Review:
                 "decisions": [{"ply": d.ply, "played": str(d.played), "best": str(d.best), "method": d.method,
                                "samples": d.samples, "loss": round(d.loss.loss, 3),
                                "loss_interval": [round(d.loss.low, 3), round(d.loss.high, 3)],
-                               "verdict": d.verdict, "theme": d.theme,
+                               "verdict": d.verdict, "theme": d.theme, "legal_moves": d.legal,
                                "moves": {str(v.move): round(v.shown, 3) for v in d.values}}
                               for d in self.decisions]}
 
@@ -238,11 +241,12 @@ def review_decision_steps(obs: Observation, played: Move, *, ply: int = 0, sampl
     if len(moves) < 2:
         return None
     expert = bot or ExpertBot(seed=seed)
-    method, per = yield from expert.every_move_steps(obs, samples)
+    method, per = yield from expert.every_move_steps(obs, samples, played)
     means = {m: sum(v) / len(v) for m, v in per.items()}
+    valued = [m for m in moves if m in per]  # (all of them, but in a sampled Kasino decision of many)
     if max(means.values()) - min(means.values()) == 0.0 and method == "exact":
         return None  # every move ends the same: nothing to choose
-    order = sorted(moves, key=lambda m: (means[m], m != played))  # among equals, the move played first
+    order = sorted(valued, key=lambda m: (means[m], m != played))  # among equals, the move played first
     best = order[0]
     sign = 1.0 if obs.rules.lowest_wins or not thinks_in_builds(obs.rules) else -1.0
     values = []
@@ -254,7 +258,7 @@ def review_decision_steps(obs: Observation, played: Move, *, ply: int = 0, sampl
     n = len(per[best])
     verdict = verdict_of(played_v.loss, played_v.low, _thresholds(obs))
     theme = theme_of(obs, played, best) if verdict != "fine" else "lookahead"
-    return Decision(ply, obs.seat, played, best, method, n, verdict, values, theme)
+    return Decision(ply, obs.seat, played, best, method, n, verdict, values, theme, legal=len(moves))
 
 
 def _decisions(giv: Giv, seat: int) -> Iterable[tuple[int, Observation, Move]]:
