@@ -1,7 +1,7 @@
 """How soon the coach's review is ready after a giv's last move (issue 22), with the analysis
 done in the background while the giv is played.
 
-    python benchmarks/review_ready.py [--givar 3] [--think 1.5] [--learner careful]
+    python benchmarks/review_ready.py [--givar 3] [--think 1.5] [--learner careful|random|lays-out]
     python benchmarks/review_ready.py --site [SITE]     # in the static site, Chromium (lessons 07, 10)
 
 *Kernel* (what ``krypteach serve`` runs for each page): the game page (:class:`GameTable`, as in
@@ -32,13 +32,23 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+class LaysOut:
+    """The learner who lays out a card (trails) whenever the rules let them: in classic Kasino the
+    table fills with loose cards, and the decisions with builds (the coach's hardest case)."""
+
+    def choose(self, obs):  # type: ignore[no-untyped-def]
+        moves = obs.legal_moves()
+        trails = [m for m in moves if m.kind == "creep"]
+        return trails[0] if trails else moves[0]
+
+
 async def one_giv(preset: str, seed: int, think: float, learner: str) -> dict[str, float]:
     from krypteach import Rules
     from krypteach.bots import make_bot
     from krypteach.widgets import GameTable
 
     table = GameTable(Rules.preset(preset), seed=seed)
-    bot = make_bot(learner, seed=seed)
+    bot = LaysOut() if learner == "lays-out" else make_bot(learner, seed=seed)
     slices: list[float] = []
     step = table.coach.step
 
@@ -123,7 +133,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--givar", type=int, default=3)
     ap.add_argument("--think", type=float, default=1.5, help="seconds the learner takes a move")
-    ap.add_argument("--learner", default="careful", help="the level of the bot that plays the learner's seat")
+    ap.add_argument("--learner", default="careful",
+                    help="the level of the bot that plays the learner's seat, or lays-out (trails whenever it may)")
     ap.add_argument("--lessons", default="07_play,10_kasino", help="the site's lessons to play (07: Krypkasino, 10: Kasino)")
     ap.add_argument("--site", nargs="?", const="", default=None, help="measure the static site (a folder, or build one)")
     args = ap.parse_args()
