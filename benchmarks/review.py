@@ -28,8 +28,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--givar", type=int, default=12)
     ap.add_argument("--samples", type=int, default=24)
+    ap.add_argument("--games", default="krypkasino,kasino,avig-kasino", help="the presets to review, comma-separated")
     args = ap.parse_args()
-    for preset in ("krypkasino", "kasino", "avig-kasino"):
+    for preset in args.games.split(","):
         rules = Rules.preset(preset)
         for level in ("random", "careful", "expert"):
             losses: list[float] = []
