@@ -33,7 +33,7 @@ def minimax(g: Giv, seat: int) -> float:
 
 
 def solved(g: Giv, seat: int, budget: int = 1_000_000) -> tuple[dict[str, float], KasinoEndgame]:
-    solver = KasinoEndgame(g, seat, budget)
+    solver = KasinoEndgame(g, seat, budget, kasino_utility)
     return {str(m): solver.value_of(m) for m in g.legal_moves()}, solver
 
 
@@ -72,7 +72,7 @@ def test_a_position_reached_twice_is_searched_once():
     """Two trails in either order make the same position: the table answers the second time."""
     g = Giv.from_position([["2C", "3D", "KH"], ["4H", "5S", "QD"]], parse_table("9C"), rules=K)
     values, solver = solved(g, 0)
-    plain = KasinoEndgame(g, 0, 1_000_000)
+    plain = KasinoEndgame(g, 0, 1_000_000, kasino_utility)
     plain._table = _Forgetful()
     assert {str(m): plain.value_of(m) for m in g.legal_moves()} == values
     assert solver.positions < plain.positions
@@ -87,7 +87,7 @@ class _Forgetful(dict):
 
 def test_the_budget_is_kept_and_said():
     g = Giv.from_position([["2C", "3D", "KH"], ["4H", "5S", "QD"]], parse_table("9C AS"), rules=K)
-    solver = KasinoEndgame(g, 0, 10)
+    solver = KasinoEndgame(g, 0, 10, kasino_utility)
     for m in g.legal_moves():
         solver.value_of(m)
     assert solver.exhausted and solver.positions == 10
@@ -121,6 +121,6 @@ def test_the_last_utdelning_of_a_learner_who_lays_out_every_card_is_solved_exact
     method, values = ExpertBot(seed=0).every_move(obs)
     assert method == "exact" and len(values) == n
     hands = [list(obs.hand), list(obs.unseen())]
-    solver = KasinoEndgame(kasino_world(obs, hands, []), 0, REVIEW_EXACT_BUDGET)
+    solver = KasinoEndgame(kasino_world(obs, hands, []), 0, REVIEW_EXACT_BUDGET, kasino_utility)
     best = max(solver.value_of(m) for m in g.legal_moves())
     assert math.isclose(-min(v[0] for v in values.values()), best - kasino_utility(g, 0))

@@ -552,7 +552,7 @@ def kasino_analyse(bot: Any, obs: Observation, moves: list[Move]) -> tuple[str, 
         hands[1 - me] = list(unseen)
         g = kasino_world(obs, hands, [])
         base = kasino_utility(g, me)
-        solver = KasinoEndgame(g, me, EXACT_BUDGET)
+        solver = KasinoEndgame(g, me, EXACT_BUDGET, kasino_utility)
         vals: dict[Move, float] = {}
         for a in ranked:
             vals[a.move] = -sign * (solver.value_of(a.move) - base)
@@ -648,7 +648,7 @@ def kasino_every_move_steps(obs: Observation, moves: list[Move], samples: int, s
         hands[1 - me] = list(unseen)
         g = kasino_world(obs, hands, [])
         base = kasino_utility(g, me)
-        solver = KasinoEndgame(g, me, REVIEW_EXACT_BUDGET)
+        solver = KasinoEndgame(g, me, REVIEW_EXACT_BUDGET, kasino_utility)
         vals: dict[Move, list[float]] = {}
         for m in moves:
             v = yield from solver.value_of_steps(m)

@@ -24,7 +24,7 @@ The rules are the engine's: moves come from :meth:`Giv.legal_moves`, are played 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.cards import Card
@@ -51,20 +51,19 @@ class KasinoEndgame:
 
     >>> from krypteach import Giv, Rules
     >>> g = Giv.from_position([["10D", "5C"], ["3H", "4H"]], ["6S", "4D", "KC"], rules=Rules(game="kasino"))
-    >>> solver = KasinoEndgame(g, 0, budget=10_000)
+    >>> from krypteach.bots.kasino import kasino_utility
+    >>> solver = KasinoEndgame(g, 0, budget=10_000, utility=kasino_utility)
     >>> values = {str(m): solver.value_of(m) for m in g.legal_moves()}
     >>> max(values, key=values.get), solver.exhausted
     ('10D:4D+6S', False)
     """
 
-    def __init__(self, g: Giv, seat: int, budget: int) -> None:
-        from .kasino import kasino_utility  # (kasino imports this module)
-
+    def __init__(self, g: Giv, seat: int, budget: int, utility: Callable[[Giv, int], float]) -> None:
         self.g = g
         self.seat = seat
         self.left = budget
         self.positions = 0
-        self._utility = kasino_utility
+        self._utility = utility  # the seat's gain (bots.kasino.kasino_utility)
         self._sign = -1.0 if g.rules.lowest_wins else 1.0
         #: position -> (value, exact / lower bound / upper bound, the best move found)
         self._table: dict[tuple[Any, ...], tuple[float, int, Move | None]] = {}
