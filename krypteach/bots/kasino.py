@@ -60,6 +60,8 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.turn import tabbe_marks, tabbe_score, team_relative
 from . import words as W
+from .kasino_exact import FIXED_VALUE as _FIXED_VALUE
+from .kasino_exact import SPADE as _SPADE
 from .kasino_exact import KasinoEndgame
 from .sim import deal_unseen, piles_from_history, survivors
 from .steps import Steps, run_steps
@@ -67,7 +69,6 @@ from .steps import Steps, run_steps
 __all__ = ["KasinoAssessment", "thinks_in_builds", "assess_kasino", "kasino_choose", "kasino_explain", "kasino_analyse",
            "kasino_world", "kasino_greedy", "kasino_utility", "kasino_every_move", "Marginals"]
 
-_SPADE = tuple(c % 4 == 0 for c in range(52))
 _CODES = tuple(str(Card(i)) for i in range(52))
 
 
@@ -460,8 +461,6 @@ def kasino_greedy(g: Giv, rng: random.Random, moves: list[Move] | None = None) -
     del hand
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
-
-_FIXED_VALUE = [KASINO_POINTS[c] + 0.07 + (0.25 if _SPADE[c] else 0.0) for c in range(52)]
 
 
 def _best_reply(hand: Sequence[Card], table: list[Card | Build], rules: Rules, seat: int) -> float:

@@ -39,8 +39,11 @@ __all__ = ["KasinoEndgame", "EXACT_PIECE"]
 EXACT_PIECE = 128
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_SPADE = tuple(c % 4 == 0 for c in range(52))
-_ORDER_VALUE = tuple(KASINO_POINTS[c] + 0.07 + (0.25 if _SPADE[c] else 0.0) for c in range(52))
+#: whether each card is a spade
+SPADE = tuple(c % 4 == 0 for c in range(52))
+#: a card's worth to the greedy roll-outs (bots.kasino) and to this search's move order: its
+#: points, and its share of "most cards" and "most spades" at a fixed guess
+FIXED_VALUE = tuple(KASINO_POINTS[c] + 0.07 + (0.25 if SPADE[c] else 0.0) for c in range(52))
 
 
 class KasinoEndgame:
@@ -73,7 +76,7 @@ class KasinoEndgame:
         self._ends: dict[tuple[Any, ...], float] = {}
         p0, p1 = g.piles
         # what the piles count: cards of seat 0 and of seat 1, their spades, seat 0's card points less seat 1's
-        self._counts = [len(p0), len(p1), sum([_SPADE[c] for c in p0]), sum([_SPADE[c] for c in p1]),
+        self._counts = [len(p0), len(p1), sum([SPADE[c] for c in p0]), sum([SPADE[c] for c in p1]),
                         sum([KASINO_POINTS[c] for c in p0]) - sum([KASINO_POINTS[c] for c in p1])]
 
     @property
@@ -161,7 +164,7 @@ class KasinoEndgame:
     def _add(self, seat: int, cards: Sequence[Card]) -> None:
         counts = self._counts
         counts[seat] += len(cards)
-        counts[2 + seat] += sum([_SPADE[c] for c in cards])
+        counts[2 + seat] += sum([SPADE[c] for c in cards])
         counts[4] += (1 if seat == 0 else -1) * sum([KASINO_POINTS[c] for c in cards])
 
     def _pop(self, undo: tuple[int, ...]) -> None:
@@ -185,7 +188,7 @@ class KasinoEndgame:
         return known
 
     def _ordered(self, moves: list[Move]) -> list[Move]:
-        value, sign = _ORDER_VALUE, self._sign
+        value, sign = FIXED_VALUE, self._sign
 
         def rank(m: Move) -> float:
             if m.capture is not None and m.value is None:  # a capture: the most first (avig: the least)
