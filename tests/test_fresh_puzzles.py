@@ -1,0 +1,92 @@
+"""Puzzles without end (issue 23): made on demand, proved, named by an id they are made again
+from, tagged with the rules they train."""
+
+from __future__ import annotations
+
+import pytest
+
+from krypteach import parse_cards
+from krypteach.teaching.puzzles import Puzzle, PuzzleError, load_puzzles, verify
+from krypteach.teaching.puzzles.fresh import (
+    FRESH,
+    THEME_WORDS,
+    THEMES,
+    estimated_rating,
+    fresh_puzzle,
+    is_generated,
+    puzzle_from_id,
+    themes_of,
+)
+
+
+@pytest.mark.parametrize(("preset", "kind", "level"), FRESH)
+def test_every_kind_and_level_made_on_demand_is_proved_and_made_again_from_its_id(preset, kind, level):
+    p = fresh_puzzle(kind, level, 3, preset)
+    assert (p.kind, p.difficulty) == (kind, level)
+    assert verify(p) == []  # the solver proves its answers
+    assert p.answers
+    assert is_generated(p.id) and puzzle_from_id(p.id) == p
+    themes = themes_of(p)
+    assert themes and set(themes) <= set(THEMES)
+    assert p.rules.lowest_wins == (preset == "avig-kasino") or kind not in ("kasino-endgame",)
+
+
+def test_the_stock_never_runs_out_and_numbers_give_new_puzzles():
+    made = {fresh_puzzle("which-card", "medium", n) for n in range(40)}
+    assert len({(p.hand, p.table) for p in made}) >= 38
+    assert fresh_puzzle("endgame", "easy", 5) == fresh_puzzle("endgame", "easy", 5)
+
+
+@pytest.mark.parametrize("pid", ["gen/krypkasino/which-card/easy/x", "gen/krypkasino/which-card/easy/-1",
+                                 "gen/kasino/kasino-steal/hard/1", "gen/chess/which-card/easy/1", "which-card-easy-99",
+                                 "", "gen/krypkasino/which-card/easy/99999999999"])
+def test_an_id_that_names_no_puzzle_is_a_clear_error(pid):
+    with pytest.raises(PuzzleError, match="not a puzzle id"):
+        puzzle_from_id(pid)
+
+
+def test_a_kind_or_level_not_made_and_a_bad_number_are_clear_errors():
+    with pytest.raises(PuzzleError, match="no kasino-steal puzzles at level hard"):
+        fresh_puzzle("kasino-steal", "hard", 1)
+    with pytest.raises(PuzzleError, match="whole number"):
+        fresh_puzzle("which-card", "easy", -2)
+    with pytest.raises(PuzzleError, match="whole number"):
+        fresh_puzzle("which-card", "easy", True)
+
+
+def test_shipped_ids_are_found_too():
+    for p in load_puzzles(game="all"):
+        assert puzzle_from_id(p.id) == p
+        assert not is_generated(p.id)
+
+
+def test_themes_from_the_kind_and_the_position():
+    take = Puzzle("d", "what-must-you-take", "easy", parse_cards("9H"), parse_cards("9S 2C 5D 7H"),
+                  answers=("2C+7H+9S",))
+    assert themes_of(take) == ("take-all", "traffar")  # 9 and 2+7: two träffar
+    one = Puzzle("d", "what-must-you-take", "easy", parse_cards("9H"), parse_cards("9S 3C 5D"), answers=("9S",))
+    assert themes_of(one) == ("take-all",)
+    by_kind = {p.kind: themes_of(p) for p in load_puzzles(game="all")}
+    assert by_kind["which-card"] == ("tvangstabbe",)
+    assert by_kind["set-up-dukning"] == ("dukning", "tvangstabbe")
+    assert by_kind["kasino-take-or-raise"] == ("owner-duty", "build")
+    assert by_kind["kasino-steal"] == ("build", "build-steal")
+    endgames = [p for p in load_puzzles() if p.kind == "endgame"]
+    assert {themes_of(p) for p in endgames} >= {("endgame", "kladda")}
+    assert all(("kladda" in themes_of(p)) == bool(p.kladda) for p in endgames)
+    kasino_end = [p for p in load_puzzles(game="kasino") if p.kind == "kasino-endgame"]
+    from krypteach.engine.builds import Build
+
+    with_build = [p for p in kasino_end if any(isinstance(x, Build) for x in p.table)]
+    assert with_build and len(with_build) < len(kasino_end)  # the shipped set has both
+    assert all(("build" in themes_of(p)) == (p in with_build) for p in kasino_end)
+    assert set(THEME_WORDS) == set(THEMES)
+
+
+def test_the_first_rating_grows_with_the_level_and_the_position():
+    easy = estimated_rating(fresh_puzzle("safest-card", "easy", 1))
+    hard = estimated_rating(fresh_puzzle("safest-card", "hard", 1))
+    assert easy < 1500 < hard
+    small = Puzzle("d", "which-card", "medium", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))
+    big = Puzzle("d", "which-card", "medium", parse_cards("10S 4H 5C 6D"), parse_cards("AH 7C 3D 9S 2C 2D"))
+    assert estimated_rating(big) - estimated_rating(small) == 20.0 * 2  # ten cards: two beyond eight
