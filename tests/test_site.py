@@ -243,3 +243,26 @@ def test_progress_is_kept_in_the_browser_across_a_reload_and_downloads_as_a_file
 
     store = ProgressStore(":memory:")
     assert store.import_progress(Path(dl.value.path()).read_bytes(), "K7RPX") == ("Ann", 1)
+
+
+def test_practice_is_rated_in_the_browsers_python_and_kept_across_a_reload(offline, site):
+    """Issue 23 on the static site: the practice trainer of lesson 08 makes and rates puzzles in the
+    browser's Python (with FSRS for the mistakes), and its rating comes back after a reload, replayed
+    from the attempts this browser keeps."""
+    page = offline
+    open_site_page(page, f"{site['base']}/voici/render/08_puzzles.html")
+    bar = page.locator(".kt-learner")
+    bar.locator("form.kt-nick-form").wait_for(timeout=LOAD_MS)
+    bar.locator("input").fill("Pia")
+    bar.get_by_role("button", name="Save").click()
+    bar.filter(has_text="Pia").wait_for(timeout=STEP_MS)
+    practice = page.locator(".kt-practice")
+    practice.get_by_role("button", name="Show answer").click()
+    stats = practice.locator(".kt-practice-stats")
+    stats.filter(has_text="after 1 puzzle.").wait_for(timeout=STEP_MS)
+    assert "wait" in stats.inner_text() and "to come back" in stats.inner_text()  # the miss is queued
+    rating = stats.inner_text().split("Your rating: ")[1].split(" ")[0]
+    practice.get_by_role("button", name="Next puzzle").click()
+    practice.locator(".kt-instruction", has_text="near your rating").first.wait_for(timeout=STEP_MS)
+    page.reload(timeout=LOAD_MS)
+    page.locator(".kt-practice .kt-practice-stats", has_text=f"Your rating: {rating} ").wait_for(timeout=LOAD_MS)

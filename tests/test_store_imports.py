@@ -172,6 +172,8 @@ def test_items_an_old_import_declared_stop_counting_and_a_lessons_own_count_agai
     con.execute("ALTER TABLE items DROP COLUMN title")  # (schema 6's)
     for column in ("seen_at", "seen_lesson"):  # (schema 7's)
         con.execute(f"ALTER TABLE learners DROP COLUMN {column}")
+    con.execute("ALTER TABLE attempts DROP COLUMN themes")  # (schema 8's)
+    con.execute("DROP TABLE homework")
     con.execute("CREATE TABLE old_items AS SELECT lesson, item, kind FROM items")
     con.execute("DROP TABLE items")
     con.execute("CREATE TABLE items (lesson TEXT NOT NULL, item TEXT NOT NULL, kind TEXT NOT NULL, "
@@ -352,10 +354,12 @@ def test_a_database_of_schema_3_keeps_its_attempts_and_then_keeps_how_and_the_an
     con.execute("ALTER TABLE items DROP COLUMN title")  # (schema 6's)
     for column in ("seen_at", "seen_lesson"):  # (schema 7's)
         con.execute(f"ALTER TABLE learners DROP COLUMN {column}")
+    con.execute("ALTER TABLE attempts DROP COLUMN themes")  # (schema 8's)
+    con.execute("DROP TABLE homework")
     con.commit()
     con.close()
     s = ProgressStore(path)
-    assert s.schema_version() == SCHEMA_VERSION == 7
+    assert s.schema_version() == SCHEMA_VERSION == 8
     s.record(ann, "06", "count", "exercise", correct=False, at=1764590001.0, how="first-try", answer="12",
              expected="14")
     assert [a[8:] for a in s.attempts(ann)] == [(1764590000.0, None, None, None),

@@ -254,14 +254,18 @@ def test_good_attempts_of_every_shape_are_read_and_cut_at_80_and_200():
            ["07", "giv", "giv", None, None, None, -3, 1002.0],
            ["07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0],
            ["08", "p", "puzzle", False, None, None, None, 1004.0, "shown", "a" * 201, "e" * 201],
-           ["06", "c", "exercise", True, None, None, None, 1005.0, None, None, None]]
+           ["06", "c", "exercise", True, None, None, None, 1005.0, None, None, None],
+           ["08", "gen/krypkasino/which-card/easy/3", "puzzle", True, None, "which-card", None, 1006.0, "first-try",
+            None, None, "tvangstabbe dukning"]]
     _, _, got = read_progress_file(_file(attempts=raw))
-    assert got == [("L" * 80, "i" * 200, "puzzle", False, "endgame", "endgame", None, 1000.0, None, None, None),
-                   ("L" * 80, "i" * 200, "selfcheck", None, None, None, None, 1001.5, None, None, None),
-                   ("07", "giv", "giv", None, None, None, -3, 1002.0, None, None, None),
-                   ("07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0, None, None, None),
-                   ("08", "p", "puzzle", False, None, None, None, 1004.0, "shown", "a" * 200, "e" * 200),
-                   ("06", "c", "exercise", True, None, None, None, 1005.0, None, None, None)]
+    assert got == [("L" * 80, "i" * 200, "puzzle", False, "endgame", "endgame", None, 1000.0, None, None, None, None),
+                   ("L" * 80, "i" * 200, "selfcheck", None, None, None, None, 1001.5, None, None, None, None),
+                   ("07", "giv", "giv", None, None, None, -3, 1002.0, None, None, None, None),
+                   ("07", "giv", "giv", False, "forced-tabbe", None, 0, 1003.0, None, None, None, None),
+                   ("08", "p", "puzzle", False, None, None, None, 1004.0, "shown", "a" * 200, "e" * 200, None),
+                   ("06", "c", "exercise", True, None, None, None, 1005.0, None, None, None, None),
+                   ("08", "gen/krypkasino/which-card/easy/3", "puzzle", True, None, "which-card", None, 1006.0,
+                    "first-try", None, None, "tvangstabbe dukning")]
     assert isinstance(got[0][7], float)
 
 
@@ -856,7 +860,19 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
         ("INSERT INTO krypteach_schema (version) VALUES (%s)", (6,)),
         ("ALTER TABLE learners ADD COLUMN seen_at DOUBLE PRECISION", ()),  # 7: last active, on which lesson
         ("ALTER TABLE learners ADD COLUMN seen_lesson TEXT", ()),
-        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (7,))]
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (7,)),
+        ("ALTER TABLE attempts ADD COLUMN themes TEXT", ()),            # version 8: a puzzle's themes
+        ("CREATE TABLE homework (\n"
+         "               id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n"
+         "               class_code TEXT NOT NULL,\n"
+         "               name TEXT NOT NULL,\n"
+         "               theme TEXT,\n"
+         "               puzzles TEXT,\n"
+         "               count INTEGER NOT NULL,\n"
+         "               due DOUBLE PRECISION NOT NULL,\n"
+         "               created DOUBLE PRECISION NOT NULL)", ()),                 # and homework
+        ("CREATE INDEX homework_by_class ON homework (class_code)", ()),
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (8,))]
     conn.sent.clear()
     conn.answers.append(("Ann",))
     assert s.nickname(7) == "Ann"

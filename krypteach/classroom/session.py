@@ -42,12 +42,14 @@ from typing import Any
 from ..i18n import _
 from .store import (
     PROGRESS_FORMAT,
+    Homework,
     ProgressStore,
     Standing,
     check_game_record,
     normalize_nickname,
     read_progress_file,
     standing_of,
+    themes_text,
 )
 
 __all__ = ["ENV_KEY", "ENV_SITE", "ENV_STORE", "BrowserProgress", "Session", "current", "lesson_of_path",
@@ -120,13 +122,19 @@ class BrowserProgress:
     def record(self, _learner: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
                rule: str | None = None, topic: str | None = None, score: int | None = None,
                at: float | None = None, how: str | None = None, answer: str | None = None,
-               expected: str | None = None) -> None:
+               expected: str | None = None, themes: Any = None) -> None:
         import time
 
         self.attempts.append((lesson, item, kind, correct, rule, topic, score, time.time() if at is None else at,
                               how, None if answer is None else answer[:200],
-                              None if expected is None else expected[:200]))
+                              None if expected is None else expected[:200], themes_text(themes)))
         self._saved()
+
+    def puzzle_attempts(self, _learner: int | None = None) -> list[tuple[Any, ...]]:
+        """The puzzles this learner answered, oldest first, as :meth:`ProgressStore.puzzle_attempts`
+        gives them (the learner is 0: a browser holds one)."""
+        return [(0, a[1], a[3], a[8] if len(a) > 8 else None, tuple(((a[11] if len(a) > 11 else None) or "").split()),
+                 a[6], float(a[7])) for a in sorted(self.attempts, key=lambda a: a[7]) if a[2] == "puzzle"]
 
     def standing(self, _learner: int) -> Standing:
         totals = {lesson: sum(1 for k in pairs.values() if k in ("exercise", "selfcheck"))
@@ -363,6 +371,32 @@ class Session:
             except Exception as e:
                 self.problem = _("progress is not kept: {why}").format(why=e)
                 return None
+
+    def puzzle_attempts(self, everyone: bool = False) -> tuple[Any, list[tuple[Any, ...]]]:
+        """``(this learner, puzzle attempts)``: this page's learner's puzzles answered, or with
+        ``everyone`` every learner's of the store (a puzzle's rating is corrected by every learner
+        who tries it; a browser holds only its own), as :meth:`ProgressStore.puzzle_attempts`
+        gives them; ``(None, [])`` where nobody is signed in."""
+        with self._lock:
+            if self.store is None or self.learner is None:
+                return None, []
+            try:
+                return self.learner, self.store.puzzle_attempts(None if everyone else self.learner)
+            except Exception as e:
+                self.problem = _("progress is not kept: {why}").format(why=e)
+                return None, []
+
+    def homework(self) -> list[Homework]:
+        """The homework the teacher set this learner's class (none where no server keeps it: the
+        static site, JupyterLab), the soonest due first."""
+        with self._lock:
+            if not isinstance(self.store, ProgressStore) or self.learner is None or not self.class_code:
+                return []
+            try:
+                return self.store.homework(self.class_code)
+            except Exception as e:
+                self.problem = _("progress is not kept: {why}").format(why=e)
+                return []
 
     def _tell(self) -> None:
         for listener in list(self.listeners):

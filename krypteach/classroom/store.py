@@ -36,6 +36,7 @@ import io
 import logging
 import math
 import os
+import re
 import threading
 import time
 import unicodedata
@@ -54,7 +55,7 @@ try:
 except ImportError:  # Pyodide without its sqlite3 module (an offline static site): no SQLite store here
     sqlite3 = None  # type: ignore[assignment]
 
-__all__ = ["HOWS", "KINDS", "MAX_GAME_RECORD", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
+__all__ = ["HOMEWORK_MOST", "HOWS", "Homework", "HomeworkError", "KINDS", "MAX_GAME_RECORD", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
            "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "check_game_record", "default_store_path",
            "nickname_skeleton", "normalize_nickname", "puzzles_solved",
            "read_progress_file", "standing_of"]
@@ -63,6 +64,8 @@ log = logging.getLogger("krypteach.store")
 
 #: what an attempt is of
 #: a variant-lab run ("lab") is neither right nor wrong: the teacher sees it was made, and what it found
+#: a puzzle's attempt keeps the rules it trains (``themes``) and, as its score, the trainer's first
+#: guess at the puzzle's rating (issue 23: the ratings are replayed from these rows)
 #: the coach's review of a giv ("coach", issue 22) is kept as rows of its own: item "quality" with
 #: the move quality in per cent as its score, and one row per flagged move (item "move-12": its theme
 #: as the rule, its verdict as how, the loss in tenths of a point as the score, the move played and
@@ -258,6 +261,22 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # when a learner was last active on a page, and on which lesson (issue 21: "Last seen" counted
     # answers only): a page opened, an answer, a move in a game
     7: ("ALTER TABLE learners ADD COLUMN seen_at {real}", "ALTER TABLE learners ADD COLUMN seen_lesson TEXT"),
+    # the rules a puzzle trains (issue 23: ratings per theme), as theme keys separated by spaces; a
+    # learner's practice (their ratings, their weak themes, what comes back when) is replayed from
+    # their puzzle attempts, so nothing else is kept and nothing else could be faked
+    # and homework: a named set of puzzles the teacher sets the class, due by a date: chosen ones
+    # (their ids, separated by spaces) or ``count`` puzzles of one theme at each learner's level
+    8: ("ALTER TABLE attempts ADD COLUMN themes TEXT",
+        """CREATE TABLE homework (
+               id {id},
+               class_code TEXT NOT NULL,
+               name TEXT NOT NULL,
+               theme TEXT,
+               puzzles TEXT,
+               count INTEGER NOT NULL,
+               due {real} NOT NULL,
+               created {real} NOT NULL)""",
+        "CREATE INDEX homework_by_class ON homework (class_code)"),
 }
 #: the longest game record kept for a game table (a Krypkasino parti is about 25 kB)
 MAX_GAME_RECORD = 200_000
@@ -266,6 +285,30 @@ _DDL = {
     "sqlite": {"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "real": "REAL"},
     "postgresql": {"id": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "real": "DOUBLE PRECISION"},
 }
+
+
+@dataclass(frozen=True)
+class Homework:
+    """Homework the teacher set a class (:meth:`ProgressStore.set_homework`): ``count`` puzzles of
+    ``theme`` at each learner's level, or the chosen ``puzzles``; due by ``due`` (a time)."""
+
+    id: int
+    name: str
+    theme: str | None
+    puzzles: tuple[str, ...]
+    count: int
+    due: float
+    created: float
+
+
+#: at most this many puzzles in one homework, and this many homework a class at once
+HOMEWORK_MOST = 50
+HOMEWORK_OPEN = 20
+_HOMEWORK_NAME = 60
+
+
+class HomeworkError(ValueError):
+    """Homework that cannot be set; the message says what can."""
 
 
 @dataclass
@@ -420,10 +463,34 @@ def _too_many_lessons(n: int) -> ValueError:
         n=number(n), most=number(_MAX_LESSONS)))
 
 
+#: a puzzle's themes as kept: theme keys (lower-case letters and dashes) separated by single spaces
+_THEMES_TEXT = re.compile(r"[a-z][a-z-]{0,39}( [a-z][a-z-]{0,39}){0,7}")
+
+
+def themes_text(themes: Sequence[str] | None) -> str | None:
+    """A puzzle's themes as the store keeps them (``"dukning tvangstabbe"``), or None.
+
+    >>> themes_text(("dukning", "tvangstabbe")), themes_text(()), themes_text(None)
+    ('dukning tvangstabbe', None, None)
+    >>> themes_text(["Dukning!"])
+    Traceback (most recent call last):
+    ...
+    ValueError: a theme is a key of lower-case letters and dashes, such as tvangstabbe: got 'Dukning!'
+    """
+    if not themes:
+        return None
+    text = " ".join(themes)
+    if _THEMES_TEXT.fullmatch(text) is None:
+        bad = next((t for t in themes if _THEMES_TEXT.fullmatch(t) is None), text)
+        raise ValueError(f"a theme is a key of lower-case letters and dashes, such as tvangstabbe: got {bad!r}")
+    return text
+
+
 def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str, str]]], list[tuple[Any, ...]]]:
     """``(nickname, lesson -> [(item, kind)], attempts)`` of a progress file; ``ValueError`` naming
     what is wrong with it. An attempt is ``(lesson, item, kind, correct, rule, topic, score, at, how,
-    answer, expected)``; a file of an older krypteach has the first eight (the rest are None).
+    answer, expected, themes)``; a file of an older krypteach has the first eight or eleven (the
+    rest are None).
 
     Bounded: at most 2,000,000 bytes, 20,000 attempts, 50 distinct lessons and 200 items a
     lesson; a time from 1970 to a day from now, a score of at most 10,000 either way.
@@ -431,7 +498,7 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
     >>> import json
     >>> read_progress_file(json.dumps({"format": PROGRESS_FORMAT, "nickname": "Ann", "items": {"01_cards": {"q-1": "selfcheck"}},
     ...     "attempts": [["01_cards", "q-1", "selfcheck", True, None, None, None, 1764590000.0]]}))
-    ('Ann', {'01_cards': [('q-1', 'selfcheck')]}, [('01_cards', 'q-1', 'selfcheck', True, None, None, None, 1764590000.0, None, None, None)])
+    ('Ann', {'01_cards': [('q-1', 'selfcheck')]}, [('01_cards', 'q-1', 'selfcheck', True, None, None, None, 1764590000.0, None, None, None, None)])
     >>> read_progress_file("[1, 2]")
     Traceback (most recent call last):
     ...
@@ -481,7 +548,7 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
     attempts = []
     lessons: set[str] = set()
     for n, a in enumerate(raw, 1):
-        ok = (isinstance(a, list) and len(a) in (8, 11) and isinstance(a[0], str) and isinstance(a[1], str)
+        ok = (isinstance(a, list) and len(a) in (8, 11, 12) and isinstance(a[0], str) and isinstance(a[1], str)
               and a[2] in KINDS and (a[3] is None or isinstance(a[3], bool))
               and all(v is None or isinstance(v, str) for v in (a[4], a[5]))
               and (a[6] is None or (isinstance(a[6], int) and not isinstance(a[6], bool)
@@ -489,16 +556,19 @@ def read_progress_file(data: bytes | str) -> tuple[str, dict[str, list[tuple[str
               and isinstance(a[7], (int, float)) and not isinstance(a[7], bool) and _finite(a[7])
               and _EARLIEST <= a[7] <= latest
               and (len(a) == 8 or ((a[8] is None or a[8] in HOWS)
-                                   and all(v is None or isinstance(v, str) for v in (a[9], a[10])))))
+                                   and all(v is None or isinstance(v, str) for v in (a[9], a[10]))))
+              and (len(a) < 12 or a[11] is None or (isinstance(a[11], str) and _THEMES_TEXT.fullmatch(a[11]) is not None)))
         if not ok:
             raise ValueError(_("attempt {n} of the progress file is not [lesson, item, kind, correct, rule, "
                                "puzzle kind, score, time]").format(n=n))
         lessons.add(a[0][:80])
         if len(lessons) > _MAX_LESSONS:
             raise _too_many_lessons(len({b[0][:80] for b in raw if isinstance(b, list) and b and isinstance(b[0], str)}))
-        how, answer, expected = a[8:11] if len(a) == 11 else (None, None, None)
+        how, answer, expected = a[8:11] if len(a) >= 11 else (None, None, None)
+        themes = a[11] if len(a) == 12 else None
         attempts.append((a[0][:80], a[1][:200], a[2], a[3], a[4], a[5], a[6], float(a[7]), how,
-                         None if answer is None else answer[:200], None if expected is None else expected[:200]))
+                         None if answer is None else answer[:200], None if expected is None else expected[:200],
+                         themes))
     return nickname, items, attempts
 
 
@@ -886,24 +956,41 @@ class ProgressStore:
     def record(self, learner_id: int, lesson: str, item: str, kind: str, *, correct: bool | None = None,
                rule: str | None = None, topic: str | None = None, score: int | None = None,
                at: float | None = None, how: str | None = None, answer: str | None = None,
-               expected: str | None = None) -> None:
+               expected: str | None = None, themes: Sequence[str] | None = None) -> None:
         """One attempt: right or wrong (``None`` for a giv), the rule behind a mistake, a puzzle's
         kind (``topic``), a giv's score; ``how`` it was reached (one of :data:`HOWS`), the
-        learner's ``answer`` and the ``expected`` one, in words."""
+        learner's ``answer`` and the ``expected`` one, in words; a puzzle's ``themes`` (the rules it
+        trains: theme keys such as ``tvangstabbe``)."""
         _check_kind(kind)
         _check_how(how)
         with self._transaction() as cur:
             self._insert_attempt(cur, learner_id, lesson, item, kind, correct, rule, topic, score,
-                                 time.time() if at is None else at, how, answer, expected)
+                                 time.time() if at is None else at, how, answer, expected, themes_text(themes))
 
     def _insert_attempt(self, cur: Any, learner_id: int, lesson: str, item: str, kind: str, correct: bool | None,
                         rule: str | None, topic: str | None, score: int | None, at: float,
-                        how: str | None = None, answer: str | None = None, expected: str | None = None) -> None:
+                        how: str | None = None, answer: str | None = None, expected: str | None = None,
+                        themes: str | None = None) -> None:
         args = (learner_id, lesson[:80], item[:200], kind, None if correct is None else int(bool(correct)),
                 None if rule is None else rule[:80], None if topic is None else topic[:80], score, at,
-                how, None if answer is None else answer[:200], None if expected is None else expected[:200])
+                how, None if answer is None else answer[:200], None if expected is None else expected[:200], themes)
         self._run(cur, "INSERT INTO attempts (learner_id, lesson, item, kind, correct, rule, topic, score, at, "
-                       "how, answer, expected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", args)
+                       "how, answer, expected, themes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", args)
+
+    def puzzle_attempts(self, learner_id: int | None = None) -> list[tuple[Any, ...]]:
+        """Every puzzle answered (by one learner, or by everybody: a puzzle's rating is every
+        learner's business), oldest first: (learner, puzzle id, correct, how, themes, score, at),
+        the themes as a tuple of keys, the score the puzzle's first rating as the trainer guessed it
+        (or None)."""
+        sql = "SELECT learner_id, item, correct, how, themes, score, at FROM attempts WHERE kind = 'puzzle'"
+        args: tuple[Any, ...] = ()
+        if learner_id is not None:
+            sql += " AND learner_id = ?"
+            args = (learner_id,)
+        with self._transaction(write=False) as cur:
+            rows = self._run(cur, sql + " ORDER BY at, id", args).fetchall()
+        return [(r[0], str(r[1]), None if r[2] is None else bool(r[2]), r[3], tuple((r[4] or "").split()),
+                 None if r[5] is None else int(r[5]), float(r[6])) for r in rows]
 
     def attempts(self, learner_id: int | None = None) -> list[tuple[Any, ...]]:
         """Every attempt (of one learner), oldest first: (learner, lesson, item, kind, correct, rule,
@@ -956,12 +1043,12 @@ class ProgressStore:
                                    "for one learner").format(name=nickname, n=number(len(lessons)),
                                                              most=number(_MAX_LESSONS)))
             added = 0
-            for lesson, item, kind, correct, rule, topic, score, at, how, answer, expected in attempts:
+            for lesson, item, kind, correct, rule, topic, score, at, how, answer, expected, themes in attempts:
                 key = (lesson, item, kind, round(at, 3))
                 if key in have:
                     continue
                 self._insert_attempt(cur, learner, lesson, item, kind, correct, rule, topic, score, at,
-                                     how, answer, expected)
+                                     how, answer, expected, themes)
                 added += 1
         return nickname, added
 
@@ -1061,6 +1148,64 @@ class ProgressStore:
                              quality={int(i): (int(n), float(q) / 100) for i, n, q in quality_rows if int(i) in ids},
                              themes=[(str(t), int(lost) / 10, int(n), int(who)) for t, lost, n, who in theme_rows])
 
+    # --- homework (issue 23) -------------------------------------------------------------------
+    def set_homework(self, class_code: str, name: str, *, due: float, theme: str | None = None,
+                     puzzles: Sequence[str] = (), count: int | None = None, now: float | None = None) -> int:
+        """Set the class homework: ``count`` puzzles of ``theme`` at each learner's level, or the
+        chosen ``puzzles`` (ids); due by ``due``. Returns its id; a :class:`HomeworkError` says what
+        is wrong (every word for the teacher's page)."""
+        from ..teaching.puzzles.fresh import THEMES, puzzle_from_id
+        from ..teaching.puzzles.model import PuzzleError
+
+        now = time.time() if now is None else now
+        title = " ".join(str(name or "").split())
+        if not 1 <= len(title) <= _HOMEWORK_NAME:
+            raise HomeworkError(_("give the homework a name of 1 to {most} characters").format(most=_HOMEWORK_NAME))
+        if (theme is None) == (not puzzles):
+            raise HomeworkError(_("choose a theme, or type the puzzles' ids"))
+        if theme is not None:
+            if theme not in THEMES:
+                raise HomeworkError(_("there is no theme {theme}").format(theme=repr(theme)))
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= HOMEWORK_MOST:
+                raise HomeworkError(_("a homework has 1 to {most} puzzles").format(most=HOMEWORK_MOST))
+            ids: tuple[str, ...] = ()
+        else:
+            ids = tuple(dict.fromkeys(str(p).strip() for p in puzzles if str(p).strip()))
+            if not 1 <= len(ids) <= HOMEWORK_MOST:
+                raise HomeworkError(_("a homework has 1 to {most} puzzles").format(most=HOMEWORK_MOST))
+            for pid in ids:
+                try:
+                    puzzle_from_id(pid)
+                except PuzzleError:
+                    raise HomeworkError(_("there is no puzzle {id}").format(id=repr(pid[:80]))) from None
+            count = len(ids)
+        if not _finite(due) or due <= now:
+            raise HomeworkError(_("the due date must be after today"))
+        code = class_code.strip().upper()
+        with self._transaction() as cur:
+            n = self._run(cur, "SELECT count(*) FROM homework WHERE class_code = ? AND due > ?", (code, now)).fetchone()
+            if int(n[0]) >= HOMEWORK_OPEN:
+                raise HomeworkError(_("a class has at most {most} homework open at once").format(most=HOMEWORK_OPEN))
+            self._run(cur, "INSERT INTO homework (class_code, name, theme, puzzles, count, due, created) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", (code, title, theme, " ".join(ids) or None, count, due, now))
+            row = self._run(cur, "SELECT max(id) FROM homework WHERE class_code = ?", (code,)).fetchone()
+        return int(row[0])
+
+    def homework(self, class_code: str) -> list[Homework]:
+        """The class's homework, the soonest due first."""
+        with self._transaction(write=False) as cur:
+            rows = self._run(cur, "SELECT id, name, theme, puzzles, count, due, created FROM homework "
+                                  "WHERE class_code = ? ORDER BY due, id", (class_code.strip().upper(),)).fetchall()
+        return [Homework(int(r[0]), str(r[1]), r[2], tuple((r[3] or "").split()), int(r[4]), float(r[5]), float(r[6]))
+                for r in rows]
+
+    def remove_homework(self, class_code: str, homework_id: int) -> bool:
+        """Take a homework back (the answers stay); True if the class had it."""
+        with self._transaction() as cur:
+            cur = self._run(cur, "DELETE FROM homework WHERE class_code = ? AND id = ?",
+                            (class_code.strip().upper(), homework_id))
+            return int(cur.rowcount) > 0
+
     def export_csv(self, class_code: str) -> str:
         """Every attempt of the class as CSV (one row an attempt), for a spreadsheet."""
         code = class_code.strip().upper()
@@ -1079,6 +1224,11 @@ class ProgressStore:
                         _cell(rule or ""), _cell(topic or ""), _score_cell(score), _time_cell(at),
                         _cell(how or ""), _cell(answer or ""), _cell(expected or "")])
         return out.getvalue()
+
+
+def csv_cell(text: Any) -> str:
+    """A CSV cell a spreadsheet will not run as a formula (see :func:`_cell`)."""
+    return _cell(text)
 
 
 def _cell(text: Any) -> str:

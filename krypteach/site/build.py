@@ -56,12 +56,13 @@ __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build
 KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "tqdm", "typing-extensions")
 #: pure-Python packages that are not in Pyodide's lock: from PyPI, at this machine's versions
 #: (the site's front ends, ipywidgets' and anywidget's, are this machine's too)
-PYPI_PACKAGES = ("comm", "ipywidgets", "anywidget", "psygnal")
+PYPI_PACKAGES = ("comm", "ipywidgets", "anywidget", "psygnal", "fsrs")
 #: what each of those needs at run time in the browser (their metadata asks for more: the
 #: server side of Jupyter, which a browser kernel does not use)
 _DEPENDS = {"comm": ["traitlets"], "ipywidgets": ["comm", "ipython", "traitlets"],
             "anywidget": ["ipywidgets", "psygnal", "typing-extensions"], "psygnal": [],
-            "krypteach": ["ipywidgets", "anywidget", "traitlets", "tqdm"]}
+            "fsrs": ["typing-extensions"],  # the practice's spaced repetition (issue 23)
+            "krypteach": ["ipywidgets", "anywidget", "traitlets", "tqdm", "fsrs"]}
 #: loaded before the kernel starts (their dependencies too)
 _PRELOAD = ["sqlite3", "krypteach"]
 _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"

@@ -404,3 +404,33 @@ def build_svg(value: int, cards: Iterable[object], *, width: int = 72, overlap: 
     name = label or build_label(value, cards, locked=locked)
     extra = {"font-family": FONT, **(attrs or {})}
     return _svg("".join(parts), total_w, total_h, f"0 0 {total_w} {total_h}", name, extra)
+
+
+def sparkline_svg(values: Iterable[float], name: str, *, width: int = 240, height: int = 48,
+                  color: str = "#1f5fa8") -> str:
+    """A small line of ``values`` (a learner's rating after each puzzle), oldest at the left,
+    scaled to fit; ``name`` says in words what it shows (a screen reader reads it). Fewer than
+    two values draw a dot, none an empty box.
+
+    >>> sparkline_svg([1500, 1450, 1520], "Your rating")[:76]
+    '<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Your rating" '
+    >>> "polyline" in sparkline_svg([1500, 1450], "r"), "circle" in sparkline_svg([1500], "r")
+    (True, True)
+    """
+    ys = [float(v) for v in values]
+    pad = 4.0
+    body = _tag("rect", x=0.5, y=0.5, width=float(width - 1), height=float(height - 1), fill="none",
+                stroke="#c9c9c9", rx=3.0)
+    if ys:
+        low, high = min(ys), max(ys)
+        span = (high - low) or 1.0
+        step = (width - 2 * pad) / max(len(ys) - 1, 1)
+        points = [(pad + i * step, height - pad - (y - low) / span * (height - 2 * pad)) for i, y in enumerate(ys)]
+        if len(points) == 1:
+            body += _tag("circle", cx=float(width / 2), cy=float(height / 2), r=3.0, fill=color)
+        else:
+            body += _tag("polyline", points=" ".join(f"{_num(x)},{_num(y)}" for x, y in points), fill="none",
+                         stroke=color, stroke_width=2.0, stroke_linejoin="round")
+            x, y = points[-1]
+            body += _tag("circle", cx=float(x), cy=float(y), r=3.0, fill=color)
+    return _svg(body, width, height, f"0 0 {width} {height}", name, drawing_hidden=True)

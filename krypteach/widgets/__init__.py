@@ -25,6 +25,7 @@ from .exercises import (
 from .game_table import GameTable
 from .language import LanguageChooser
 from .learner_bar import LearnerBar
+from .practice_widget import PracticeTrainer
 from .puzzle_widget import PuzzleTrainer
 from .replay import ReplayViewer
 from .rules_picker import RulesPicker
@@ -46,6 +47,7 @@ __all__ = [
     "RulesPicker",
     "VariantLab",
     "PuzzleTrainer",
+    "PracticeTrainer",
     "ReplayViewer",
     "SelfCheck",
     "LanguageChooser",

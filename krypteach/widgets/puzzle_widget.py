@@ -30,6 +30,8 @@ from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves
 from ..i18n import N_, _, ngettext
 from ..teaching.puzzles import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, check_answer, load_puzzles, solve
+from ..teaching.puzzles.base import PuzzleError
+from ..teaching.puzzles.fresh import estimated_rating, is_generated, puzzle_from_id, themes_of
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .game_table import TableRowWidget
@@ -77,9 +79,19 @@ _ALL = "all"
 
 
 def _number(p: Puzzle) -> str:
-    """A puzzle's number in its kind and level (its id, e.g. which-card-easy-03, is English)."""
+    """A puzzle's number in its kind and level (its id, e.g. which-card-easy-03, is English); a
+    made one's (``gen/…/7``) counts from 1 too."""
+    if is_generated(p.id):
+        return str(int(p.id.rsplit("/", 1)[-1]) + 1)
     tail = p.id.rsplit("-", 1)[-1]
     return str(int(tail)) if tail.isdigit() else p.id
+
+
+def _which(p: Puzzle, number: str) -> str:
+    """``Puzzle 3 · level easy``, or ``New puzzle 8 · level easy`` for one made on demand."""
+    if is_generated(p.id):
+        return _("New puzzle {number} · level {level}").format(number=number, level=esc(_level(p.difficulty)))
+    return _("Puzzle {number} · level {level}").format(number=number, level=esc(_level(p.difficulty)))
 
 
 @functools.cache
@@ -95,10 +107,14 @@ def puzzle_words(pid: str) -> str | None:
     'Which card must you play? (tvångstabbe) · Puzzle 3 · level easy'
     """
     p = _shipped().get(pid)
+    if p is None and is_generated(pid):
+        try:
+            p = puzzle_from_id(pid)
+        except PuzzleError:
+            return None
     if p is None:
         return None
-    return (_(KIND_TITLES[p.kind]) + " · "
-            + _("Puzzle {number} · level {level}").format(number=_number(p), level=_level(p.difficulty)))
+    return _(KIND_TITLES[p.kind]) + " · " + _which(p, _number(p))
 
 
 class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: VBox is Any
@@ -203,7 +219,7 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         p = puzzle
         # the puzzle's number in its kind and level (its id, e.g. which-card-easy-03, is English: a tooltip)
         shown = f"<b title='{esc(p.id)}'>{esc(_number(p))}</b>"
-        which = _("Puzzle {number} · level {level}").format(number=shown, level=esc(_level(p.difficulty)))
+        which = _which(p, shown)
         self.title_html.value = f"<h3>{esc(_(KIND_TITLES[p.kind]))}</h3><div class='kt-instruction'>{which}</div>"
         self.prompt_html.value = f"<div class='kt-instruction'>{esc(p.prompt)}<br>{_(_HOW[p.kind])}</div>"
         played = p.kind == "what-must-you-take"
@@ -300,7 +316,7 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         if self._outcome is None:  # the first answer decides
             current().record(p.id, "puzzle", correct=ok, topic=p.kind, rule=None if ok else p.kind,
                              how="hint" if self._hinted else "first-try", answer=self._in_words(given),
-                             expected=self._right_answers())
+                             expected=self._right_answers(), **self._rated(p))
             if ok:
                 self._outcome = "solved"
                 if self._hinted:
@@ -319,6 +335,12 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
                          "to be solved at the first try.") if ok else _("Press Next puzzle for another.")])
         else:
             self._say("ok" if ok else "error", why, [_("You have solved this one: press Next puzzle for another.")])
+
+    @staticmethod
+    def _rated(p: Puzzle) -> dict[str, Any]:
+        """What an answer keeps for the ratings (issue 23): the rules the puzzle trains, and the
+        first guess at its rating as the attempt's score."""
+        return {"themes": themes_of(p), "score": round(estimated_rating(p))}
 
     def _in_words(self, given: object) -> str:
         """The learner's answer in cards and words, for the teacher's page."""
@@ -394,7 +416,7 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
             self._outcome = "missed"
             self.missed += 1
             current().record(p.id, "puzzle", correct=False, topic=p.kind, rule=p.kind, how="shown",
-                             expected=self._right_answers())
+                             expected=self._right_answers(), **self._rated(p))
         first = sorted(sol.answers)[0]
         try:
             if p.kind == "what-must-you-take":

@@ -28,8 +28,8 @@ from .generate import generate
 from .kasino import generate_kasino
 from .model import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, load_puzzles
 
-__all__ = ["FRESH", "THEMES", "THEME_WORDS", "fresh_puzzle", "puzzle_from_id", "themes_of", "estimated_rating",
-           "is_generated"]
+__all__ = ["FRESH", "THEMES", "THEME_WORDS", "KIND_THEMES", "fresh_puzzle", "puzzle_from_id", "themes_of",
+           "estimated_rating", "first_guess", "is_generated"]
 
 #: what can be made on demand: (rules preset, kind, difficulty). Krypkasino's five kinds at every
 #: level, and classic Kasino's and avig kasino's four where one is found in well under a second
@@ -63,6 +63,14 @@ THEME_WORDS = {
     "build-steal": N_("a build stolen"),
     "owner-duty": N_("the owner's duty (take or raise)"),
     "sistan": N_("sistan and the last cards"),
+}
+
+#: the themes every puzzle of a kind trains (its position may add more: :func:`themes_of`)
+KIND_THEMES = {
+    "what-must-you-take": ("take-all",), "which-card": ("tvangstabbe",), "safest-card": ("card-points",),
+    "set-up-dukning": ("dukning", "tvangstabbe"), "endgame": ("endgame",), "kasino-safe-build": ("build",),
+    "kasino-steal": ("build", "build-steal"), "kasino-take-or-raise": ("owner-duty", "build"),
+    "kasino-endgame": ("sistan",),
 }
 
 _PREFIX = "gen"
@@ -140,33 +148,18 @@ def themes_of(p: Puzzle) -> tuple[str, ...]:
     ('take-all', 'traffar')
     """
     kind = p.kind
-    found: list[str] = []
+    found: list[str] = list(KIND_THEMES.get(kind, ()))
     if kind == "what-must-you-take":
-        found.append("take-all")
         groups = 0
         for a in p.answers:
             if a != "creep":
                 groups = max(groups, len(split_into_traffar(p.hand[0], parse_cards(a.replace("+", " ")), p.rules) or []))
         if groups >= 2:
             found.append("traffar")
-    elif kind == "which-card":
-        found.append("tvangstabbe")
-    elif kind == "safest-card":
-        found.append("card-points")
-    elif kind == "set-up-dukning":
-        found += ["dukning", "tvangstabbe"]
     elif kind == "endgame":
-        found.append("endgame")
         if p.kladda:
             found.append("kladda")
-    elif kind == "kasino-safe-build":
-        found.append("build")
-    elif kind == "kasino-steal":
-        found += ["build", "build-steal"]
-    elif kind == "kasino-take-or-raise":
-        found += ["owner-duty", "build"]
     elif kind == "kasino-endgame":
-        found.append("sistan")
         if any(isinstance(x, Build) for x in p.table):
             found.append("build")
     return tuple(found)
@@ -191,6 +184,16 @@ def estimated_rating(p: Puzzle) -> float:
     """
     cards = len(p.hand) + len(p.table) + len(p.next_hand)
     return _LEVEL_RATING[p.difficulty] + _KIND_OFFSET.get(p.kind, 0.0) + 20.0 * max(0, cards - 8)
+
+
+def first_guess(kind: str, difficulty: str) -> float:
+    """The rating a puzzle of ``kind`` and ``difficulty`` is guessed at before it is made (its
+    level and kind; :func:`estimated_rating` adds what its position holds).
+
+    >>> first_guess("endgame", "hard")
+    1950.0
+    """
+    return _LEVEL_RATING[difficulty] + _KIND_OFFSET.get(kind, 0.0)
 
 
 def themes_words(themes: Sequence[str]) -> list[str]:

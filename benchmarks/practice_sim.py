@@ -1,0 +1,333 @@
+"""Adaptive puzzle practice (issue 23): simulated learners work through the trainer.
+
+Run:  python benchmarks/practice_sim.py [--seed 1] [--learners 200] [--puzzles 2000] [--json FILE]
+
+Learners of known skill per theme answer puzzles of known true difficulty: a learner solves a
+puzzle with probability 1 / (1 + 10^((difficulty - skill) / 400)), where skill is the *mean* of
+the learner's skills in the puzzle's themes. The trainer knows none of this: it starts every
+puzzle at its true difficulty plus noise (``--estimate-noise``, a stand-in for the estimate from
+the puzzle's features) with rd 200, every learner at 1500 ± 350, and learns only from the
+attempts' outcomes, with ``krypteach.teaching.practice``: ``choose`` (difficulty "normal",
+lean 0.5, excluding the puzzles the learner has seen), ``attempt`` and ``update_themes`` for
+the ratings, ``enqueue``/``review``/``due``/``mix`` to bring failed puzzles back.
+
+The puzzles are shared: the learners take turns, one puzzle each, round-robin, as in a class,
+so puzzle ratings improve while they work. A simulated clock: one puzzle a minute, a lesson of
+40 minutes a day. A failed new puzzle is enqueued; ``mix`` makes every third puzzle of a lesson a
+due one when any is due. Such a reattempt counts as one of the learner's puzzles but is not
+rated (the learner has seen the answer), only graded for the queue ("good" or "again"); the
+simulated learner solves it with the same probability as the first time (no memory modelled).
+
+After 30, 100 and 200 puzzles per learner (``--checkpoints``) it prints, each on a line: the rank correlation (Spearman)
+of true and estimated skill overall (true overall = the mean of the nine theme skills) and per
+theme (the mean over themes of the correlation among learners with >= 3 rated attempts in it),
+the puzzles' ratings against their true difficulty (Spearman, RMSE, and the starting estimate's
+RMSE for the same puzzles: those rated >= 3 times), the weak themes found (the share of learners
+whose truly weakest theme is among ``weak_themes(...)[:2]``; and, as a ceiling, the same share for
+an oracle that knows the true difficulties, see ``ceiling``), the share of new puzzles served in
+the learner's weak themes as estimated at the time and in the truly weakest theme (against that
+theme's share of the pool), and the solve rates. Then a short extra pass:
+``--extra-learners`` learners each continue with ``--extra-puzzles`` puzzles at each difficulty
+(from their state after the last checkpoint; the shared puzzle ratings are not changed by it): the solve rate
+per difficulty choice. Figures go in docs/practice.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+
+from krypteach.teaching.practice import (
+    DIFFICULTY_OFFSETS,
+    Item,
+    Learner,
+    QueueEntry,
+    Rating,
+    attempt,
+    choose,
+    due,
+    enqueue,
+    expected,
+    mix,
+    recent_misses,
+    review,
+    theme_start,
+    update_themes,
+    weak_themes,
+)
+
+THEMES = ("take-all", "tvangstabbe", "safest-card", "dukning", "endgame",
+          "kasino-build", "kasino-steal", "kasino-owner-duty", "kasino-endgame")
+#: a lesson a day of this many minutes, one puzzle a minute
+LESSON_MINUTES = 40
+START = datetime(2025, 9, 1, 8, 0, tzinfo=UTC)
+#: every third puzzle of a lesson is a due one (``mix``'s default), half the new ones lean to the weakest theme
+MIX_EVERY = 3
+LEAN = 0.5
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation (ties get their mean rank); nan for fewer than 3 pairs."""
+    if len(xs) < 3:
+        return math.nan
+
+    def ranks(values: list[float]) -> list[float]:
+        order = sorted(range(len(values)), key=values.__getitem__)
+        out = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                out[order[k]] = (i + j) / 2.0
+            i = j + 1
+        return out
+
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.fmean(rx), statistics.fmean(ry)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else math.nan
+
+
+def p_solve(skill: dict[str, float], themes: tuple[str, ...], difficulty: float) -> float:
+    s = statistics.fmean(skill[t] for t in themes)
+    return 1.0 / (1.0 + 10.0 ** ((difficulty - s) / 400.0))
+
+
+@dataclass
+class SimLearner:
+    skill: dict[str, float]
+    #: the themes the learner was made weak in (300 below the rest, on top of the spread)
+    weak: frozenset[str] = frozenset()
+    overall: Rating = field(default_factory=Rating)
+    themes: dict[str, Rating] = field(default_factory=dict)
+    history: list[tuple[tuple[str, ...], bool]] = field(default_factory=list)
+    rated: list[tuple[tuple[str, ...], bool, str]] = field(default_factory=list)
+    attempts: dict[str, int] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
+    queue: dict[str, QueueEntry] = field(default_factory=dict)
+    served: int = 0
+    new: int = 0
+    solved: int = 0
+    new_solved: int = 0
+    in_weak: int = 0
+    in_truly_weakest: int = 0
+    expected_sum: float = 0.0
+
+    @property
+    def true_overall(self) -> float:
+        return statistics.fmean(self.skill.values())
+
+    @property
+    def weakest(self) -> str:
+        return min(self.skill, key=self.skill.__getitem__)
+
+    def view(self) -> Learner:
+        return Learner(self.overall, self.themes, recent_misses(self.history))
+
+
+def make_learners(rng: random.Random, n: int, gap: float = 300.0, spread: float = 150.0) -> list[SimLearner]:
+    out = []
+    for _ in range(n):
+        base = rng.gauss(1500.0, 300.0)
+        skill = {t: base + rng.gauss(0.0, spread) for t in THEMES}
+        weak = rng.sample(THEMES, rng.choice((1, 2)))
+        for t in weak:
+            skill[t] -= gap
+        out.append(SimLearner(skill, frozenset(weak)))
+    return out
+
+
+def make_puzzles(rng: random.Random, n: int, noise: float) -> tuple[list[Item], dict[str, float], dict[str, float]]:
+    items, truth, start = [], {}, {}
+    for i in range(n):
+        pid = f"p{i}"
+        truth[pid] = rng.gauss(1500.0, 350.0)
+        start[pid] = truth[pid] + rng.gauss(0.0, noise)
+        items.append(Item(pid, tuple(rng.sample(THEMES, rng.choice((1, 2)))), Rating.estimated(start[pid])))
+    return items, truth, start
+
+
+class Trainer:
+    def __init__(self, items: list[Item], truth: dict[str, float], rng: random.Random) -> None:
+        self.items = items
+        self.index = {item.id: i for i, item in enumerate(items)}
+        self.truth = truth
+        self.tries = dict.fromkeys(self.index, 0)
+        self.rng = rng
+
+    def step(self, lr: SimLearner, *, difficulty: str = "normal", lean: float | None = None, queue: bool = True,
+             rate_puzzles: bool = True) -> bool:
+        """One puzzle for ``lr``: a due one if ``mix`` says so, else a new one by ``choose``."""
+        minute = lr.served
+        now = START + timedelta(days=minute // LESSON_MINUTES, minutes=minute % LESSON_MINUTES)
+        lr.served += 1
+        key = mix([e.key for e in due(lr.queue.values(), now)], minute % LESSON_MINUTES, MIX_EVERY) if queue else None
+        if key is not None:
+            item = self.items[self.index[key]]
+            solved = self.rng.random() < p_solve(lr.skill, item.themes, self.truth[key])
+            lr.queue[key] = review(lr.queue[key], "good" if solved else "again", now)
+            lr.solved += solved
+            return solved
+        view = lr.view()
+        weak = set(weak_themes(view)[:2])
+        pick = choose(self.items, view, difficulty=difficulty, rng=self.rng, exclude=lr.seen, lean=LEAN if lean is None else lean)
+        item = pick.item
+        lr.new += 1
+        lr.in_weak += bool(weak.intersection(item.themes))
+        lr.in_truly_weakest += lr.weakest in item.themes
+        lr.expected_sum += expected(lr.overall, item.rating)
+        solved = self.rng.random() < p_solve(lr.skill, item.themes, self.truth[item.id])
+        lr.solved += solved
+        lr.new_solved += solved
+        before = lr.overall
+        lr.overall, puzzle = attempt(before, item.rating, solved)
+        lr.themes = update_themes(lr.themes, item.themes, item.rating, solved,
+                                  start=theme_start(before))
+        for t in item.themes:
+            lr.attempts[t] = lr.attempts.get(t, 0) + 1
+        if rate_puzzles:
+            self.items[self.index[item.id]] = replace(item, rating=puzzle)
+            self.tries[item.id] += 1
+        lr.history.append((item.themes, solved))
+        lr.rated.append((item.themes, solved, item.id))
+        lr.seen.add(item.id)
+        if queue and not solved:
+            lr.queue[item.id] = enqueue(item.id, now)
+        return solved
+
+
+def ceiling(lr: SimLearner, truth: dict[str, float]) -> list[str]:
+    """The themes from weakest to strongest as estimated by an oracle that knows the puzzles'
+    *true* difficulties and the sim's model (skill = mean of the puzzle's themes): the MAP
+    estimate from the learner's same rated attempts, each theme's prior N(the trainer's
+    overall rating, 200²), by coordinate Newton steps. No trainer can know this much; it is
+    the ceiling of what the attempts themselves say."""
+    c = math.log(10.0) / 400.0
+    prior = 200.0 ** -2
+    s = dict.fromkeys(THEMES, lr.overall.rating)
+    for _ in range(12):
+        for t in THEMES:
+            grad, hess = -(s[t] - lr.overall.rating) * prior, prior
+            for themes, solved, pid in lr.rated:
+                if t in themes:
+                    m = statistics.fmean(s[u] for u in themes)
+                    p = 1.0 / (1.0 + math.exp(-c * (m - truth[pid])))
+                    grad += c * (solved - p) / len(themes)
+                    hess += c * c * p * (1.0 - p) / len(themes) ** 2
+            s[t] += grad / hess
+    return sorted(THEMES, key=s.__getitem__)
+
+
+def report(label: str, learners: list[SimLearner], trainer: Trainer, start: dict[str, float]) -> dict[str, float]:
+    overall = spearman([lr.true_overall for lr in learners], [lr.overall.rating for lr in learners])
+    per_theme = {}
+    for t in THEMES:
+        pool = [lr for lr in learners if lr.attempts.get(t, 0) >= 3]
+        per_theme[t] = (spearman([lr.skill[t] for lr in pool], [lr.themes[t].rating for lr in pool]), len(pool))
+    theme_mean = statistics.fmean(r for r, _ in per_theme.values() if not math.isnan(r))
+    rated = [item for item in trainer.items if trainer.tries[item.id] >= 3]
+    truth = [trainer.truth[item.id] for item in rated]
+    now = [item.rating.rating for item in rated]
+    first = [start[item.id] for item in rated]
+    rmse = math.sqrt(statistics.fmean((a - b) ** 2 for a, b in zip(now, truth))) if rated else math.nan
+    rmse0 = math.sqrt(statistics.fmean((a - b) ** 2 for a, b in zip(first, truth))) if rated else math.nan
+    found = statistics.fmean(lr.weakest in weak_themes(lr.view())[:2] for lr in learners)
+    # the issue's measure: the learner's weak themes (those they were made weak in) found, that is
+    # the trainer's weakest theme is one of them
+    found_weak = statistics.fmean(bool(lr.weak.intersection(weak_themes(lr.view())[:1])) for lr in learners)
+    oracle = statistics.fmean(lr.weakest in ceiling(lr, trainer.truth)[:2] for lr in learners)
+    new = sum(lr.new for lr in learners)
+    pool = statistics.fmean(sum(lr.weakest in item.themes for item in trainer.items) for lr in learners) / len(
+        trainer.items)
+    figures = {
+        "rank correlation overall": overall,
+        "rank correlation per theme (mean over themes)": theme_mean,
+        "rank correlation per theme (lowest theme)": min(r for r, _ in per_theme.values()),
+        "learners with >= 3 attempts per theme (mean over themes)": statistics.fmean(n for _, n in per_theme.values()),
+        "puzzles rated >= 3 times": float(len(rated)),
+        "puzzle rank correlation with true difficulty": spearman(truth, now),
+        "puzzle rating RMSE": rmse,
+        "puzzle starting estimate RMSE (same puzzles)": rmse0,
+        "weak themes found (the trainer's weakest theme is one the learner was made weak in)": found_weak,
+        "weak themes found (truly weakest among weak_themes[:2])": found,
+        "weak themes found by an oracle knowing the true difficulties (ceiling)": oracle,
+        "share of new puzzles in the estimated weak themes": sum(lr.in_weak for lr in learners) / new,
+        "share of new puzzles in the truly weakest theme": sum(lr.in_truly_weakest for lr in learners) / new,
+        "share of the pool's puzzles in the truly weakest theme (no leaning)": pool,
+        "share of reattempts (queue) among puzzles": 1.0 - new / sum(lr.served for lr in learners),
+        "solve rate": sum(lr.solved for lr in learners) / sum(lr.served for lr in learners),
+        "solve rate of new puzzles": sum(lr.new_solved for lr in learners) / new,
+        "mean expected success of the new puzzles (by the trainer's ratings)":
+            sum(lr.expected_sum for lr in learners) / new,
+    }
+    goals = {"rank correlation overall": " (goal ≥ 0.9 after 100)",
+             "weak themes found (the trainer's weakest theme is one the learner was made weak in)":
+                 " (goal ≥ 0.8 after 100)"}
+    for name, value in figures.items():
+        shown = f"{value:.0f}" if name.startswith(("puzzles rated", "puzzle rating RMSE", "puzzle starting")) \
+            else f"{value:.3f}"
+        print(f"{name} after {label}: {shown}{goals.get(name, '')}")
+    return figures
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--learners", type=int, default=200)
+    ap.add_argument("--puzzles", type=int, default=2000)
+    ap.add_argument("--estimate-noise", type=float, default=250.0)
+    ap.add_argument("--extra-learners", type=int, default=50)
+    ap.add_argument("--extra-puzzles", type=int, default=20)
+    ap.add_argument("--checkpoints", default="30,100,200", help="report after these many puzzles per learner")
+    ap.add_argument("--weak-gap", type=float, default=300.0, help="how far below the rest a weak theme lies")
+    ap.add_argument("--spread", type=float, default=150.0, help="the spread of a learner's other themes (one sd)")
+    ap.add_argument("--json", metavar="FILE")
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    rng = random.Random(args.seed)
+    learners = make_learners(rng, args.learners, args.weak_gap, args.spread)
+    items, truth, start = make_puzzles(rng, args.puzzles, args.estimate_noise)
+    trainer = Trainer(items, truth, rng)
+    out: dict[str, object] = {"seed": args.seed, "learners": args.learners, "puzzles": args.puzzles,
+                              "estimate_noise": args.estimate_noise}
+    done = 0
+    checkpoints = sorted({int(c) for c in args.checkpoints.split(",")})
+    for checkpoint in checkpoints:
+        for _ in range(checkpoint - done):
+            for lr in learners:
+                trainer.step(lr)
+        done = checkpoint
+        out[f"after {checkpoint}"] = report(str(checkpoint), learners, trainer, start)
+    rates = {}
+    for difficulty in DIFFICULTY_OFFSETS:
+        solved = served = 0
+        for lr in learners[: args.extra_learners]:
+            copy = replace(lr, themes=dict(lr.themes), history=list(lr.history), rated=list(lr.rated),
+                           attempts=dict(lr.attempts), seen=set(lr.seen), queue={})
+            for _ in range(args.extra_puzzles):
+                solved += trainer.step(copy, difficulty=difficulty, queue=False, rate_puzzles=False)
+                served += 1
+        rates[difficulty] = solved / served if served else float("nan")
+        print(f"solve rate at {difficulty!r} (offset {DIFFICULTY_OFFSETS[difficulty]:+.0f}; "
+              f"{args.extra_learners} learners × {args.extra_puzzles} puzzles after {checkpoints[-1]}): {rates[difficulty]:.3f}")
+    out["solve rate per difficulty"] = rates
+    seconds = time.perf_counter() - t0
+    print(f"run time: {seconds:.1f} s")
+    out["seconds"] = seconds
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(out, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()

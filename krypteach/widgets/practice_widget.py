@@ -1,0 +1,305 @@
+"""``PracticeTrainer``: rated puzzles without end, leaning to the learner's weak themes, with
+their own mistakes coming back (issue 23).
+
+The puzzles are answered as in :class:`~krypteach.widgets.PuzzleTrainer` (the same rows,
+buttons, checks and explanations); what differs is which puzzle comes next and what the page
+says of the learner:
+
+- the next puzzle is near the learner's rating at the difficulty they choose (easier, normal,
+  harder), from the shipped puzzles and new ones made on demand
+  (:mod:`krypteach.teaching.puzzles.fresh`), leaning to their weakest theme, and said so;
+- every third puzzle is one they missed that is due again (spaced by FSRS), when one is due;
+- the learner sees their rating, its history as a small plot, their themes from strong to
+  weak, and how many puzzles are due to come back.
+
+The ratings are replayed from the puzzle attempts the progress store keeps
+(:class:`~krypteach.classroom.practice.PracticeBook`); the widget holds no rating logic.
+
+>>> t = PracticeTrainer(seed=2)
+>>> t.puzzle is not None, t.difficulty.value
+(True, 'normal')
+>>> t.show_answer(); t.next_puzzle(); t.practice.answered
+1
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ..classroom.practice import LearnerPractice, PracticeBook, homework_result
+from ..classroom.session import current
+from ..classroom.store import Homework
+from ..i18n import _, ngettext
+from ..i18n.numbers import number
+from ..teaching.practice import Item, choose, mix
+from ..teaching.puzzles import Puzzle, PuzzleError, load_puzzles
+from ..teaching.puzzles.fresh import (
+    FRESH,
+    KIND_THEMES,
+    THEME_WORDS,
+    estimated_rating,
+    first_guess,
+    puzzle_from_id,
+    themes_of,
+)
+from ..views.svg import sparkline_svg
+from ._ui import esc
+from .puzzle_widget import PuzzleTrainer
+
+__all__ = ["PracticeTrainer", "GAMES"]
+
+#: which puzzles a trainer practises: the shipped set's game, and the rules new ones are made with
+GAMES = {"krypkasino": ("krypkasino", ("krypkasino",)), "kasino": ("kasino", ("kasino", "avig-kasino"))}
+#: new puzzles offered of each kind and level at a time (the chooser's stock; more are made as they are used)
+_AHEAD = 2
+
+
+def theme_word(theme: str) -> str:
+    """A theme in the page's language."""
+    return _(THEME_WORDS[theme]) if theme in THEME_WORDS else theme
+
+
+def _after(seconds: float) -> str:
+    """When something comes, in words: ``in 10 minutes``, ``in 3 hours``, ``in 2 days``."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 120:
+        return ngettext("in {n} minute", "in {n} minutes", minutes).format(n=number(minutes))
+    hours = round(minutes / 60)
+    if hours < 48:
+        return ngettext("in {n} hour", "in {n} hours", hours).format(n=number(hours))
+    days = round(hours / 24)
+    return ngettext("in {n} day", "in {n} days", days).format(n=number(days))
+
+
+class PracticeTrainer(PuzzleTrainer):
+    """Rated practice: see the module docstring. ``game`` is ``"krypkasino"`` or ``"kasino"``
+    (classic Kasino's and avig kasino's build puzzles)."""
+
+    def __init__(self, game: str = "krypkasino", *, seed: int | None = None, **kwargs: Any) -> None:
+        if game not in GAMES:
+            raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
+        shipped, self.presets = GAMES[game]
+        self.me, rows = current().puzzle_attempts(everyone=True)
+        self.book = PracticeBook.replay(rows)
+        self._mine = [r for r in rows if r[0] == self.me] if self.me is not None else []
+        self.homework = {str(h.id): h for h in current().homework() if h.due > time.time()}
+        self._served = 0  # puzzles shown this visit (every third may be one that is due)
+        self._shipped_items = [(p, themes_of(p), estimated_rating(p)) for p in load_puzzles(game=shipped)]
+        self._rated_before: float | None = None
+        self.difficulty = widgets.ToggleButtons(
+            options=[(_("Easier"), "easier"), (_("Normal"), "normal"), (_("Harder"), "harder")], value="normal",
+            description=_("Difficulty"), tooltips=[_("Puzzles you solve more often"), _("Puzzles near your rating"),
+                                                   _("Puzzles above your rating")])
+        self.work = widgets.Dropdown(options=self._work_options(), value="", description=_("Practise"),
+                                     layout=widgets.Layout(width="auto", max_width="36em"))
+        self.stats = widgets.HTML()
+        self.stats.add_class("kt-practice-stats")
+        self.why = widgets.HTML()
+        self.why.add_class("kt-instruction")
+        super().__init__([p for p, _t, _r in self._shipped_items], seed=seed, **kwargs)
+        self.add_class("kt-practice")
+        self.difficulty.observe(lambda _change: self.next_puzzle(), names="value")
+        self.work.observe(lambda _change: self.next_puzzle(), names="value")
+        self._show_stats()
+
+    # --- the learner, as their answers made them -----------------------------------------
+    @property
+    def practice(self) -> LearnerPractice:
+        return self.book.learner(self.me)
+
+    def _items(self) -> list[Item]:
+        """What the chooser may pick: the shipped puzzles and, of each kind and level made on
+        demand, the next few the learner has not met (their ratings as the class's answers made
+        them, else a first guess); made only when chosen."""
+        items = [Item(p.id, themes, self.book.rating_of(p.id, first)) for p, themes, first in self._shipped_items]
+        seen = self.practice.seen
+        for preset, kind, level in FRESH:
+            if preset not in self.presets:
+                continue
+            n = offered = 0
+            while offered < _AHEAD:
+                pid = f"gen/{preset}/{kind}/{level}/{n}"
+                if pid not in seen:
+                    items.append(Item(pid, KIND_THEMES[kind], self.book.rating_of(pid, first_guess(kind, level))))
+                    offered += 1
+                n += 1
+        return items
+
+    # --- homework ---------------------------------------------------------------------------
+    def _work_options(self) -> list[tuple[str, str]]:
+        options = [(_("At my level, leaning to my weak themes"), "")]
+        for key, hw in self.homework.items():
+            done, _solved = homework_result(hw, self._mine)
+            options.append((_("Homework: {name} ({done} of {count} done, due {date})").format(
+                name=hw.name, done=number(done), count=number(hw.count),
+                date=time.strftime("%Y-%m-%d", time.localtime(hw.due))), key))
+        return options
+
+    def _homework_pick(self, hw: Homework) -> tuple[Puzzle | None, str]:
+        """The next puzzle of a homework, or None when it is done; and what to say."""
+        done, solved = homework_result(hw, self._mine)
+        if done >= hw.count:
+            return None, _("Homework {name} is done: {done} of {count}, {solved} solved.").format(
+                name=hw.name, done=number(done), count=number(hw.count), solved=number(solved))
+        said = _("Homework {name}: puzzle {number} of {count}.").format(
+            name=hw.name, number=number(done + 1), count=number(hw.count))
+        answered = {r[1] for r in self._mine if r[6] >= hw.created}
+        if hw.puzzles:
+            for pid in (p for p in hw.puzzles if p not in answered):
+                try:
+                    return puzzle_from_id(pid), said
+                except PuzzleError:  # a puzzle this krypteach no longer has: the next one
+                    continue
+            return None, _("The rest of this homework's puzzles are not in this version of krypteach: ask your "
+                           "teacher.")
+        items = [i for i in self._items() if hw.theme in i.themes]
+        me = self.practice
+        for _try in range(8):
+            try:
+                pick = choose(items, me.chooser(), difficulty=self.difficulty.value, rng=self.rng, lean=0.0,
+                              exclude=set(me.seen) | answered)
+                return puzzle_from_id(pick.item.id), said
+            except LookupError:
+                break
+            except PuzzleError:
+                items = [i for i in items if i.id != pick.item.id]
+        return None, _("No puzzle of this homework could be made just now: press Next puzzle to try again.")
+
+    # --- choosing ---------------------------------------------------------------------------
+    def next_puzzle(self) -> None:
+        """The next puzzle: the homework's when the learner works on one; else one that is due
+        again (every third), else one chosen for the learner."""
+        hw = self.homework.get(self.work.value) if hasattr(self, "work") else None
+        if hw is not None:
+            puzzle, said = self._homework_pick(hw)
+            if puzzle is not None:
+                self._show(puzzle, said)
+            else:
+                self.puzzle = None
+                self._say("info", said)
+                self._layout()
+            return
+        now = time.time()
+        me = self.practice
+        here = self.puzzle.id if self.puzzle is not None else None
+        due_keys = [e.key for e in me.due(now) if e.key != here]
+        key = mix(due_keys, self._served)
+        self._served += 1
+        if key is not None:
+            try:
+                self._show(puzzle_from_id(key), _("A puzzle you missed comes back: can you solve it now?"))
+                return
+            except PuzzleError:
+                pass  # a puzzle no longer shipped: choose another
+        exclude = set(me.seen) | ({here} if here else set())
+        items = self._items()
+        for _try in range(8):
+            try:
+                pick = choose(items, me.chooser(), difficulty=self.difficulty.value, rng=self.rng, exclude=exclude)
+            except LookupError:
+                break
+            try:
+                puzzle = puzzle_from_id(pick.item.id)
+            except PuzzleError:  # the generator found none this time: choose another
+                exclude.add(pick.item.id)
+                continue
+            if pick.weak_theme is not None and pick.of:
+                why = _("More {theme}: you missed {missed} of your last {of}.").format(
+                    theme=theme_word(pick.weak_theme), missed=number(pick.missed), of=number(pick.of))
+            else:
+                why = _("A puzzle near your rating, at the difficulty you chose.")
+            self._show(puzzle, why)
+            return
+        self.puzzle = None
+        self._say("info", _("No puzzle could be made just now: press Next puzzle to try again."))
+        self._layout()
+
+    def _show(self, puzzle: Puzzle, why: str) -> None:
+        self.show(puzzle)
+        self.why.value = esc(why)
+        self._rated_before = None
+
+    # --- answering: the base class judges and records; the book is told the same ---------------
+    def _judge(self, given: object) -> None:
+        first = self._outcome is None and self.puzzle is not None
+        super()._judge(given)
+        if first:
+            self._answered(correct=self._outcome == "solved", how="hint" if self._hinted else "first-try")
+
+    def show_answer(self) -> None:
+        first = self._outcome is None and self.puzzle is not None
+        super().show_answer()
+        if first:
+            self._answered(correct=False, how="shown")
+
+    def _answered(self, *, correct: bool, how: str) -> None:
+        p = self.puzzle
+        if p is None:
+            return
+        before = self.practice.overall.rating if self.practice.answered else None
+        rated = p.id not in self.practice.seen
+        themes, first, at = themes_of(p), estimated_rating(p), time.time()
+        self.book.add(self.me, p.id, themes, first, correct=correct, how=how, at=at)
+        self._mine.append((self.me, p.id, correct, how, themes, round(first), at))
+        if self.homework:  # the homework's counts in the chooser
+            value = self.work.value
+            self.work.options = self._work_options()
+            self.work.value = value
+        self._rated_before = before if rated else None
+        self._show_stats(rated=rated)
+
+    # --- view -----------------------------------------------------------------------------------
+    def _layout(self) -> None:
+        super()._layout()
+        if not hasattr(self, "difficulty"):
+            return
+        # the base class's filters (its first child) and its count of the shipped set (its last):
+        # practice chooses by rating, and says where the learner stands in the stats instead
+        kids = [c for c in self.children[1:] if c is not self.progress]
+        if self.puzzle is not None:
+            kids.insert(1, self.why)
+        self.children = [*([self.work] if self.homework else []), self.difficulty, self.stats, *kids]
+
+    def _show_progress(self) -> None:  # the base class's count of the shipped set: not this trainer's
+        if hasattr(self, "stats"):
+            self._show_stats()
+
+    def _show_stats(self, rated: bool = False) -> None:
+        me = self.practice
+        parts: list[str] = []
+        if not me.answered:
+            parts.append(esc(_("Your rating comes with your first answers. Each puzzle's first answer counts: "
+                               "at the first try, after a hint (half), or missed.")))
+        else:
+            r = me.overall
+            line = ngettext("Your rating: {rating} (give or take {range}), after {n} puzzle.",
+                            "Your rating: {rating} (give or take {range}), after {n} puzzles.", me.answered).format(
+                rating=number(round(r.rating)), range=number(round(2 * r.rd)), n=number(me.answered))
+            if rated and self._rated_before is not None:
+                line += " " + _("This puzzle: {before} → {after}.").format(
+                    before=number(round(self._rated_before)), after=number(round(r.rating)))
+            parts.append(esc(line))
+            history = [rating for _at, rating in me.history[-40:]]
+            name = _("Your rating after each of your last {n} puzzles: from {first} to {last}.").format(
+                n=number(len(history)), first=number(round(history[0])), last=number(round(history[-1])))
+            parts.append(f"<div class='kt-spark'>{sparkline_svg(history, name)}</div>")
+            themes = sorted(me.themes.items(), key=lambda kv: (-kv[1].rating, kv[0]))
+            if themes:
+                listed = "".join(f"<li>{esc(theme_word(t))}: {esc(number(round(r.rating)))}</li>" for t, r in themes)
+                head = esc(_("Your themes, strongest first:"))
+                parts.append(f"<div>{head}<ol class='kt-themes'>{listed}</ol></div>")
+        now = time.time()
+        n_due, waiting = len(me.due(now)), len(me.queue)
+        if n_due:
+            parts.append(esc(ngettext("{n} puzzle you missed is due to come back: one puzzle in three is one of them.",
+                                      "{n} puzzles you missed are due to come back: one puzzle in three is one of them.",
+                                      n_due).format(n=number(n_due))))
+        elif waiting:
+            soonest = min(e.due.timestamp() for e in me.queue.values())
+            parts.append(esc(ngettext("{n} puzzle you missed waits to come back, {when}.",
+                                      "{n} puzzles you missed wait to come back, the first {when}.",
+                                      waiting).format(n=number(waiting), when=_after(soonest - now))))
+        self.stats.value = "".join(f"<div>{p}</div>" for p in parts)
