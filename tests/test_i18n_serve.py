@@ -500,3 +500,57 @@ def test_the_teacher_renames_merges_removes_and_resets_on_a_server(teachers_serv
     assert "What Rut did" in page and "What rut did" not in page and "Samir" not in page
     status, _h, _p = _request(base, "POST", "/krypteach/teacher/reset-class", cookies, b"", form)  # no token
     assert status == 403
+
+
+def test_the_teacher_sets_homework_and_sees_each_learners_result_on_the_page_and_in_a_csv(teachers_server):
+    """Issue 23: homework on a server: a bad form comes back with what is wrong and sets nothing; a
+    good one is listed with each learner's result, counted from their puzzle answers, and in a CSV."""
+    import csv
+    import io
+    import re
+    import time
+    from urllib.parse import urlencode
+
+    base, cookies = teachers_server.base, {}
+    _s, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)[1]  # type: ignore[index]
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+
+    def post(path, **fields):
+        return _request(base, "POST", path, cookies, urlencode({"_xsrf": xsrf, **fields}).encode(), form)
+
+    assert post("/krypteach/teacher", teacher_code="LARARE2481")[0] == 302
+    status, _h, page = _request(base, "GET", "/krypteach/teacher/homework", cookies)
+    assert status == 200 and 'name="due" type="date"' in page and "<option value='tvangstabbe'>tvångstabbe" in page
+    tomorrow = time.strftime("%Y-%m-%d", time.localtime(time.time() + 86_400))
+    status, _h, page = post("/krypteach/teacher/homework", name="Tvång", theme="tvangstabbe", count="2", due="soon")
+    assert status == 400 and "give the due date as a date, such as 2026-12-24" in page
+    status, _h, page = post("/krypteach/teacher/homework", name="Tvång", theme="tvangstabbe", count="0", due=tomorrow)
+    assert status == 400 and "a homework has 1 to 50 puzzles" in page
+    status, _h, page = post("/krypteach/teacher/homework", name="Ids", puzzles="which-card-easy-01 no-such", due=tomorrow)
+    assert status == 400 and "there is no puzzle &#x27;no-such&#x27;" in page
+    status, headers, _p = post("/krypteach/teacher/homework", name="Tvång", theme="tvangstabbe", count="2", due=tomorrow)
+    assert status == 302 and _done(headers) == "Homework Tvång set."
+    soon = time.time() + 30  # an answer after the homework was set
+    files = [("Hedda.json", json.dumps({"format": "krypteach-progress/1", "nickname": "Hedda", "items": {},
+                                        "attempts": [["08_puzzles", "which-card-easy-01", "puzzle", True, None,
+                                                      "which-card", 1100, soon, "first-try", None, None,
+                                                      "tvangstabbe"]]}).encode())]
+    body, kind = _multipart(files)
+    assert _request(base, "POST", "/krypteach/teacher/import", cookies, body,
+                    {"X-Xsrftoken": cookies["_xsrf"], "Content-Type": kind})[0] == 302
+    _s, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    part = page.split("<h3>Tvång</h3>")[1]
+    assert part.startswith("<p>2 puzzles on tvångstabbe, at each learner&#x27;s level · due ")
+    assert re.search(r"<th scope='row'>Hedda</th><td>1 of 2 done, 1 solved</td>", part)
+    assert "Puzzle rating" in page and re.search(r"<td>\d[\d,]* \(1 puzzle\)</td>", page)
+    status, _h, text = _request(base, "GET", "/krypteach/teacher/homework.csv", cookies)
+    rows = [r for r in csv.DictReader(io.StringIO(text)) if r["nickname"] == "Hedda"]
+    assert status == 200 and rows == [{"nickname": "Hedda", "homework": "Tvång", "theme": "tvangstabbe", "puzzles": "",
+                                       "due": tomorrow, "done": "1", "solved": "1", "of": "2"}]
+    hw_id = re.search(r"name='id' value='(\d+)'", part)[1]  # type: ignore[index]
+    status, headers, _p = post("/krypteach/teacher/homework/remove", id=hw_id)
+    assert status == 302 and _done(headers) == "The homework is taken back."
+    assert post("/krypteach/teacher/homework/remove", id="x")[0] == 400
+    _s, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
+    assert "<h3>Tvång</h3>" not in page and "No homework set." in page

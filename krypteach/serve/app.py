@@ -43,6 +43,9 @@ from .settings import ServeSettings
 from .teacher_handlers import (
     TeacherExportHandler,
     TeacherHandler,
+    TeacherHomeworkExportHandler,
+    TeacherHomeworkHandler,
+    TeacherHomeworkRemoveHandler,
     TeacherImportHandler,
     TeacherLearnerHandler,
     TeacherMergeHandler,
@@ -110,6 +113,9 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/teacher/rename", TeacherRenameHandler),
             (r"/krypteach/teacher/merge", TeacherMergeHandler),
             (r"/krypteach/teacher/import", TeacherImportHandler),
+            (r"/krypteach/teacher/homework", TeacherHomeworkHandler),
+            (r"/krypteach/teacher/homework/remove", TeacherHomeworkRemoveHandler),
+            (r"/krypteach/teacher/homework\.csv", TeacherHomeworkExportHandler),
         ]
         return own + handlers
 

@@ -19,9 +19,11 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..bots.review import THEMES, VERDICT_WORDS
-from ..classroom.store import ClassOverview, LessonStanding, puzzles_solved
+from ..classroom.practice import ClassPractice
+from ..classroom.store import ClassOverview, Homework, LessonStanding, puzzles_solved
 from ..i18n import N_, _, language, ngettext
-from ..i18n.numbers import number, percent
+from ..i18n.numbers import number, percent, signed
+from ..teaching.puzzles.fresh import THEME_WORDS
 from ..views.plots import plain_label, plain_text
 from ..widgets.puzzle_widget import puzzle_words
 
@@ -431,15 +433,115 @@ def _resets_html(view: ClassOverview, titles: Mapping[str, str], xsrf_form: str)
     return f"<h2>{heading}</h2><p>{lesson_form}</p><p>{class_form}</p>"
 
 
+def _rating_words(rating: tuple[int, float, float] | None) -> str:
+    """A learner's puzzle rating in the grid: ``1 512 (30 puzzles)``, or ``–`` before any."""
+    if rating is None:
+        return "–"
+    n, r, _rd = rating
+    return _("{rating} ({puzzles})").format(rating=number(round(r)),
+                                            puzzles=ngettext("{n} puzzle", "{n} puzzles", n).format(n=number(n)))
+
+
+def practice_html(practice: ClassPractice | None) -> str:
+    """The class's puzzle themes, weakest first (issue 23), or a line saying nobody has practised yet."""
+    if practice is None or not practice.themes:
+        return "<p>" + escape(_("No puzzle answered yet: the themes appear as learners practise.")) + "</p>"
+    items = []
+    for theme, gap, who, missed, of in practice.themes:
+        line = ngettext("{theme}: {gap} against the learners' own rating ({learners}); {missed} missed of their "
+                        "last {of} answer",
+                        "{theme}: {gap} against the learners' own rating ({learners}); {missed} missed of their "
+                        "last {of} answers", of).format(
+            theme=_(THEME_WORDS.get(theme, theme)), gap=signed(round(gap)),
+            learners=ngettext("{n} learner", "{n} learners", who).format(n=number(who)),
+            missed=number(missed), of=number(of))
+        items.append(f"<li>{escape(line)}</li>")
+    return "<ol>" + "".join(items) + "</ol>"
+
+
+def homework_html(homework: Sequence[Homework], results: Mapping[tuple[int, Any], tuple[int, int]],
+                  learners: Sequence[tuple[Any, str]], xsrf_form: str) -> str:
+    """The class's homework: each with every learner's result and a button to take it back, and
+    the links to set one (on a page of its own: this one refreshes itself) and to the results' CSV."""
+    parts = []
+    for hw in homework:
+        what = (ngettext("{n} puzzle on {theme}, at each learner's level", "{n} puzzles on {theme}, at each "
+                         "learner's level", hw.count).format(n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme or "", hw.theme or "")))
+                if hw.theme else ngettext("{n} chosen puzzle", "{n} chosen puzzles", hw.count).format(n=number(hw.count)))
+        due = _("due {date}").format(date=time.strftime("%Y-%m-%d", time.localtime(hw.due)))
+        rows = "".join(
+            f"<tr><th scope='row'>{escape(nick)}</th><td>"
+            + escape(_("{done} of {count} done, {solved} solved").format(
+                done=number(results.get((hw.id, learner), (0, 0))[0]), count=number(hw.count),
+                solved=number(results.get((hw.id, learner), (0, 0))[1]))) + "</td></tr>"
+            for learner, nick in learners)
+        ask = escape(_("Take back the homework {name}? The answers stay.").format(name=hw.name), quote=True)
+        take_back = escape(_("Take back"))
+        remove = (f"<form method='post' action='/krypteach/teacher/homework/remove' "
+                  f"onsubmit=\"return confirm('{ask}')\">{xsrf_form}<input type='hidden' name='id' value='{hw.id}'>"
+                  f"<button type='submit'>{take_back}</button></form>")
+        parts.append(f"<h3>{escape(hw.name)}</h3><p>{escape(what)} · {escape(due)}</p>"
+                     f"<div class='scroll'><table><tbody>{rows}</tbody></table></div>{remove}")
+    if not homework:
+        parts.append("<p>" + escape(_("No homework set.")) + "</p>")
+    set_it, download = escape(_("Set homework")), escape(_("Download the homework results (CSV)"))
+    links = (f"<p><a class='button' href='/krypteach/teacher/homework'>{set_it}</a> "
+             f"<a class='button' href='/krypteach/teacher/homework.csv' download>{download}</a></p>")
+    return "".join(parts) + links
+
+
+def homework_form_page(xsrf_form: str, error: str = "") -> str:
+    """The page that sets homework: a theme's puzzles at each learner's level, or chosen puzzles."""
+    themes = "".join(f"<option value='{t}'>{escape(_(w))}</option>" for t, w in THEME_WORDS.items())
+    t = {k: escape(v) for k, v in (
+        ("new", _("Set homework")), ("name", _("Name")), ("theme", _("Puzzles on a theme, at each learner's level")),
+        ("count", _("How many")), ("or", _("or chosen puzzles: their ids, separated by spaces")),
+        ("due", _("Due")), ("set", _("Set the homework")), ("back", _("Back to the class")))}
+    note = f"<p class='error' role='alert'>{escape(error)}</p>" if error else ""
+    body = f"""<h1>{t["new"]}</h1>{note}
+<form method="post" action="/krypteach/teacher/homework" class="homework">{xsrf_form}
+<p><label for="hw-name">{t["name"]}</label> <input id="hw-name" name="name" maxlength="60" required></p>
+<p><label for="hw-theme">{t["theme"]}</label> <select id="hw-theme" name="theme"><option value="">–</option>{themes}</select>
+<label for="hw-count">{t["count"]}</label> <input id="hw-count" name="count" type="number" min="1" max="50" value="10"></p>
+<p><label for="hw-puzzles">{t["or"]}</label> <input id="hw-puzzles" name="puzzles" size="40"></p>
+<p><label for="hw-due">{t["due"]}</label> <input id="hw-due" name="due" type="date" required></p>
+<p><button type="submit">{t["set"]}</button></p></form>
+<p><a href="/krypteach/teacher">{t["back"]}</a></p>"""
+    return _page(_("Set homework"), body)
+
+
+def homework_csv(homework: Sequence[Homework], results: Mapping[tuple[int, Any], tuple[int, int]],
+                 learners: Sequence[tuple[Any, str]]) -> str:
+    """Each learner's result of each homework as CSV: nickname, homework, theme or puzzles, due, done, solved, of."""
+    import csv
+    import io
+
+    from ..classroom.store import csv_cell
+
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["nickname", "homework", "theme", "puzzles", "due", "done", "solved", "of"])
+    for hw in homework:
+        for learner, nick in learners:
+            done, solved = results.get((hw.id, learner), (0, 0))
+            w.writerow([csv_cell(nick), csv_cell(hw.name), hw.theme or "", " ".join(hw.puzzles),
+                        time.strftime("%Y-%m-%d", time.localtime(hw.due)), done, solved, hw.count])
+    return out.getvalue()
+
+
 def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: Mapping[str, str],
-                 notice: str = "", flash: str = "", item_titles: Mapping[tuple[str, str], str] | None = None) -> str:
+                 notice: str = "", flash: str = "", item_titles: Mapping[tuple[str, str], str] | None = None,
+                 practice: ClassPractice | None = None, homework: str = "") -> str:
     """The class at a glance (refreshes itself every 20 s). ``titles``: lesson -> its title;
     ``notice``: a repair of the store to tell the teacher; ``flash``: what the last import or reset did;
-    ``item_titles``: what each item is called (:func:`item_words`)."""
+    ``item_titles``: what each item is called (:func:`item_words`); ``practice``: the learners' puzzle
+    ratings and the class's themes (:func:`~krypteach.classroom.practice.class_practice`); ``homework``:
+    the homework's part of the page (:func:`homework_html`)."""
     # (every text is taken out of the f-strings: Babel does not look inside them)
     t = {key: escape(text) for key, text in (
         ("reset", _("Reset")), ("new-pin", _("New PIN")), ("learner", _("Learner")), ("givar", _("Givar")), ("seen", _("Last seen")),
-        ("now-in", _("Lesson now")), ("quality", _("Move quality")),
+        ("now-in", _("Lesson now")), ("quality", _("Move quality")), ("rating", _("Puzzle rating")),
+        ("practice", _("The class's puzzle themes, weakest first (practice)")), ("homework", _("Homework")),
         ("themes", _("Where the class loses points in its givar (the coach)")),
         ("no-themes", _("No giv reviewed by the coach yet.")),
         ("nobody", _("No learners yet: they appear here as they sign in with a nickname.")),
@@ -449,6 +551,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
         ("failed", _("Most often failed")), ("rules", _("The rules behind the mistakes")),
         ("refresh", _("This page refreshes every 20 seconds.")))}
     head = "".join(f"<th>{escape(titles.get(les, les))}</th>" for les in view.lessons)
+    ratings = practice.ratings if practice is not None else {}
     rows = []
     now = time.time()
     for learner, nick in view.learners:
@@ -469,9 +572,10 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
         rows.append(f"<tr><th scope='row'><a href='/krypteach/teacher/learner?id={learner}' title='{link}'>"
                     f"{escape(nick)}</a></th>{cells}<td>{view.givar.get(learner, 0)}</td>"
                     f"<td>{escape(_quality_words(view.quality.get(learner)))}</td>"
+                    f"<td>{escape(_rating_words(ratings.get(learner)))}</td>"
                     f"<td>{escape(ago)}</td><td>{escape(now_in)}</td><td>{reset}</td></tr>")
     grid = (f"<div class='scroll'><table><thead><tr><th>{t['learner']}</th>{head}"
-            f"<th>{t['givar']}</th><th>{t['quality']}</th><th>{t['seen']}</th><th>{t['now-in']}</th><th></th></tr></thead>"
+            f"<th>{t['givar']}</th><th>{t['quality']}</th><th>{t['rating']}</th><th>{t['seen']}</th><th>{t['now-in']}</th><th></th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
             if view.learners else f"<p>{t['nobody']}</p>")
     named = item_titles or {}
@@ -517,6 +621,8 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <h2>{t["failed"]}</h2>{failed_html}
 <h2>{t["rules"]}</h2>
 <ul>{rules or "<li>–</li>"}</ul>
-<h2>{t["themes"]}</h2>{themes}{plots}{resets}
+<h2>{t["themes"]}</h2>{themes}
+<h2>{t["practice"]}</h2>{practice_html(practice)}
+<h2>{t["homework"]}</h2>{homework}{plots}{resets}
 <p class="note">{t["refresh"]}</p>"""
     return _page(_("The class {code} – Krypkasino").format(code=class_code), body, refresh=20)

@@ -11,17 +11,33 @@ from urllib.parse import urlencode
 
 import tornado.web
 
-from ..classroom.store import NicknameError, ProgressStore
+from ..classroom.practice import PracticeBook, class_practice, homework_result
+from ..classroom.store import Homework, HomeworkError, NicknameError, ProgressStore
 from ..i18n import _, language, ngettext, set_task_language
 from .door import host_ok, same_origin
 from .offload import off_the_loop
 from .pages import message_page
 from .settings import TEACHER_COOKIE, ServeSettings
-from .teacher import learner_page, teacher_login_page, teacher_page
+from .teacher import homework_csv, homework_form_page, homework_html, learner_page, teacher_login_page, teacher_page
 
-__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherImportHandler", "TeacherLearnerHandler",
+__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherHomeworkExportHandler", "TeacherHomeworkHandler",
+           "TeacherHomeworkRemoveHandler", "TeacherImportHandler", "TeacherLearnerHandler",
            "TeacherMergeHandler", "TeacherRemoveHandler", "TeacherRenameHandler", "TeacherResetClassHandler",
            "TeacherResetHandler", "TeacherResetLessonHandler", "TeacherResetPinHandler"]
+
+
+def _homework_results(store: ProgressStore, label: str,
+                      learners: list[tuple[int, str]]) -> tuple[list[Homework], dict[tuple[int, int], tuple[int, int]]]:
+    """The class's homework and each learner's (done, solved) of each, from their puzzle answers."""
+    homework = store.homework(label)
+    results: dict[tuple[int, int], tuple[int, int]] = {}
+    if homework:
+        rows = store.puzzle_attempts()
+        for learner, _nick in learners:
+            mine = [r for r in rows if r[0] == learner]
+            for hw in homework:
+                results[(hw.id, learner)] = homework_result(hw, mine)
+    return homework, results
 
 
 def _teacher_fingerprint(code: str) -> str:
@@ -91,8 +107,13 @@ class TeacherHandler(_TeacherBase):
         lessons = [les for les in kt.titles if not les.startswith("00")]
 
         def page() -> str:
-            return teacher_page(store.overview(label, lessons), label, form, titles, notice=store.notice,
-                                flash=flash, item_titles=store.item_titles())
+            view = store.overview(label, lessons)
+            # the ratings are replayed from every learner's puzzle answers (a puzzle's rating is every class's)
+            practice = class_practice(PracticeBook.replay(store.puzzle_attempts()), [i for i, _n in view.learners])
+            homework, results = _homework_results(store, label, view.learners)
+            return teacher_page(view, label, form, titles, notice=store.notice, flash=flash,
+                                item_titles=store.item_titles(), practice=practice,
+                                homework=homework_html(homework, results, view.learners, form))
 
         self.finish(await off_the_loop(page))
 
@@ -275,3 +296,72 @@ class TeacherResetPinHandler(_LearnerAction):
         self._kt().gate.pin_right(f"{self._kt().class_label}/{name}")  # their wrong PINs are forgotten
         done = _("{name} chooses a new PIN at the next sign-in (their progress is kept).").format(name=name)
         self._done(done)
+
+
+class TeacherHomeworkHandler(_TeacherBase):
+    """Set homework (issue 23): the form (GET), and setting it (POST); a bad form comes back with
+    what is wrong, in one line, and nothing set."""
+
+    def get(self) -> None:
+        if self._teachers_store() is None:
+            return
+        self.finish(homework_form_page(self.xsrf_form_html()))
+
+    def post(self) -> None:
+        import time
+
+        store = self._teachers_store()
+        if store is None:
+            return
+        name = self.get_argument("name", "")[:200]
+        theme = self.get_argument("theme", "").strip() or None
+        puzzles = self.get_argument("puzzles", "")[:4000].split()
+        count_text = self.get_argument("count", "").strip()
+        due_text = self.get_argument("due", "").strip()
+        try:
+            try:  # the end of the due day, in the server's time
+                due = time.mktime(time.strptime(due_text, "%Y-%m-%d")) + 86_399.0
+            except (ValueError, OverflowError):
+                raise HomeworkError(_("give the due date as a date, such as 2026-12-24")) from None
+            if puzzles and theme is not None:
+                raise HomeworkError(_("choose a theme, or type the puzzles' ids"))
+            count = None
+            if theme is not None:
+                count = int(count_text) if count_text.isdigit() and len(count_text) < 4 else -1
+            store.set_homework(self._kt().class_label, name, due=due, theme=theme, puzzles=puzzles, count=count)
+        except HomeworkError as e:
+            self.set_status(400)
+            self.finish(homework_form_page(self.xsrf_form_html(), str(e)))
+            return
+        self._done(_("Homework {name} set.").format(name=" ".join(name.split())))
+
+
+class TeacherHomeworkRemoveHandler(_TeacherBase):
+    """Take a homework back (the page asks first); the answers stay."""
+
+    def post(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        text = self.get_argument("id", "")
+        if not text.isdigit() or len(text) > 12:
+            raise tornado.web.HTTPError(400, "which homework?")
+        gone = store.remove_homework(self._kt().class_label, int(text))
+        self._done(_("The homework is taken back.") if gone else _("That homework was already taken back."))
+
+
+class TeacherHomeworkExportHandler(_TeacherBase):
+    async def get(self) -> None:
+        store = self._teachers_store()
+        if store is None:
+            return
+        label = self._kt().class_label
+
+        def csv_text() -> str:
+            learners = store.learners(label)
+            homework, results = _homework_results(store, label, learners)
+            return homework_csv(homework, results, learners)
+
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="krypteach-{label}-homework.csv"')
+        self.finish(await off_the_loop(csv_text))
