@@ -410,7 +410,7 @@ def _three_puzzles(page) -> list[str]:
     clicked (which earns nothing); the trainer's own count after it."""
     from krypteach.teaching.puzzles import check_answer, load_puzzles
 
-    trainer = page.locator(".kt-puzzles")
+    trainer = page.locator(".kt-puzzles:not(.kt-practice)")  # the shipped set's trainer, not the practice
     trainer.locator(".widget-dropdown select").first.select_option(label="Which card must you play? (tvångstabbe)")
     seen: list[str] = []
     by_id = {p.id: p for p in load_puzzles()}
