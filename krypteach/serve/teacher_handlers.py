@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from typing import Any
 from urllib.parse import urlencode
 
 import tornado.web
@@ -26,17 +27,19 @@ __all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherHomeworkExportHandl
            "TeacherResetHandler", "TeacherResetLessonHandler", "TeacherResetPinHandler"]
 
 
-def _homework_results(store: ProgressStore, label: str,
-                      learners: list[tuple[int, str]]) -> tuple[list[Homework], dict[tuple[int, int], tuple[int, int]]]:
-    """The class's homework and each learner's (done, solved) of each, from their puzzle answers."""
+def _homework_results(store: ProgressStore, label: str, learners: list[tuple[int, str]],
+                      rows: list[tuple[Any, ...]]) -> tuple[list[Homework], dict[tuple[int, int], tuple[int, int]]]:
+    """The class's homework and each learner's (done, solved) of each, from the puzzle answers
+    ``rows`` (:meth:`ProgressStore.puzzle_attempts`)."""
     homework = store.homework(label)
     results: dict[tuple[int, int], tuple[int, int]] = {}
     if homework:
-        rows = store.puzzle_attempts()
+        by_learner: dict[Any, list[tuple[Any, ...]]] = {}
+        for r in rows:
+            by_learner.setdefault(r[0], []).append(r)
         for learner, _nick in learners:
-            mine = [r for r in rows if r[0] == learner]
             for hw in homework:
-                results[(hw.id, learner)] = homework_result(hw, mine)
+                results[(hw.id, learner)] = homework_result(hw, by_learner.get(learner, []))
     return homework, results
 
 
@@ -109,8 +112,9 @@ class TeacherHandler(_TeacherBase):
         def page() -> str:
             view = store.overview(label, lessons)
             # the ratings are replayed from every learner's puzzle answers (a puzzle's rating is every class's)
-            practice = class_practice(PracticeBook.replay(store.puzzle_attempts()), [i for i, _n in view.learners])
-            homework, results = _homework_results(store, label, view.learners)
+            rows = store.puzzle_attempts()  # read once: the ratings and the homework both come from it
+            practice = class_practice(PracticeBook.replay(rows), [i for i, _n in view.learners])
+            homework, results = _homework_results(store, label, view.learners, rows)
             return teacher_page(view, label, form, titles, notice=store.notice, flash=flash,
                                 item_titles=store.item_titles(), practice=practice,
                                 homework=homework_html(homework, results, view.learners, form))
@@ -359,7 +363,7 @@ class TeacherHomeworkExportHandler(_TeacherBase):
 
         def csv_text() -> str:
             learners = store.learners(label)
-            homework, results = _homework_results(store, label, learners)
+            homework, results = _homework_results(store, label, learners, store.puzzle_attempts())
             return homework_csv(homework, results, learners)
 
         self.set_header("Content-Type", "text/csv; charset=utf-8")

@@ -172,7 +172,7 @@ class PracticeTrainer(PuzzleTrainer):
     def next_puzzle(self) -> None:
         """The next puzzle: the homework's when the learner works on one; else one that is due
         again (every third), else one chosen for the learner."""
-        hw = self.homework.get(self.work.value) if hasattr(self, "work") else None
+        hw = self.homework.get(self.work.value)
         if hw is not None:
             puzzle, said = self._homework_pick(hw)
             if puzzle is not None:
@@ -254,8 +254,6 @@ class PracticeTrainer(PuzzleTrainer):
     # --- view -----------------------------------------------------------------------------------
     def _layout(self) -> None:
         super()._layout()
-        if not hasattr(self, "difficulty"):
-            return
         # the base class's filters (its first child) and its count of the shipped set (its last):
         # practice chooses by rating, and says where the learner stands in the stats instead
         kids = [c for c in self.children[1:] if c is not self.progress]
@@ -264,8 +262,7 @@ class PracticeTrainer(PuzzleTrainer):
         self.children = [*([self.work] if self.homework else []), self.difficulty, self.stats, *kids]
 
     def _show_progress(self) -> None:  # the base class's count of the shipped set: not this trainer's
-        if hasattr(self, "stats"):
-            self._show_stats()
+        self._show_stats()
 
     def _show_stats(self, rated: bool = False) -> None:
         me = self.practice

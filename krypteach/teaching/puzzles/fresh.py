@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
 
 from ...engine.builds import Build
 from ...engine.captures import split_into_traffar
@@ -195,7 +194,3 @@ def first_guess(kind: str, difficulty: str) -> float:
     """
     return _LEVEL_RATING[difficulty] + _KIND_OFFSET.get(kind, 0.0)
 
-
-def themes_words(themes: Sequence[str]) -> list[str]:
-    """The themes' words (untranslated message ids): for a caller that translates."""
-    return [THEME_WORDS[t] for t in themes if t in THEME_WORDS]
