@@ -247,3 +247,17 @@ def test_a_learner_works_on_homework_of_a_theme_and_of_chosen_puzzles(ann):
     assert t.puzzle.id == "which-card-hard-01"
     t.work.value = ""  # back to practice at the learner's level
     assert t.puzzle is not None and not t.why.value.startswith("Homework")
+
+
+def test_homework_counts_only_the_answers_between_its_setting_and_its_due_time():
+    from krypteach.classroom.practice import homework_result
+    from krypteach.classroom.store import Homework
+
+    hw = Homework(1, "Tvång", "tvangstabbe", (), 3, due=100.0, created=10.0)
+    rows = [(7, "a", True, "first-try", ("tvangstabbe",), None, 5.0),    # before it was set
+            (7, "b", False, "first-try", ("tvangstabbe",), None, 20.0),
+            (7, "d", True, "first-try", ("tvangstabbe",), None, 50.0),
+            (7, "e", True, "first-try", ("tvangstabbe",), None, 150.0)]  # after it was due
+    assert homework_result(hw, rows) == (2, 1)
+    chosen = Homework(2, "Chosen", None, ("b", "e"), 2, due=100.0, created=10.0)
+    assert homework_result(chosen, rows) == (1, 0)  # only its own puzzles, and e came too late
