@@ -66,12 +66,65 @@ def serve(folder: Path) -> Iterator[str]:
         server.wait()
 
 
-def measure(site: Path, lesson: str, clicks: int) -> dict:
+def measure(site: Path, lesson: str, clicks: int, profile: bool = False) -> dict:
     with serve(site) as base:
-        return _measure(base, lesson, clicks)
+        return _measure(base, lesson, clicks, profile)
 
 
-def _measure(base: str, lesson: str, clicks: int) -> dict:
+#: what the page says while it starts (voici's loading text), read every 20 ms: the phases' ends
+_WATCH_JS = """
+(() => { let last = null; const t = () => { const el = document.getElementById("loading_text");
+  const now = el ? el.textContent : "(drawn)";
+  if (now !== last) { last = now; console.log("kt-phase " + now); }
+  if (el) { setTimeout(t, 20); } }; document.addEventListener("DOMContentLoaded", t); })();
+"""
+
+
+def _watch_phases(ctx, page, marks: dict[str, float]) -> None:
+    """Note when the page asks for Pyodide's core, the first and the last wheel, and when its
+    loading text changes (the kernel connected, each cell started, all drawn)."""
+    page.add_init_script(_WATCH_JS)
+
+    def request(req) -> None:
+        url = req.url
+        now = time.monotonic()
+        if url.endswith("pyodide.asm.wasm"):
+            marks.setdefault("core asked", now)
+        elif url.endswith(".whl"):
+            marks.setdefault("first wheel asked", now)
+            marks["last wheel asked"] = now
+
+    def finished(req) -> None:
+        if req.url.endswith(".whl"):
+            marks["last wheel done"] = time.monotonic()
+        elif req.url.endswith("pyodide.asm.wasm"):
+            marks["core done"] = time.monotonic()
+
+    def console(msg) -> None:
+        text = msg.text
+        if text.startswith("kt-phase "):
+            what = text.removeprefix("kt-phase ")
+            key = "cell" if what.startswith("Executing ") else what
+            if key == "cell":
+                marks.setdefault("first cell", time.monotonic())
+                marks["last cell"] = time.monotonic()
+            else:
+                marks.setdefault(key, time.monotonic())
+
+    ctx.on("request", request)
+    ctx.on("requestfinished", finished)
+    page.on("console", console)
+
+
+def _phases(marks: dict[str, float], end: float) -> dict[str, float]:
+    """Each mark's time after navigation, in order, and the end (the first card clickable)."""
+    t0 = marks.get("t0", end)
+    got = {k: round(v - t0, 2) for k, v in marks.items() if k != "t0"}
+    got["first card clickable"] = round(end - t0, 2)
+    return dict(sorted(got.items(), key=lambda kv: kv[1]))
+
+
+def _measure(base: str, lesson: str, clicks: int, profile: bool = False) -> dict:
     from playwright.sync_api import sync_playwright
 
     port = int(base.split(":")[2].split("/")[0])
@@ -102,6 +155,9 @@ def _measure(base: str, lesson: str, clicks: int) -> dict:
                     pass
 
             page.on("requestfinished", done)
+            marks: dict[str, float] = {}
+            if profile:
+                _watch_phases(ctx, page, marks)
             url = f"{base}/voici/render/{lesson}.html"
             card = ".kt-exercise .kt-cards.kt-table .kt-card"
             for label in ("cold", "cached"):
@@ -109,9 +165,13 @@ def _measure(base: str, lesson: str, clicks: int) -> dict:
                 t0 = time.monotonic()
                 page.goto(url, timeout=300_000)
                 html = time.monotonic() - t0
+                marks.clear()
+                marks["t0"] = t0
                 page.locator(card).first.wait_for(timeout=300_000)
                 result[label] = {"html_s": round(html, 2), "page_to_interactive_s": round(time.monotonic() - t0, 2),
                                  "transferred_mb": round(got["bytes"] / 1e6, 1), "requests": got["requests"]}
+                if profile:
+                    result[label]["phases_s"] = _phases(marks, time.monotonic())
             target = page.locator(card).first
             times = []
             for _ in range(clicks):
@@ -136,6 +196,8 @@ def main() -> int:
     ap.add_argument("--lesson", default="03_take_all")
     ap.add_argument("--clicks", type=int, default=20)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--profile", action="store_true",
+                    help="also note when each phase ends (Pyodide's core, the wheels, the kernel, the cells)")
     args = ap.parse_args()
     if not CHROMIUM:
         print("needs Debian chromium (apt-get install -y chromium)", file=sys.stderr)
@@ -147,7 +209,7 @@ def main() -> int:
             report["build_s"] = round(build(out), 1)
         report["site_mb"] = round(size(out) / 1e6, 1)
         report["lesson"] = args.lesson
-        report.update(measure(out.resolve(), args.lesson, args.clicks))
+        report.update(measure(out.resolve(), args.lesson, args.clicks, args.profile))
     print(json.dumps(report, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2))
