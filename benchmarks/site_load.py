@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -104,7 +105,7 @@ def _watch_phases(ctx, page, marks: dict[str, float]) -> None:
         text = msg.text
         if text.startswith("kt-phase "):
             what = text.removeprefix("kt-phase ")
-            key = "cell" if what.startswith("Executing ") else what
+            key = "cell" if re.search(r"\d+\D+\d+", what) else what  # "Executing 3 of 9", in any language
             if key == "cell":
                 marks.setdefault("first cell", time.monotonic())
                 marks["last cell"] = time.monotonic()

@@ -266,3 +266,21 @@ def test_practice_is_rated_in_the_browsers_python_and_kept_across_a_reload(offli
     practice.locator(".kt-instruction", has_text="near your rating").first.wait_for(timeout=STEP_MS)
     page.reload(timeout=LOAD_MS)
     page.locator(".kt-practice .kt-practice-stats", has_text=f"Your rating: {rating} ").wait_for(timeout=LOAD_MS)
+
+
+def test_a_page_says_in_its_language_what_it_does_while_python_starts(tmp_path):
+    """Issue 25: voici's English "Running ..." and "Executing 2 of 9" become the site's language's
+    words (here a Swedish site's page, rewritten as build-site rewrites each page)."""
+    from krypteach.site.build import _fix_pages
+
+    render = tmp_path / "voici" / "render"
+    render.mkdir(parents=True)
+    page = render / "03_take_all.html"
+    page.write_text('<!DOCTYPE html>\n<html lang="en">\n<body><div id="loading"><h2 id="loading_text">Running ...</h2>'
+                    '</div><script src="../build/voici.js"></script></body></html>', encoding="utf-8")
+    _fix_pages(tmp_path, ["03_take_all.ipynb"], "sv")
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="sv">' in html and "Running ..." not in html
+    assert '<h2 id="loading_text" role="status" aria-live="polite">Sidan laddas…</h2>' in html
+    assert "Python startar i din webbläsare" in html and "Lektionen förbereds: del {i} av {n}" in html
+    assert html.index("window.update_loading_text") < html.index('src="../build/voici.js"')  # before voici calls it

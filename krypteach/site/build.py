@@ -344,15 +344,46 @@ document.addEventListener("click", function (ev) {
 """
 
 
-def _fix_pages(out: Path, pages: list[str]) -> None:
+#: voici's own loading text (English, in its template), replaced by the site's language's
+_LOADING_H2 = re.compile(r'<h2 id="loading_text">[^<]*</h2>')
+_HTML_LANG = re.compile(r'<html lang="[^"]*">')
+_VOICI_JS = '<script src="../build/voici.js"></script>'
+
+
+def _loading_js(lang: str) -> tuple[str, str]:
+    """What a page says while its Python starts, in ``lang``: the first words (in the HTML) and
+    a script that words voici's later messages (the kernel has connected; cell i of n runs)."""
+    with use_language(lang):
+        first = _("Loading the page…")
+        starting = _("Starting Python in your browser… (the first visit takes a few seconds)")
+        cells = _("Preparing the lesson: part {i} of {n}…")
+    script = ("<script>/* krypteach build-site: what the page says while Python starts */\n"
+              "(function () {\n"
+              f"  var starting = {json.dumps(starting, ensure_ascii=False)}, cells = {json.dumps(cells, ensure_ascii=False)};\n"
+              "  window.update_loading_text = function (i, n) {\n"
+              "    var box = document.getElementById(\"loading\"), el = document.getElementById(\"loading_text\");\n"
+              "    if (box && box.style.display === \"none\") { box.style.display = \"flex\"; }\n"
+              "    if (el) { el.textContent = n ? cells.replace(\"{i}\", i).replace(\"{n}\", n) : starting; }\n"
+              "  };\n"
+              "})();\n</script>\n")
+    return f'<h2 id="loading_text" role="status" aria-live="polite">{escape(first)}</h2>', script
+
+
+def _fix_pages(out: Path, pages: list[str], lang: str = "en") -> None:
     """A lesson's links to other lessons (``02_traffar.ipynb``) point at their pages (``.html``),
-    and no page loads a style sheet from a CDN."""
+    no page loads a style sheet from a CDN, and the page says in ``lang`` what it is doing
+    while its Python starts (voici says "Running ..." in English)."""
     names = "|".join(re.escape(p.removesuffix(".ipynb")) for p in pages)
     pattern = re.compile(rf'href=(["\'])(\./)?({names})\.ipynb(#[^"\']*)?\1')
+    loading_h2, loading_js = _loading_js(lang)
     for page in [*(out / "voici" / "render").glob("*.html"), *(out / "voici" / "tree").glob("*.html")]:
         text = page.read_text(encoding="utf-8")
         new = pattern.sub(lambda m: f'href={m[1]}{m[2] or ""}{m[3]}.html{m[4] or ""}{m[1]}', text)
         new = _CDN_CSS.sub("", new)
+        new = _HTML_LANG.sub(f'<html lang="{lang}">', new, count=1)
+        new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
+        if loading_js not in new:
+            new = new.replace(_VOICI_JS, loading_js + _VOICI_JS, 1)
         if _LINKS_JS not in new:
             new = new.replace("</body>", _LINKS_JS + "</body>", 1)
         if new != text:
@@ -455,7 +486,7 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
         if not quiet:
             print(done.stdout[-2000:])
         shutil.copytree(lock_dir, build_out / _LOCK_DIR, dirs_exist_ok=True)
-        _fix_pages(build_out, pages)
+        _fix_pages(build_out, pages, lang)
         start = next((p for p in pages if p.startswith("00")), None)
         _index(build_out, start, pages, lang)
         from ..i18n import use_language
