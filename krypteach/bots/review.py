@@ -101,6 +101,12 @@ class MoveValue:
     #: lower is better in Krypkasino and avig kasino, higher in classic Kasino
     shown: float
 
+    @property
+    def good_enough(self) -> bool:
+        """As good as the best move: a loss under :data:`AS_GOOD`, or one the search cannot
+        tell apart from none (its interval reaches 0)."""
+        return self.loss < AS_GOOD or self.low <= 0.0
+
 
 @dataclass
 class Decision:
@@ -131,8 +137,53 @@ class Decision:
     @property
     def as_good_as_best(self) -> bool:
         """The move played cannot be told apart from the best (or is it)."""
-        v = self.loss
-        return v.loss < AS_GOOD or v.low <= 0.0
+        return self.loss.good_enough
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON can keep it (:meth:`from_dict` reads it back): a flagged move
+        comes back in the learner's practice (issue 23)."""
+        return {"ply": self.ply, "seat": self.seat, "played": str(self.played), "best": str(self.best),
+                "method": self.method, "samples": self.samples, "verdict": self.verdict, "theme": self.theme,
+                "legal": self.legal, "values": [[str(v.move), v.value, v.loss, v.low, v.high, v.shown]
+                                                 for v in self.values]}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Decision:
+        """A decision kept by :meth:`to_dict`; ``ValueError`` naming what is wrong.
+
+        >>> from krypteach.engine.game import Giv
+        >>> g = Giv(seed=4)
+        >>> d = review_decision(g.observation(g.turn), g.legal_moves()[0], samples=4)
+        >>> Decision.from_dict(d.to_dict()) == d
+        True
+        >>> Decision.from_dict({"ply": 1})
+        Traceback (most recent call last):
+        ValueError: a kept decision lacks 'seat'
+        """
+        if not isinstance(d, dict):
+            raise ValueError(f"a kept decision is a JSON object, not {type(d).__name__}")
+        for key in ("ply", "seat", "played", "best", "method", "samples", "verdict", "theme", "legal", "values"):
+            if key not in d:
+                raise ValueError(f"a kept decision lacks {key!r}")
+        for key in ("ply", "seat", "samples", "legal"):
+            if isinstance(d[key], bool) or not isinstance(d[key], int) or d[key] < 0:
+                raise ValueError(f"a kept decision's {key!r} is a whole number ≥ 0, not {d[key]!r}")
+        if d["verdict"] not in VERDICTS or d["method"] not in ("exact", "sampled") or not isinstance(d["theme"], str):
+            raise ValueError("a kept decision's verdict, method or theme is not one the coach gives")
+        if not isinstance(d["values"], list) or not d["values"]:
+            raise ValueError("a kept decision's values are a list of its moves")
+        values = []
+        for v in d["values"]:
+            if (not isinstance(v, list) or len(v) != 6 or not isinstance(v[0], str)
+                    or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                               for x in v[1:])):
+                raise ValueError(f"a kept decision's move value must be [move, 5 numbers], not {str(v)[:80]}")
+            values.append(MoveValue(Move.parse(v[0]), *(float(x) for x in v[1:])))
+        played, best = Move.parse(d["played"]), Move.parse(d["best"])
+        if not any(v.move == played for v in values) or not any(v.move == best for v in values):
+            raise ValueError("a kept decision's move played and best move are among its values")
+        return cls(d["ply"], d["seat"], played, best, d["method"], d["samples"], d["verdict"], values,
+                   d["theme"], d["legal"])
 
 
 @dataclass

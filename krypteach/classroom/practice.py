@@ -34,6 +34,7 @@ from typing import Any, Literal
 from ..teaching.practice import Learner, QueueEntry, Rating, due, enqueue, glicko2, recent_misses, review, theme_start
 from ..teaching.puzzles.base import PuzzleError
 from ..teaching.puzzles.fresh import estimated_rating, puzzle_from_id, themes_of
+from .flagged import is_flagged_key
 from .store import Homework
 
 __all__ = ["SCORES", "ClassPractice", "LearnerPractice", "PracticeBook", "class_practice", "homework_result",
@@ -61,6 +62,11 @@ def score_of(correct: bool | None, how: str | None) -> float | None:
 
 def _when(at: float) -> datetime:
     return datetime.fromtimestamp(at, UTC)
+
+
+def _grade(score: float) -> Literal["again", "hard", "good"]:
+    """A review's grade from an answer's score: right at the first try, after a hint, missed."""
+    return "good" if score == 1.0 else "hard" if score > 0 else "again"
 
 
 @dataclass
@@ -103,9 +109,10 @@ class PracticeBook:
     puzzles: dict[str, Rating] = field(default_factory=dict)
 
     @classmethod
-    def replay(cls, rows: Iterable[Sequence[Any]]) -> PracticeBook:
+    def replay(cls, rows: Iterable[Sequence[Any]], flagged: Iterable[tuple[Any, str, float]] = ()) -> PracticeBook:
         """The book of ``rows`` as :meth:`~krypteach.classroom.store.ProgressStore.puzzle_attempts`
-        gives them: ``(learner, puzzle id, correct, how, themes, first rating, at)``, oldest first.
+        gives them: ``(learner, puzzle id, correct, how, themes, first rating, at)``, oldest first;
+        ``flagged``: ``(learner, key, when)`` of the moves the coach flagged in their givar (:meth:`flag`).
 
         >>> rows = [(1, "p", True, "first-try", ("dukning",), 1500, 10.0), (2, "p", False, "shown", ("dukning",), 1500, 11.0)]
         >>> book = PracticeBook.replay(rows)
@@ -113,9 +120,19 @@ class PracticeBook:
         (True, 1)
         """
         book = cls()
+        for learner, key, when in flagged:
+            book.flag(learner, key, when)
         for learner, pid, correct, how, themes, first, at in rows:
             book.add(learner, pid, tuple(themes), first, correct=correct, how=how, at=float(at))
         return book
+
+    def flag(self, learner: Any, key: str, at: float) -> None:
+        """A move the coach flagged in ``learner``'s giv (:mod:`.flagged`) goes into their review
+        queue at ``at``, as a missed puzzle does; its later answers are reviews of it (call this
+        before they are added)."""
+        me = self.learners.setdefault(learner, LearnerPractice())
+        if key not in me.queue:
+            me.queue[key] = enqueue(key, _when(at))
 
     def learner(self, learner: Any) -> LearnerPractice:
         """A learner's practice (an empty one for a learner with no answer yet)."""
@@ -139,6 +156,11 @@ class PracticeBook:
         score = score_of(correct, how)
         if score is None:
             return
+        if is_flagged_key(pid):  # a move the coach flagged in the learner's own giv: reviewed, never rated
+            mine = self.learners.get(learner)
+            if mine is not None and pid in mine.queue:
+                mine.queue[pid] = review(mine.queue[pid], _grade(score), _when(at))
+            return
         if not themes:  # an attempt of an older krypteach: the shipped puzzle's themes, where known
             try:
                 themes = themes_of(puzzle_from_id(pid)) if not pid.startswith("gen/") else ()
@@ -146,7 +168,7 @@ class PracticeBook:
                 themes = ()
         me = self.learners.setdefault(learner, LearnerPractice())
         when = _when(at)
-        grade: Literal["again", "hard", "good"] = "good" if score == 1.0 else "hard" if score > 0 else "again"
+        grade = _grade(score)
         if pid in me.seen:  # a puzzle met again: a review of the queue, not a rated game (its answer is known)
             if pid in me.queue:
                 me.queue[pid] = review(me.queue[pid], grade, when)
@@ -230,7 +252,8 @@ def homework_result(homework: Homework, rows: Iterable[Sequence[Any]]) -> tuple[
     seen: set[str] = set()
     done = solved = 0
     for _learner, pid, correct, _how, themes, _first, at in rows:
-        if correct is None or pid in seen or not homework.created <= float(at) <= homework.due:
+        if (correct is None or pid in seen or is_flagged_key(pid)
+                or not homework.created <= float(at) <= homework.due):
             continue
         if homework.puzzles:
             if pid not in homework.puzzles:

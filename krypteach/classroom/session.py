@@ -107,6 +107,14 @@ class BrowserProgress:
     def saved_game(self, _learner: int, lesson: str, place: str) -> str | None:
         return self.games.get(f"{lesson[:80]} {place[:80]}")
 
+    def saved_games(self, _learner: int, place: str) -> list[tuple[str, str]]:
+        out = []
+        for key, record in self.games.items():
+            lesson, _sep, at = key.rpartition(" ")
+            if at == place[:80]:
+                out.append((lesson, record))
+        return sorted(out)
+
     def _saved(self) -> None:
         text = self.to_file()
         for save in list(self.on_save):
@@ -141,8 +149,9 @@ class BrowserProgress:
                   for lesson, pairs in self.items.items()}
         return standing_of(self.nickname, totals, [(a[0], a[1], a[2], a[3], a[5], a[6]) for a in self.attempts])
 _TOKEN_MAX = 600
-#: partier in progress kept in a browser's progress file (one per game table of the lessons)
-_MAX_GAMES = 8
+#: partier in progress kept in a browser's progress file (one per game table of the lessons, and a
+#: lesson page's moves the coach flagged: :mod:`.flagged`)
+_MAX_GAMES = 16
 
 
 def _b64(data: bytes) -> str:
@@ -361,6 +370,17 @@ class Session:
             except Exception as e:
                 self.problem = _("progress is not kept: {why}").format(why=e)
                 return None
+
+    def saved_games(self, place: str) -> list[tuple[str, str]]:
+        """``(lesson, record)`` kept at ``place`` on every lesson page of this learner."""
+        with self._lock:
+            if self.store is None or self.learner is None:
+                return []
+            try:
+                return self.store.saved_games(self.learner, place)
+            except Exception as e:
+                self.problem = _("progress is not kept: {why}").format(why=e)
+                return []
 
     def standing(self) -> Standing | None:
         with self._lock:

@@ -922,6 +922,13 @@ class ProgressStore:
             self._run(cur, "INSERT INTO games (learner_id, lesson, place, record, at) VALUES (?, ?, ?, ?, ?)",
                       (learner_id, lesson[:80], place[:80], record, time.time()))
 
+    def saved_games(self, learner_id: int, place: str) -> list[tuple[str, str]]:
+        """``(lesson, record)`` of what is kept at ``place`` on every lesson page of the learner."""
+        with self._transaction(write=False) as cur:
+            rows = self._run(cur, "SELECT lesson, record FROM games WHERE learner_id = ? AND place = ? "
+                                  "ORDER BY lesson", (learner_id, place[:80])).fetchall()
+        return [(str(r[0]), str(r[1])) for r in rows]
+
     def saved_game(self, learner_id: int, lesson: str, place: str) -> str | None:
         """The parti kept for this game table (:meth:`save_game`), or None."""
         with self._transaction(write=False) as cur:

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -50,6 +51,8 @@ import traitlets
 
 from ..bots import BOT_LEVELS, BotError, check_bot_rules, make_bot, suggest
 from ..bots.review import Reviewer
+from ..classroom.flagged import PLACE as FLAGGED_PLACE
+from ..classroom.flagged import keep_flagged
 from ..classroom.session import current
 from ..engine.builds import Build, build_total
 from ..engine.cards import Card
@@ -739,6 +742,10 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                                  score=round(10 * d.loss.loss), how=d.verdict,
                                  answer=describe_move(g.rules, d.played), expected=describe_move(g.rules, d.best))
             current().record("quality", "coach", score=round(100 * r.quality), topic=key)
+            if r.flagged:  # and each costly move comes back in the learner's practice (issue 23)
+                session = current()
+                session.save_game(FLAGGED_PLACE, keep_flagged(session.saved_game(FLAGGED_PLACE), g, YOU, r.flagged,
+                                                              at=time.time()))
         self._say("info", _("Your giv is reviewed below: move quality {quality}.").format(quality=percent(r.quality)))
 
     def _coach_follow(self) -> None:

@@ -8,7 +8,9 @@ says of the learner:
 - the next puzzle is near the learner's rating at the difficulty they choose (easier, normal,
   harder), from the shipped puzzles and new ones made on demand
   (:mod:`krypteach.teaching.puzzles.fresh`), leaning to their weakest theme, and said so;
-- every third puzzle is one they missed that is due again (spaced by FSRS), when one is due;
+- every third puzzle is one they missed that is due again (spaced by FSRS), when one is due, or a
+  move of their own givar that the game page's coach flagged (:mod:`krypteach.classroom.flagged`),
+  set up as they saw it, its legal moves to choose from and judged as the coach judged it;
 - the learner sees their rating, its history as a small plot, their themes from strong to
   weak, and how many puzzles are due to come back.
 
@@ -29,11 +31,16 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..classroom.flagged import PLACE as FLAGGED_PLACE
+from ..classroom.flagged import Flagged, is_flagged_key, read_all
 from ..classroom.practice import LearnerPractice, PracticeBook, homework_result
 from ..classroom.session import current
 from ..classroom.store import Homework
+from ..engine.games import describe, game_of
+from ..engine.moves import Move
 from ..i18n import _, ngettext
 from ..i18n.numbers import number
+from ..teaching.narrate import seat_names
 from ..teaching.practice import Item, choose, mix
 from ..teaching.puzzles import Puzzle, PuzzleError, load_puzzles
 from ..teaching.puzzles.fresh import (
@@ -48,6 +55,7 @@ from ..teaching.puzzles.fresh import (
 from ..views.svg import sparkline_svg
 from ._ui import esc
 from .puzzle_widget import PuzzleTrainer
+from .review_panel import PositionRetry
 
 __all__ = ["PracticeTrainer", "GAMES"]
 
@@ -83,7 +91,12 @@ class PracticeTrainer(PuzzleTrainer):
             raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
         shipped, self.presets = GAMES[game]
         self.me, rows = current().puzzle_attempts(everyone=True)
-        self.book = PracticeBook.replay(rows)
+        # the moves the coach flagged in the learner's givar, each in the review queue from when it was flagged
+        self.flagged: dict[str, Flagged] = read_all(current().saved_games(FLAGGED_PLACE)) if self.me is not None else {}
+        self.book = PracticeBook.replay(rows, flagged=[(self.me, key, f.at) for key, f in self.flagged.items()])
+        self.flag: Flagged | None = None  # the flagged move shown (then no puzzle is)
+        self.retry = PositionRetry(on_answer=self._flagged_answer)
+        self.retry.add_class("kt-retry")
         self._mine = [r for r in rows if r[0] == self.me] if self.me is not None else []
         self.homework = {str(h.id): h for h in current().homework() if h.due > time.time()}
         self._served = 0  # puzzles shown this visit (every third may be one that is due)
@@ -172,6 +185,8 @@ class PracticeTrainer(PuzzleTrainer):
     def next_puzzle(self) -> None:
         """The next puzzle: the homework's when the learner works on one; else one that is due
         again (every third), else one chosen for the learner."""
+        here = self.flag.key if self.flag is not None else self.puzzle.id if self.puzzle is not None else None
+        self.flag = None
         hw = self.homework.get(self.work.value)
         if hw is not None:
             puzzle, said = self._homework_pick(hw)
@@ -184,11 +199,13 @@ class PracticeTrainer(PuzzleTrainer):
             return
         now = time.time()
         me = self.practice
-        here = self.puzzle.id if self.puzzle is not None else None
-        due_keys = [e.key for e in me.due(now) if e.key != here]
+        due_keys = [e.key for e in me.due(now) if e.key != here and (not is_flagged_key(e.key) or e.key in self.flagged)]
         key = mix(due_keys, self._served)
         self._served += 1
-        if key is not None:
+        if key is not None and is_flagged_key(key):
+            if self._show_flagged(self.flagged[key]):
+                return
+        elif key is not None:
             try:
                 self._show(puzzle_from_id(key), _("A puzzle you missed comes back: can you solve it now?"))
                 return
@@ -218,9 +235,45 @@ class PracticeTrainer(PuzzleTrainer):
         self._layout()
 
     def _show(self, puzzle: Puzzle, why: str) -> None:
+        self.flag = None
         self.show(puzzle)
         self.why.value = esc(why)
         self._rated_before = None
+
+    def _show_flagged(self, f: Flagged) -> bool:
+        """A move the coach flagged in the learner's giv, set up as they saw it (False: its giv no
+        longer replays, and something else comes)."""
+        try:
+            obs = f.observation()
+        except ValueError:
+            return False
+        d = f.decision
+        self.puzzle, self.flag = None, f
+        self._rated_before = None
+        self.message = self.feedback.value = ""
+        self.retry.set_up(obs, d, names=seat_names(obs.rules.players), heading=_(
+            "Move {ply} of a giv of {game} you played: your turn. Which move is best here?").format(
+            ply=number(d.ply + 1), game=game_of(obs.rules).title))
+        self.why.value = esc(_("A move from your own giv comes back: the coach found it cost you points. "
+                               "Can you find the better move now?"))
+        self._layout()
+        self.retry.focus_first()
+        return True
+
+    def _flagged_answer(self, move: Move, _value: object, good: bool) -> None:
+        """The learner's move in a flagged position: kept as an answer, a review of the queue (never rated)."""
+        f = self.flag
+        if f is None:
+            return
+        rules = f.observation().rules
+        current().record(f.key, "puzzle", correct=good, how="first-try", topic="coach",
+                         rule=None if good else f.decision.theme, answer=describe(rules, move)[:200],
+                         expected=describe(rules, f.decision.best)[:200])
+        at = time.time()
+        self.book.add(self.me, f.key, (), None, correct=good, how="first-try", at=at)
+        self._mine.append((self.me, f.key, good, "first-try", (), None, at))
+        self._show_stats()
+        self.next_button.focus()
 
     # --- answering: the base class judges and records; the book is told the same ---------------
     def _judge(self, given: object) -> None:
@@ -259,6 +312,10 @@ class PracticeTrainer(PuzzleTrainer):
         kids = [c for c in self.children[1:] if c is not self.progress]
         if self.puzzle is not None:
             kids.insert(1, self.why)
+        elif self.flag is not None:
+            bar = widgets.HBox([self.next_button])
+            bar.add_class("kt-buttons")
+            kids = [self.why, self.retry, bar]
         self.children = [*([self.work] if self.homework else []), self.difficulty, self.stats, *kids]
 
     def _show_progress(self) -> None:  # the base class's count of the shipped set: not this trainer's
@@ -294,6 +351,11 @@ class PracticeTrainer(PuzzleTrainer):
             parts.append(esc(ngettext("{n} puzzle you missed is due to come back: one puzzle in three is one of them.",
                                       "{n} puzzles you missed are due to come back: one puzzle in three is one of them.",
                                       n_due).format(n=number(n_due))))
+            moves = sum(is_flagged_key(e.key) for e in me.due(now))
+            if moves:
+                parts.append(esc(ngettext("{n} of them is a move of your own givar that the coach flagged.",
+                                          "{n} of them are moves of your own givar that the coach flagged.",
+                                          moves).format(n=number(moves))))
         elif waiting:
             soonest = min(e.due.timestamp() for e in me.queue.values())
             parts.append(esc(ngettext("{n} puzzle you missed waits to come back, {when}.",
