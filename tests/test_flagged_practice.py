@@ -66,7 +66,7 @@ def test_flagged_moves_are_kept_with_their_giv_and_read_back_whole(reviewed):
 
 
 def test_only_the_newest_givar_are_kept(reviewed):
-    g, flagged = reviewed
+    _g, flagged = reviewed
     text = None
     for i in range(MOST_GIVAR + 3):
         text = keep_flagged(text, _random_giv(100 + i), 0, flagged, at=T0 + i)  # (the decisions: any, here)

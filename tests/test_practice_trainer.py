@@ -261,3 +261,21 @@ def test_homework_counts_only_the_answers_between_its_setting_and_its_due_time()
     assert homework_result(hw, rows) == (2, 1)
     chosen = Homework(2, "Chosen", None, ("b", "e"), 2, due=100.0, created=10.0)
     assert homework_result(chosen, rows) == (1, 0)  # only its own puzzles, and e came too late
+
+
+def test_a_trainer_drawn_before_the_sign_in_takes_the_learners_practice_once_they_are_known(monkeypatch):
+    """A served page signs in after its kernel has drawn the widgets: the practice is replayed then."""
+    store = ProgressStore(":memory:")
+    me = store.join("K7", "Ann")
+    store.record(me, "08_puzzles", "which-card-easy-01", "puzzle", correct=False, how="first-try",
+                 themes=("tvangstabbe",), score=1200, at=1_790_000_000.0)
+    s = Session()
+    s.lesson = "08_puzzles"
+    monkeypatch.setattr(session_module, "_current", s)
+    t = PracticeTrainer(seed=1)
+    assert t.me is None and t.practice.answered == 0
+    assert "Your rating comes with your first answers" in t.stats.value
+    s.store, s.learner = store, me
+    s._tell()  # what the sign-in tells the page's widgets
+    assert t.me == me and t.practice.answered == 1
+    assert "after 1 puzzle" in t.stats.value and "is due to come back" in t.stats.value

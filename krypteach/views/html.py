@@ -198,7 +198,7 @@ def table_html(cards: Iterable[object], kladda: Iterable[object] = (), *, width:
         title = _esc(_("klädda högen: face cards set aside; the last capturer takes them"))
         gloss = _esc(_("(face cards set aside)"))
         side = (f'<div class="kt-kladda" title="{title}" '
-                f'style="flex:none;margin-left:auto;text-align:center;font:12px/1.3 {FONT};">'
+                f'style="flex:0 0 auto;max-width:8em;margin-left:auto;text-align:center;font:12px/1.3 {FONT};">'
                 f'{stack}<div>klädda högen<br><span style="opacity:.8">{gloss}</span></div></div>')
     head = f'<div class="kt-label" style="{_LABEL}">{_esc(label)}</div>' if label else ""
     foot = f'<div class="kt-note" style="font:13px/1.4 {FONT};margin-top:6px">{_esc(note)}</div>' if note else ""
@@ -213,8 +213,8 @@ def table_html(cards: Iterable[object], kladda: Iterable[object] = (), *, width:
         count = ngettext("{what}: {n} card", "{what}: {n} cards", n_cards).format(what=what, n=n_cards)
     return (f'<div class="kt-table" role="group" aria-label="{_esc(count)}" '
             f'style="{_FELT}padding:10px 12px;margin:4px 0;display:block;max-width:100%;box-sizing:border-box">'
-            f'{head}<div style="display:flex;gap:16px;align-items:flex-start">'
-            f'<div style="{_ROW}flex:1 1 auto">{drawn}</div>{side}</div>{foot}</div>')
+            f'{head}<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
+            f'<div style="{_ROW}flex:1 1 12em;min-width:0">{drawn}</div>{side}</div>{foot}</div>')
 
 
 class CardsView:

@@ -90,15 +90,10 @@ class PracticeTrainer(PuzzleTrainer):
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
         shipped, self.presets = GAMES[game]
-        self.me, rows = current().puzzle_attempts(everyone=True)
-        # the moves the coach flagged in the learner's givar, each in the review queue from when it was flagged
-        self.flagged: dict[str, Flagged] = read_all(current().saved_games(FLAGGED_PLACE)) if self.me is not None else {}
-        self.book = PracticeBook.replay(rows, flagged=[(self.me, key, f.at) for key, f in self.flagged.items()])
+        self._load()
         self.flag: Flagged | None = None  # the flagged move shown (then no puzzle is)
         self.retry = PositionRetry(on_answer=self._flagged_answer)
         self.retry.add_class("kt-retry")
-        self._mine = [r for r in rows if r[0] == self.me] if self.me is not None else []
-        self.homework = {str(h.id): h for h in current().homework() if h.due > time.time()}
         self._served = 0  # puzzles shown this visit (every third may be one that is due)
         self._shipped_items = [(p, themes_of(p), estimated_rating(p)) for p in load_puzzles(game=shipped)]
         self._rated_before: float | None = None
@@ -117,8 +112,32 @@ class PracticeTrainer(PuzzleTrainer):
         self.difficulty.observe(lambda _change: self.next_puzzle(), names="value")
         self.work.observe(lambda _change: self.next_puzzle(), names="value")
         self._show_stats()
+        current().listeners.append(self._session_changed)
 
     # --- the learner, as their answers made them -----------------------------------------
+    def _load(self) -> None:
+        """Everything the trainer knows of the learner, replayed from what the progress keeps."""
+        session = current()
+        self.me, rows = session.puzzle_attempts(everyone=True)
+        # the moves the coach flagged in the learner's givar, each in the review queue from when it was flagged
+        self.flagged: dict[str, Flagged] = read_all(session.saved_games(FLAGGED_PLACE)) if self.me is not None else {}
+        self.book = PracticeBook.replay(rows, flagged=[(self.me, key, f.at) for key, f in self.flagged.items()])
+        self._mine = [r for r in rows if r[0] == self.me] if self.me is not None else []
+        self.homework = {str(h.id): h for h in session.homework() if h.due > time.time()}
+
+    def _session_changed(self) -> None:
+        """The learner became known after the page was drawn (a served page signs in once its
+        kernel runs): their practice replaces the empty one (answers given meanwhile were kept
+        for them, and are in it)."""
+        if current().learner == self.me:
+            return
+        self._load()
+        value = self.work.value
+        self.work.options = self._work_options()
+        self.work.value = value if value in self.homework else ""
+        self._layout()
+        self._show_stats()
+
     @property
     def practice(self) -> LearnerPractice:
         return self.book.learner(self.me)
