@@ -147,13 +147,25 @@ def make_learners(rng: random.Random, n: int, gap: float = 300.0, spread: float 
     return out
 
 
-def make_puzzles(rng: random.Random, n: int, noise: float) -> tuple[list[Item], dict[str, float], dict[str, float]]:
+def product_themes(game: str) -> list[tuple[str, ...]]:
+    """The themes of each of the shipped puzzles of one trainer (``krypkasino``: lesson 08's, ``kasino``:
+    lesson 10's), as the product tags them (:func:`krypteach.teaching.puzzles.fresh.themes_of`)."""
+    from krypteach.teaching.puzzles import load_puzzles
+    from krypteach.teaching.puzzles.fresh import themes_of
+    return [themes_of(p) for p in load_puzzles(game=game)]
+
+
+def make_puzzles(rng: random.Random, n: int, noise: float,
+                 tuples: list[tuple[str, ...]] | None = None) -> tuple[list[Item], dict[str, float], dict[str, float]]:
+    """``n`` puzzles: each of 1 or 2 of :data:`THEMES` at random, or with ``tuples`` the themes of a
+    product puzzle drawn at random (the product's own mix of themes and pairs)."""
     items, truth, start = [], {}, {}
     for i in range(n):
         pid = f"p{i}"
         truth[pid] = rng.gauss(1500.0, 350.0)
         start[pid] = truth[pid] + rng.gauss(0.0, noise)
-        items.append(Item(pid, tuple(rng.sample(THEMES, rng.choice((1, 2)))), Rating.estimated(start[pid])))
+        themes = rng.choice(tuples) if tuples else tuple(rng.sample(THEMES, rng.choice((1, 2))))
+        items.append(Item(pid, themes, Rating.estimated(start[pid])))
     return items, truth, start
 
 
@@ -291,15 +303,25 @@ def main() -> None:
     ap.add_argument("--checkpoints", default="30,100,200", help="report after these many puzzles per learner")
     ap.add_argument("--weak-gap", type=float, default=300.0, help="how far below the rest a weak theme lies")
     ap.add_argument("--spread", type=float, default=150.0, help="the spread of a learner's other themes (one sd)")
+    ap.add_argument("--trainer", choices=("mixed", "krypkasino", "kasino"), default="mixed",
+                    help="mixed: the nine theme keys, each puzzle 1 or 2 of them at random; krypkasino / kasino: "
+                         "the themes of one trainer of the product, each puzzle's themes those of a shipped puzzle")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
+    global THEMES
+    tuples = None
+    if args.trainer != "mixed":
+        tuples = product_themes(args.trainer)
+        THEMES = tuple(sorted({t for ts in tuples for t in ts}))
+        print(f"themes of the {args.trainer} trainer: {', '.join(THEMES)}; puzzles with 2 themes: "
+              f"{sum(len(ts) == 2 for ts in tuples) / len(tuples):.2f}")
     t0 = time.perf_counter()
     rng = random.Random(args.seed)
     learners = make_learners(rng, args.learners, args.weak_gap, args.spread)
-    items, truth, start = make_puzzles(rng, args.puzzles, args.estimate_noise)
+    items, truth, start = make_puzzles(rng, args.puzzles, args.estimate_noise, tuples)
     trainer = Trainer(items, truth, rng)
     out: dict[str, object] = {"seed": args.seed, "learners": args.learners, "puzzles": args.puzzles,
-                              "estimate_noise": args.estimate_noise}
+                              "estimate_noise": args.estimate_noise, "trainer": args.trainer}
     done = 0
     checkpoints = sorted({int(c) for c in args.checkpoints.split(",")})
     for checkpoint in checkpoints:

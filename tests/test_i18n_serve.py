@@ -502,7 +502,7 @@ def test_the_teacher_renames_merges_removes_and_resets_on_a_server(teachers_serv
     assert status == 403
 
 
-def test_the_teacher_sets_homework_and_sees_each_learners_result_on_the_page_and_in_a_csv(teachers_server):
+def test_the_teacher_sets_homework_and_sees_each_learners_result_on_the_page_and_in_the_csvs(teachers_server):
     """Issue 23: homework on a server: a bad form comes back with what is wrong and sets nothing; a
     good one is listed with each learner's result, counted from their puzzle answers, and in a CSV."""
     import csv
@@ -548,6 +548,9 @@ def test_the_teacher_sets_homework_and_sees_each_learners_result_on_the_page_and
     rows = [r for r in csv.DictReader(io.StringIO(text)) if r["nickname"] == "Hedda"]
     assert status == 200 and rows == [{"nickname": "Hedda", "homework": "Tvång", "theme": "tvangstabbe", "puzzles": "",
                                        "due": tomorrow, "done": "1", "solved": "1", "of": "2"}]
+    status, _h, text = _request(base, "GET", "/krypteach/teacher/export.csv", cookies)  # the class's CSV names it too
+    answers = [r for r in csv.DictReader(io.StringIO(text)) if r["nickname"] == "Hedda"]
+    assert status == 200 and [(r["item"], r["homework"]) for r in answers] == [("which-card-easy-01", "Tvång")]
     hw_id = re.search(r"name='id' value='(\d+)'", part)[1]  # type: ignore[index]
     status, headers, _p = post("/krypteach/teacher/homework/remove", id=hw_id)
     assert status == 302 and _done(headers) == "The homework is taken back."

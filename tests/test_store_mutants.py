@@ -87,12 +87,12 @@ def test_the_csv_export_row_by_row(store):
     store.record(ann, "07", "giv", "giv", score=-4, at=at + 3)
     store.record(ann, "06", "c", "exercise", correct=False, at=at + 4, how="second-try", answer="-5", expected="=7")
     assert store.export_csv("k7").splitlines() == [
-        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time,how,answer,right_answer",
-        "'=Ann,01,'+a,exercise,yes,,,,2025-01-02 03:04:05,,,",
-        "'=Ann,01,b,exercise,no,take-all,,,2025-01-02 03:04:06,,,",
-        "'=Ann,08,p,puzzle,yes,,endgame,,2025-01-02 03:04:07,,,",
-        "'=Ann,07,giv,giv,,,,-4,2025-01-02 03:04:08,,,",
-        "'=Ann,06,c,exercise,no,,,,2025-01-02 03:04:09,second-try,'-5,'=7"]
+        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time,how,answer,right_answer,homework",
+        "'=Ann,01,'+a,exercise,yes,,,,2025-01-02 03:04:05,,,,",
+        "'=Ann,01,b,exercise,no,take-all,,,2025-01-02 03:04:06,,,,",
+        "'=Ann,08,p,puzzle,yes,,endgame,,2025-01-02 03:04:07,,,,",
+        "'=Ann,07,giv,giv,,,,-4,2025-01-02 03:04:08,,,,",
+        "'=Ann,06,c,exercise,no,,,,2025-01-02 03:04:09,second-try,'-5,'=7,"]
 
 
 def test_a_progress_file_is_imported_once_with_every_field(store):
@@ -528,15 +528,27 @@ def test_a_cell_that_a_spreadsheet_would_run_is_quoted(text, cell):
     assert _cell(text) == cell
 
 
+def test_the_csv_export_names_the_homework_each_puzzle_answer_counted_for(store):
+    ann = store.join("K7", "Ann")
+    at = time.mktime((2025, 1, 2, 3, 4, 5, 0, 0, -1))
+    store.record(ann, "08", "p", "puzzle", correct=True, at=at)
+    store.record(ann, "08", "q", "puzzle", correct=False, at=at + 1)
+    store.record(ann, "01", "p", "exercise", correct=True, at=at)  # the same item and time, not a puzzle
+    rows = store.export_csv("K7", {(ann, "p", at): "=Tvång; Dukning"}).splitlines()
+    assert rows[1:] == ["Ann,08,p,puzzle,yes,,,,2025-01-02 03:04:05,,,,'=Tvång; Dukning",
+                        "Ann,01,p,exercise,yes,,,,2025-01-02 03:04:05,,,,",
+                        "Ann,08,q,puzzle,no,,,,2025-01-02 03:04:06,,,,"]
+
+
 def test_the_csv_export_quotes_minus_and_at_and_leaves_a_missing_score_empty(store):
     bo, cy = store.join("K7", "-Bo"), store.join("K7", "@Cy")
     at = time.mktime((2025, 1, 2, 3, 4, 5, 0, 0, -1))
     store.record(cy, "01", "@a", "exercise", correct=None, at=at)
     store.record(bo, "01", "-a", "exercise", correct=False, at=at + 1)
     assert store.export_csv("K7").splitlines() == [
-        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time,how,answer,right_answer",
-        "'-Bo,01,'-a,exercise,no,,,,2025-01-02 03:04:06,,,",
-        "'@Cy,01,'@a,exercise,,,,,2025-01-02 03:04:05,,,"]
+        "nickname,lesson,item,kind,correct,rule,puzzle_kind,score,time,how,answer,right_answer,homework",
+        "'-Bo,01,'-a,exercise,no,,,,2025-01-02 03:04:06,,,,",
+        "'@Cy,01,'@a,exercise,,,,,2025-01-02 03:04:05,,,,"]
 
 
 def test_a_progress_file_with_one_attempt_known_and_one_new_adds_the_new_one(store):

@@ -37,7 +37,8 @@ from ..teaching.puzzles.fresh import estimated_rating, puzzle_from_id, themes_of
 from .flagged import is_flagged_key
 from .store import Homework
 
-__all__ = ["SCORES", "ClassPractice", "LearnerPractice", "PracticeBook", "class_practice", "homework_result",
+__all__ = ["SCORES", "ClassPractice", "LearnerPractice", "PracticeBook", "class_practice", "homework_answers",
+           "homework_result",
            "score_of"]
 
 #: what a first answer scores against the puzzle: right at the first try, right after a hint
@@ -233,12 +234,44 @@ def class_practice(book: PracticeBook, learners: Iterable[Any]) -> ClassPractice
     return ClassPractice(ratings, themes)
 
 
+def homework_answers(homework: Homework, rows: Iterable[Sequence[Any]]) -> list[Sequence[Any]]:
+    """The answers of one learner's puzzle ``rows`` (as
+    :meth:`~krypteach.classroom.store.ProgressStore.puzzle_attempts` gives them) that count for
+    ``homework``: each puzzle that counts for it (one of its puzzles, or one of its theme) once, by
+    its first answer between the homework's setting and its due time, at most ``count``.
+
+    >>> hw = Homework(1, "Tvång", "tvangstabbe", (), 2, due=100.0, created=10.0)
+    >>> rows = [(7, "a", True, "first-try", ("tvangstabbe",), None, 5.0),     # before it was set
+    ...         (7, "b", False, "first-try", ("tvangstabbe",), None, 20.0),
+    ...         (7, "c", True, "first-try", ("endgame",), None, 30.0),        # another theme
+    ...         (7, "b", True, "first-try", ("tvangstabbe",), None, 40.0),    # b again: its first answer counts
+    ...         (7, "d", True, "hint", ("tvangstabbe",), None, 50.0),
+    ...         (7, "e", True, "first-try", ("tvangstabbe",), None, 60.0)]    # beyond the count
+    >>> [(r[1], r[6]) for r in homework_answers(hw, rows)]
+    [('b', 20.0), ('d', 50.0)]
+    """
+    seen: set[str] = set()
+    out: list[Sequence[Any]] = []
+    for row in rows:
+        _learner, pid, correct, _how, themes, _first, at = row
+        if (correct is None or pid in seen or is_flagged_key(pid)
+                or not homework.created <= float(at) <= homework.due):
+            continue
+        if homework.puzzles:
+            if pid not in homework.puzzles:
+                continue
+        elif homework.theme not in themes:
+            continue
+        seen.add(pid)
+        out.append(row)
+        if len(out) >= homework.count:
+            break
+    return out
+
+
 def homework_result(homework: Homework, rows: Iterable[Sequence[Any]]) -> tuple[int, int]:
-    """One learner's ``(done, solved)`` of ``homework`` from their puzzle attempts (as
-    :meth:`~krypteach.classroom.store.ProgressStore.puzzle_attempts` gives them): each puzzle
-    that counts for it (one of its puzzles, or one of its theme) once, by its first answer
-    between the homework's setting and its due time, at most ``count``; solved at the first try or
-    after a hint.
+    """One learner's ``(done, solved)`` of ``homework`` from their puzzle attempts
+    (:func:`homework_answers`); solved at the first try or after a hint.
 
     >>> hw = Homework(1, "Tvång", "tvangstabbe", (), 2, due=100.0, created=10.0)
     >>> rows = [(7, "a", True, "first-try", ("tvangstabbe",), None, 5.0),     # before it was set
@@ -249,20 +282,5 @@ def homework_result(homework: Homework, rows: Iterable[Sequence[Any]]) -> tuple[
     >>> homework_result(hw, rows)
     (2, 1)
     """
-    seen: set[str] = set()
-    done = solved = 0
-    for _learner, pid, correct, _how, themes, _first, at in rows:
-        if (correct is None or pid in seen or is_flagged_key(pid)
-                or not homework.created <= float(at) <= homework.due):
-            continue
-        if homework.puzzles:
-            if pid not in homework.puzzles:
-                continue
-        elif homework.theme not in themes:
-            continue
-        seen.add(pid)
-        done += 1
-        solved += bool(correct)
-        if done >= homework.count:
-            break
-    return done, solved
+    counted = homework_answers(homework, rows)
+    return len(counted), sum(bool(r[2]) for r in counted)

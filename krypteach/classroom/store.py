@@ -41,7 +41,7 @@ import threading
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1213,23 +1213,27 @@ class ProgressStore:
                             (class_code.strip().upper(), homework_id))
             return int(cur.rowcount) > 0
 
-    def export_csv(self, class_code: str) -> str:
-        """Every attempt of the class as CSV (one row an attempt), for a spreadsheet."""
+    def export_csv(self, class_code: str, homework: Mapping[tuple[int, str, float], str] | None = None) -> str:
+        """Every attempt of the class as CSV (one row an attempt), for a spreadsheet. ``homework``:
+        the name of the homework each puzzle answer counted for, by ``(learner, puzzle, time)``
+        (the last column)."""
         code = class_code.strip().upper()
         with self._transaction(write=False) as cur:
             rows = self._run(cur, "SELECT l.nickname, a.lesson, a.item, a.kind, a.correct, a.rule, a.topic, "
-                                  "a.score, a.at, a.how, a.answer, a.expected FROM attempts a "
+                                  "a.score, a.at, a.how, a.answer, a.expected, a.learner_id FROM attempts a "
                                   "JOIN learners l ON l.id = a.learner_id "
                                   "WHERE l.class_code = ? ORDER BY l.nickname, a.at, a.id", (code,)).fetchall()
+        counted = homework or {}
         out = io.StringIO()
         w = csv.writer(out)
         w.writerow(["nickname", "lesson", "item", "kind", "correct", "rule", "puzzle_kind", "score", "time",
-                    "how", "answer", "right_answer"])
-        for nick, lesson, item, kind, correct, rule, topic, score, at, how, answer, expected in rows:
+                    "how", "answer", "right_answer", "homework"])
+        for nick, lesson, item, kind, correct, rule, topic, score, at, how, answer, expected, learner in rows:
             w.writerow([_cell(nick), _cell(lesson), _cell(item), _cell(kind),
                         "" if correct is None else ("yes" if correct else "no"),
                         _cell(rule or ""), _cell(topic or ""), _score_cell(score), _time_cell(at),
-                        _cell(how or ""), _cell(answer or ""), _cell(expected or "")])
+                        _cell(how or ""), _cell(answer or ""), _cell(expected or ""),
+                        _cell(counted.get((int(learner), str(item), float(at)), "")) if kind == "puzzle" else ""])
         return out.getvalue()
 
 

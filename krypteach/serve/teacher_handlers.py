@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 import tornado.web
 
-from ..classroom.practice import PracticeBook, class_practice, homework_result
+from ..classroom.practice import PracticeBook, class_practice, homework_answers, homework_result
 from ..classroom.store import Homework, HomeworkError, NicknameError, ProgressStore
 from ..i18n import _, language, ngettext, set_task_language
 from .door import host_ok, same_origin
@@ -141,9 +141,25 @@ class TeacherExportHandler(_TeacherBase):
         if store is None:
             return
         label = self._kt().class_label
+
+        def csv_text() -> str:
+            # each puzzle answer that counted for a homework names it (the homework's own CSV has the totals)
+            counted: dict[tuple[int, str, float], str] = {}
+            homework = store.homework(label)
+            if homework:
+                by_learner: dict[Any, list[tuple[Any, ...]]] = {}
+                for r in store.puzzle_attempts():
+                    by_learner.setdefault(r[0], []).append(r)
+                for hw in homework:
+                    for rows in by_learner.values():
+                        for a in homework_answers(hw, rows):
+                            key = (int(a[0]), str(a[1]), float(a[6]))
+                            counted[key] = f"{counted[key]}; {hw.name}" if key in counted else hw.name
+            return store.export_csv(label, counted)
+
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="krypteach-{label}.csv"')
-        self.finish(await off_the_loop(store.export_csv, label))
+        self.finish(await off_the_loop(csv_text))
 
 
 class TeacherImportHandler(_TeacherBase):
