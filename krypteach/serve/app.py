@@ -40,6 +40,7 @@ from .endpoints import AliveHandler, LearnerTokenHandler, RootHandler, RulesShee
 from .flood import rate_from_env, rate_limited
 from .kernels import Culler, count_handed_out
 from .settings import ServeSettings
+from .tables import class_room, table_handlers
 from .teacher_handlers import (
     TeacherExportHandler,
     TeacherHandler,
@@ -116,6 +117,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/teacher/homework", TeacherHomeworkHandler),
             (r"/krypteach/teacher/homework/remove", TeacherHomeworkRemoveHandler),
             (r"/krypteach/teacher/homework\.csv", TeacherHomeworkExportHandler),
+            *table_handlers(class_room(self.krypteach)),  # the live class's tables (issue 24)
         ]
         return own + handlers
 

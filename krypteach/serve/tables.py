@@ -1,0 +1,281 @@
+"""The live class's tables in ``krypteach serve`` (issue 24): the tables live in the server's
+own process, and the learners' kernels reach them over HTTP on this machine.
+
+Every lesson page has a kernel of its own, so the learners at one table cannot share a giv in
+a kernel: the server holds each table (:class:`~krypteach.play.table.Table`), and a kernel
+asks it for its seat's view and sends its seat's moves. A kernel proves which learner it
+serves with a token signed with the server's learner key (the one the kernels already hold,
+:func:`~krypteach.classroom.session.sign_learner` with the nonce ``"tables"``); a page's
+browser never holds it, and every rule of the table is checked here, never in a kernel.
+
+- ``POST /krypteach/tables`` ``{"learner": token, "open": players}`` opens a table of the
+  class's rules and sits the learner down; ``{"learner": token, "join": code}`` sits them at a
+  table by its short code. The answer: ``{"code", "seat_token", "view"}``.
+- ``GET /krypteach/tables/CODE?seat=TOKEN&since=VERSION`` answers the seat's view as soon as
+  the table's version is past ``since`` (at once when it is), or after :data:`WAIT` seconds
+  with the same view: a long poll, so a move reaches the other seats as it is made.
+- ``POST /krypteach/tables/CODE/move`` ``{"seat", "move", "version"}``: the seat's move; the
+  new view, or 409 with ``{"error": sentence}`` when the table refuses it.
+- ``POST /krypteach/tables/CODE/away`` ``{"seat"}``: the page has gone (its bot takes over after
+  the delay; the next view or move of the seat brings the learner back).
+
+The bots of empty and abandoned seats play from a timer (:data:`BOT_PAUSE` after the table last
+changed), so a learner sees each of their moves. Every finished giv is given to ``on_giv``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import tornado.web
+from tornado.ioloop import PeriodicCallback
+
+from ..classroom.session import read_learner
+from ..engine.game import Giv
+from ..engine.records import dump_givar
+from ..engine.rules import Rules
+from ..i18n import _
+from ..play.table import Table, TableError, new_code
+from .settings import ServeSettings
+
+log = logging.getLogger("krypteach.tables")
+
+__all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "class_room", "TablesHandler", "TableViewHandler", "TableMoveHandler",
+           "TableAwayHandler", "table_handlers"]
+
+#: the nonce of a kernel's learner token for the tables
+TABLE_NONCE = "tables"
+#: seconds a long poll waits for the table to change
+WAIT = 20.0
+#: seconds a bot waits after the table last changed before it plays
+BOT_PAUSE = 0.6
+#: tables one server holds at most (a class of 30 at tables of 2 is 15)
+MOST_TABLES = 200
+#: the lesson a table's givar are kept under (the game's lesson)
+TABLES_LESSON = "07_play"
+
+
+class TableRoom:
+    """The server's tables, by code, and the polls waiting on each."""
+
+    def __init__(self, rules: Rules | None = None, *, bot: str = "careful", replace_after: float = 60.0,
+                 on_giv: Callable[[Table, Giv], None] | None = None, bot_pause: float = BOT_PAUSE) -> None:
+        self.rules = rules or Rules()
+        self.bot, self.replace_after, self.on_giv, self.bot_pause = bot, replace_after, on_giv, bot_pause
+        self.tables: dict[str, Table] = {}
+        #: table code -> seat -> the learner's id (the store keeps each finished giv for them)
+        self.learners: dict[str, dict[int, int]] = {}
+        self._changed_at: dict[str, float] = {}
+        self._waiting: dict[str, list[asyncio.Future[None]]] = {}
+        self._timer: PeriodicCallback | None = None
+
+    def start(self) -> None:
+        """Let the bots play (every tenth of a second, the tables whose pause is over)."""
+        if self._timer is None:
+            self._timer = PeriodicCallback(self.tick, 100)
+            self._timer.start()
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def open(self, name: str, players: int, learner: int = 0) -> tuple[Table, str]:
+        if len(self.tables) >= MOST_TABLES:
+            raise TableError(_("this server holds {most} tables already: ask your teacher").format(most=MOST_TABLES))
+        try:
+            rules = self.rules.replace(players=players)
+        except ValueError as e:
+            raise TableError(str(e)) from None
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        table = Table(code, rules, bot=self.bot, replace_after=self.replace_after, on_giv=self.on_giv)
+        self.tables[code] = table
+        token = self.sit(table, name, learner)
+        return table, token
+
+    def sit(self, table: Table, name: str, learner: int = 0) -> str:
+        token = table.sit(name)
+        self.learners.setdefault(table.code, {})[table.seat_of(token)] = learner
+        self.changed(table.code)
+        return token
+
+    def table(self, code: str) -> Table:
+        table = self.tables.get(code.strip().upper())
+        if table is None:
+            raise TableError(_("there is no table {code} in this class: check its code").format(code=code[:8]))
+        return table
+
+    def changed(self, code: str) -> None:
+        """The table moved on: every poll waiting on it is answered."""
+        self._changed_at[code] = time.monotonic()
+        for f in self._waiting.pop(code, []):
+            if not f.done():
+                f.set_result(None)
+
+    async def wait(self, code: str, since: int, timeout: float = WAIT) -> None:
+        """Until the table's version is past ``since``, or ``timeout`` seconds."""
+        table = self.table(code)
+        if table.version > since:
+            return
+        f: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(table.code, []).append(f)
+        try:
+            await asyncio.wait_for(f, timeout)
+        except TimeoutError:
+            pass
+        finally:
+            waiting = self._waiting.get(table.code, [])
+            if f in waiting:
+                waiting.remove(f)
+
+    def tick(self) -> None:
+        now, wall = time.monotonic(), time.time()
+        for code, table in list(self.tables.items()):
+            if now - self._changed_at.get(code, 0.0) < self.bot_pause:
+                continue
+            before = table.version
+            table.tick(wall)
+            if table.version != before:
+                self.changed(code)
+
+
+def class_room(kt: ServeSettings) -> TableRoom:
+    """The tables of a served class: its rule preset, and each finished giv kept for every
+    learner at the table, as a giv of theirs (its score) and as the table's parti (its records)."""
+    room = TableRoom(Rules.preset(kt.game_rules) if kt.game_rules else Rules())
+    store = kt.store
+    if store is not None:
+        def keep(table: Table, giv: Giv) -> None:
+            n = len(table.parti.givar)
+            game = giv.game.title.lower().replace(" ", "-")
+            for seat, learner in room.learners.get(table.code, {}).items():
+                try:
+                    store.record(learner, TABLES_LESSON, f"table-{table.code}-giv-{n}", "giv",
+                                 score=giv.result.scores[seat], topic=game)
+                    store.save_game(learner, TABLES_LESSON, f"table-{table.code}", dump_givar(table.parti.givar))
+                except Exception:  # the store gone away: the table plays on
+                    log.exception("a giv of table %s was not kept", table.code)
+
+        room.on_giv = keep
+    return room
+
+
+def table_handlers(room: TableRoom) -> list[Any]:
+    return [(r"/krypteach/tables", TablesHandler, {"room": room}),
+            (r"/krypteach/tables/([A-Za-z0-9]{4})", TableViewHandler, {"room": room}),
+            (r"/krypteach/tables/([A-Za-z0-9]{4})/move", TableMoveHandler, {"room": room}),
+            (r"/krypteach/tables/([A-Za-z0-9]{4})/away", TableAwayHandler, {"room": room})]
+
+
+class _TableBase(tornado.web.RequestHandler):
+    def initialize(self, room: TableRoom) -> None:
+        self.room = room
+
+    def check_xsrf_cookie(self) -> None:  # a kernel's request, with its signed token: no browser, no cookie
+        return
+
+    def _body(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.request.body or b"{}")
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            self._refuse(400, "the request is a JSON object")
+        return data
+
+    def _refuse(self, status: int, why: str) -> NoReturn:
+        self.set_status(status)
+        self.finish({"error": why})
+        raise tornado.web.Finish()
+
+    def _learner(self, token: Any) -> tuple[str, str, int]:
+        kt = self.settings.get("krypteach")
+        key = getattr(kt, "learner_key", b"") or self.settings.get("krypteach_table_key", b"")
+        who = read_learner(key, token, TABLE_NONCE) if isinstance(token, str) and key else None
+        if who is None:
+            self._refuse(403, _("sign in first: the tables are for the learners of the class"))
+        return who
+
+    def _view(self, table: Table, seat_token: str) -> None:
+        self.set_header("Cache-Control", "no-store")
+        try:
+            self.finish(table.view(seat_token))
+        except TableError as e:
+            self._refuse(403, str(e))
+
+
+class TablesHandler(_TableBase):
+    def post(self) -> None:
+        self.room.start()
+        data = self._body()
+        _code, nickname, learner = self._learner(data.get("learner"))
+        try:
+            if "open" in data:
+                players = data["open"]
+                if isinstance(players, bool) or not isinstance(players, int):
+                    self._refuse(400, "open: the number of players, 2 to 6")
+                table, token = self.room.open(nickname, players, learner)
+            elif "join" in data:
+                table = self.room.table(str(data["join"]))
+                token = self.room.sit(table, nickname, learner)
+            else:
+                self._refuse(400, "open a table or join one")
+        except TableError as e:
+            self._refuse(409, str(e))
+        self.finish({"code": table.code, "seat_token": token, "view": table.view(token)})
+
+
+class TableViewHandler(_TableBase):
+    async def get(self, code: str) -> None:
+        try:
+            table = self.room.table(code)
+        except TableError as e:
+            self._refuse(404, str(e))
+        seat = self.get_argument("seat", "")
+        try:
+            since = int(self.get_argument("since", "-1"))
+        except ValueError:
+            self._refuse(400, "since: a version number")
+        try:
+            table.back(seat)  # a page that asks is there
+        except TableError as e:
+            self._refuse(403, str(e))
+        await self.room.wait(table.code, since)
+        self._view(table, seat)
+
+
+class TableMoveHandler(_TableBase):
+    def post(self, code: str) -> None:
+        data = self._body()
+        try:
+            table = self.room.table(code)
+        except TableError as e:
+            self._refuse(404, str(e))
+        seat, move, version = data.get("seat"), data.get("move"), data.get("version")
+        if not isinstance(seat, str) or not isinstance(move, str) or isinstance(version, bool) \
+                or not isinstance(version, int):
+            self._refuse(400, "a move is {seat, move, version}")
+        try:
+            table.move(seat, move, version=version)
+        except TableError as e:
+            self._refuse(409, str(e))
+        self.room.changed(table.code)
+        self._view(table, seat)
+
+
+class TableAwayHandler(_TableBase):
+    def post(self, code: str) -> None:
+        data = self._body()
+        try:
+            table = self.room.table(code)
+            table.away(str(data.get("seat", "")), time.time())
+        except TableError as e:
+            self._refuse(404, str(e))
+        self.finish({"away": True})
