@@ -174,8 +174,17 @@ def test_lesson_03_take_all_judges_in_the_browser(offline, site):
 def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
     """As tests/test_browser.py plays it on ``krypteach serve``: the bots move in the browser."""
     page = offline
-    rng = random.Random(0)
     open_site_page(page, f"{site['base']}/voici/render/07_play.html")
+    game = play_a_giv_to_its_scores(page)
+    # the coach reviews the giv in the browser's Python too (issue 22)
+    game.get_by_role("button", name="Review my moves (coach)").click()
+    game.locator(".kt-review-summary", has_text="Move quality: ").wait_for(timeout=LOAD_MS)
+
+
+def play_a_giv_to_its_scores(page, seed: int = 0):
+    """Lesson 07's game on ``page``, played by clicking (legal moves at random) until its scores
+    show; returns the game's locator."""
+    rng = random.Random(seed)
     game = page.locator(".kt-game")
     log = game.locator(".kt-log li")
     final = game.locator(".kt-final")
@@ -195,9 +204,7 @@ def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
     assert "Giv over — scoring" in text and "Lowest score wins" in text
     assert clicked >= 20, clicked
     assert "Scores (final)" in game.inner_text()
-    # the coach reviews the giv in the browser's Python too (issue 22)
-    game.get_by_role("button", name="Review my moves (coach)").click()
-    game.locator(".kt-review-summary", has_text="Move quality: ").wait_for(timeout=LOAD_MS)
+    return game
 
 
 def test_the_coach_on_the_kasino_page_of_lesson_10_in_the_browsers_python(offline, site):
@@ -284,3 +291,132 @@ def test_a_page_says_in_its_language_what_it_does_while_python_starts(tmp_path):
     assert '<h2 id="loading_text" role="status" aria-live="polite">Sidan laddas…</h2>' in html
     assert "Python startar i din webbläsare" in html and "Lektionen förbereds: del {i} av {n}" in html
     assert html.index("window.update_loading_text") < html.index('src="../build/voici.js"')  # before voici calls it
+
+
+#: (name of the cache, how many files it holds) for each cache of the page's origin
+_CACHES_JS = """caches.keys().then(async names => Promise.all(names.map(async n =>
+  [n, (await (await caches.open(n)).keys()).map(r => r.url)])))"""
+
+
+@pytest.fixture
+def app_browser(browser_type, browser_type_launch_args, site, tmp_path):
+    """Chromium with a profile of its own (an app installs only outside incognito) and service
+    workers allowed; every request not to the site's server is aborted and recorded."""
+    context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args,
+                                                     viewport={"width": 1280, "height": 900},
+                                                     service_workers="allow")
+    attempted: list[str] = []
+
+    def route(r) -> None:
+        if r.request.url.startswith((site["origin"], "data:", "blob:")):
+            r.continue_()
+        else:
+            attempted.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    try:
+        yield context
+    finally:
+        context.close()
+    assert attempted == [], f"the site asked for other addresses: {attempted}"
+
+
+def wait_until_kept(page, names: list[str], timeout_s: float = LOAD_MS / 1000) -> None:
+    """Until the site's service worker's cache holds a file whose address ends with each of ``names``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        kept = [url for name, urls in page.evaluate(_CACHES_JS) if name.startswith("krypteach-") for url in urls]
+        missing = [name for name in names if not any(url.endswith(name) for url in kept)]
+        if not missing:
+            return
+        assert time.monotonic() < deadline, f"not kept: {missing}"
+        time.sleep(0.5)
+
+
+def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_offline(app_browser, site):
+    """Issue 25, "Done when": lesson 02 then lesson 07 of the built site, then every request
+    blocked; lesson 07 reloads from the service worker's cache and a giv is played to its scores.
+    On the way: the manifest and the worker make Chromium consider the site installable."""
+    context = app_browser
+    page = context.new_page()
+    base = site["base"]
+    open_site_page(page, f"{base}/voici/render/02_traffar.html")
+    worker = page.evaluate("""navigator.serviceWorker.ready.then(r => ({state: r.active.state,
+        script: r.active.scriptURL, scope: r.scope, controlled: !!navigator.serviceWorker.controller}))""")
+    assert worker["state"] == "activated" and worker["scope"] == f"{base}/", worker
+    assert worker["script"].startswith(f"{base}/service-worker.js"), worker  # JupyterLite's registration, our file
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"] == f"{base}/manifest.webmanifest", manifest
+    cdp.detach()
+
+    page.goto(f"{base}/voici/render/07_play.html", timeout=LOAD_MS)
+    page.locator(".kt-game .kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
+    worker_js = (site["out"] / "service-worker.js").read_text()
+    later = json.loads(worker_js.split("const CACHE_LATER = ")[1].split(";\n")[0])  # the build's list
+    assert "voici/render/11_avig_kasino.html" in later and "static/pyodide/pyodide.asm.wasm" in later
+    wait_until_kept(page, ["/voici/render/02_traffar.html", "/voici/render/07_play.html", "/voici/build/voici.js",
+                           *(f"/{SUB_PATH}/{name}" for name in later)])  # lessons not visited too
+    version = worker_js.split('const VERSION = "')[1].split('"')[0]
+    names = [name for name, _ in page.evaluate(_CACHES_JS) if name.startswith("krypteach-")]
+    assert names == [f"krypteach-{version}"]
+
+    context.unroute("**/*")
+    blocked: list[str] = []
+    context.route("**", lambda r: (blocked.append(r.request.url), r.abort()))
+    context.set_offline(True)
+    page.reload(timeout=LOAD_MS)
+    page.locator(".kt-game .kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
+    play_a_giv_to_its_scores(page, seed=1)
+    assert not [url for url in blocked if "/static/" in url or url.endswith(".html")], blocked
+
+    # a new build (another version in its worker) replaces the old cache whole once it is seen
+    context.set_offline(False)
+    context.unroute("**")
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(site["origin"]) else r.abort())
+    served = site["out"] / "service-worker.js"
+    served.write_text(worker_js.replace(version, "0123456789abcdef"))
+    try:
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        deadline = time.monotonic() + 60
+        while f"krypteach-{version}" in [n for n, _ in page.evaluate(_CACHES_JS)]:
+            assert time.monotonic() < deadline, page.evaluate(_CACHES_JS)  # the old build's cache deleted
+            time.sleep(0.5)
+        page.reload(timeout=LOAD_MS)
+        open_site_page(page, page.url)
+        wait_until_kept(page, ["/voici/render/07_play.html"], 60)
+        assert [n for n, _ in page.evaluate(_CACHES_JS) if n.startswith("krypteach-")] == ["krypteach-0123456789abcdef"]
+    finally:
+        served.write_text(worker_js)
+
+
+def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_names_the_icons(tmp_path):
+    """Issue 25: a new build is a new cache (its name a hash of every file), JupyterLite's worker is
+    kept beside the site's, and the manifest names 192 and 512 px PNG icons and the start page."""
+    from krypteach.site.build import _app
+
+    def build(folder: Path, lesson_text: str) -> tuple[str, Path]:
+        (folder / "voici" / "render").mkdir(parents=True)
+        (folder / "voici" / "render" / "00_start.html").write_text(lesson_text)
+        (folder / "service-worker.js").write_text("/* JupyterLite's */")
+        for name in ("static/pyodide", "static/krypteach", "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"):
+            (folder / name).mkdir(parents=True)
+        return _app(folder, ["00_start.ipynb"], "00_start.ipynb", "sv"), folder
+
+    one, out = build(tmp_path / "a", "<p>one</p>")
+    again, _ = build(tmp_path / "b", "<p>one</p>")
+    other, _ = build(tmp_path / "c", "<p>two</p>")
+    assert one == again and one != other and len(one) == 16
+    worker = (out / "service-worker.js").read_text()
+    assert f'const VERSION = "{one}";' in worker and 'importScripts("./jupyterlite-service-worker.js")' in worker
+    assert (out / "jupyterlite-service-worker.js").read_text() == "/* JupyterLite's */"
+    manifest = json.loads((out / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./voici/render/00_start.html" and manifest["display"] == "standalone"
+    assert manifest["lang"] == "sv" and manifest["description"].startswith("Lär dig")
+    for icon in manifest["icons"]:
+        png = (out / icon["src"]).read_bytes()
+        size = int(icon["sizes"].split("x")[0])
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == size
+    assert sorted(i["sizes"] for i in manifest["icons"]) == ["192x192", "512x512"]

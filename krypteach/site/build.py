@@ -369,6 +369,27 @@ def _loading_js(lang: str) -> tuple[str, str]:
     return f'<h2 id="loading_text" role="status" aria-live="polite">{escape(first)}</h2>', script
 
 
+#: after a lesson is drawn (voici's display_cells), the page asks the site's service worker to
+#: keep what it loaded (and the rest a lesson needs, which the worker knows), off the first
+#: draw's path; a browser without service workers (or with them blocked) skips it
+_KEEP_JS = """<script>/* krypteach build-site: keep this lesson for offline use */
+(function () {
+  var shown = window.display_cells;
+  function keep() {
+    if (!("serviceWorker" in navigator)) { return; }
+    navigator.serviceWorker.ready.then(function (reg) {
+      var urls = [location.href].concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }));
+      if (reg.active) { reg.active.postMessage({type: "krypteach-keep", urls: urls}); }
+    }).catch(function () {});
+  }
+  window.display_cells = function () { var r = shown.apply(this, arguments); setTimeout(keep, 1000); return r; };
+})();
+</script>
+"""
+_MANIFEST_LINK = ('<link rel="manifest" href="../../manifest.webmanifest">'
+                  '<meta name="theme-color" content="#1d6b3a">')
+
+
 def _fix_pages(out: Path, pages: list[str], lang: str = "en") -> None:
     """A lesson's links to other lessons (``02_traffar.ipynb``) point at their pages (``.html``),
     no page loads a style sheet from a CDN, and the page says in ``lang`` what it is doing
@@ -383,7 +404,9 @@ def _fix_pages(out: Path, pages: list[str], lang: str = "en") -> None:
         new = _HTML_LANG.sub(f'<html lang="{lang}">', new, count=1)
         new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
         if loading_js not in new:
-            new = new.replace(_VOICI_JS, loading_js + _VOICI_JS, 1)
+            new = new.replace(_VOICI_JS, loading_js + _KEEP_JS + _VOICI_JS, 1)
+        if _MANIFEST_LINK not in new:
+            new = new.replace("</head>", _MANIFEST_LINK + "</head>", 1)
         if _LINKS_JS not in new:
             new = new.replace("</body>", _LINKS_JS + "</body>", 1)
         if new != text:
@@ -398,9 +421,82 @@ def _index(out: Path, start: str | None, pages: list[str], lang: str | None = No
         start_here = escape(_("Krypkasino — start here"))  # (outside the f-string, where Babel finds it)
         (out / "index.html").write_text(
             f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>Krypkasino</title>'
-            f'<meta http-equiv="refresh" content="0; url={target}"></head>'
+            f'<meta http-equiv="refresh" content="0; url={target}"><link rel="manifest" href="manifest.webmanifest">'
+            f'</head>'
             f'<body><p><a href="{target}">{start_here}</a></p></body></html>\n',
             encoding="utf-8")
+
+
+def _icon_png(size: int) -> bytes:
+    """The site's icon as a PNG: a white card with a red heart on the green of a card table."""
+    import struct
+    import zlib
+
+    rows = []
+    card = (0.22 * size, 0.12 * size, 0.78 * size, 0.88 * size)  # left, top, right, bottom
+    r = 0.06 * size  # the card's rounded corners
+    for y in range(size):
+        row = bytearray(b"\x00")  # filter: none
+        for x in range(size):
+            px, py = x + 0.5, y + 0.5
+            cx = min(max(px, card[0] + r), card[2] - r)
+            cy = min(max(py, card[1] + r), card[3] - r)
+            colour = (0x1D, 0x6B, 0x3A)
+            if (px - cx) ** 2 + (py - cy) ** 2 <= r * r:
+                colour = (0xFF, 0xFF, 0xFF)
+                hx, hy = (px - size / 2) / (0.17 * size), -(py - size / 2) / (0.17 * size)
+                if (hx * hx + hy * hy - 1) ** 3 - hx * hx * hy ** 3 <= 0:  # the heart curve
+                    colour = (0xC8, 0x10, 0x2E)
+            row += bytes(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+            + chunk(b"IEND", b""))
+
+
+_ICONS = (192, 512)
+_SW_TEMPLATE = Path(__file__).with_name("service-worker.js")
+
+
+def _app(out: Path, pages: list[str], start: str, lang: str) -> str:
+    """Make the site an installable app that works offline after one visit: icons, a web-app
+    manifest, and a service worker whose cache is named by a hash of the build (returned).
+
+    JupyterLite's own worker (``service-worker.js``, registered by every page for the kernel's
+    file system) becomes ``jupyterlite-service-worker.js``, and the site's worker, written in its
+    place, loads it: one worker per scope, JupyterLite's requests still answered by its code."""
+    icons = out / "icons"
+    icons.mkdir(exist_ok=True)
+    for size in _ICONS:
+        (icons / f"krypkasino-{size}.png").write_bytes(_icon_png(size))
+    with use_language(lang):
+        description = _("Learn Krypkasino, the Swedish card game: lessons, puzzles and games against the computer")
+    manifest = {"name": "Krypkasino", "short_name": "Krypkasino", "description": description, "lang": lang,
+                "start_url": f"./voici/render/{start.removesuffix('.ipynb')}.html", "scope": "./",
+                "display": "standalone", "background_color": "#ffffff", "theme_color": "#1d6b3a",
+                "icons": [{"src": f"./icons/krypkasino-{s}.png", "sizes": f"{s}x{s}", "type": "image/png",
+                           "purpose": "any"} for s in _ICONS]}
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+    jupyterlite_sw = out / "service-worker.js"
+    if jupyterlite_sw.is_file():
+        jupyterlite_sw.replace(out / "jupyterlite-service-worker.js")
+    digest = hashlib.sha256()
+    for p in sorted(out.rglob("*")):
+        if p.is_file() and p != jupyterlite_sw:
+            digest.update(p.relative_to(out).as_posix().encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    later = [f"voici/render/{p.removesuffix('.ipynb')}.html" for p in pages]
+    later += ["index.html", "rules.html", "manifest.webmanifest", *(f"icons/krypkasino-{s}.png" for s in _ICONS)]
+    for folder in ("static/pyodide", _LOCK_DIR, "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"):
+        later += sorted(p.relative_to(out).as_posix() for p in (out / folder).glob("*") if p.is_file())
+    text = _SW_TEMPLATE.read_text(encoding="utf-8")
+    text = text.replace("__VERSION__", version).replace("__FILES__", json.dumps(later, indent=1))
+    jupyterlite_sw.write_text(text, encoding="utf-8")
+    return version
 
 
 def _size(folder: Path) -> int:
@@ -494,6 +590,7 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
 
         with use_language(lang):
             (build_out / "rules.html").write_text(rules_sheet_html(), encoding="utf-8")
+        _app(build_out, pages, start or pages[0], lang)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(str(build_out), out)
