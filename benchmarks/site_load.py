@@ -191,12 +191,105 @@ def _measure(base: str, lesson: str, clicks: int, profile: bool = False) -> dict
     return result
 
 
+class _Counted:
+    """``folder``'s parent served from a thread of this process, counting the bytes of every
+    answer's body: what crossed the network, whoever asked (the page, its worker, the service worker)."""
+
+    def __init__(self, folder: Path):
+        import functools
+        import http.server
+        import threading
+
+        counter = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def copyfile(self, source, outputfile) -> None:  # type: ignore[override]
+                data = source.read()
+                counter.bytes += len(data)
+                counter.requests += 1
+                outputfile.write(data)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.bytes = 0
+        self.requests = 0
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder.parent)))
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}/{folder.name}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def take(self) -> tuple[float, int]:
+        got = (round(self.bytes / 1e6, 1), self.requests)
+        self.bytes = self.requests = 0
+        return got
+
+
+#: 10 Mbit/s down and up, 40 ms: a slow school connection (CDP's throughput is in bytes/s)
+SLOW = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
+
+
+def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False) -> dict:
+    """With the site's service worker (allowed, a new profile): the first visit of ``lesson``,
+    then ``next_lesson``, then ``lesson`` again once the worker has kept what a lesson needs.
+    Transferred = the bytes the server sent meanwhile."""
+    from playwright.sync_api import sync_playwright
+
+    served = _Counted(site)
+    card = ".kt-exercise .kt-cards.kt-table .kt-card"
+    result: dict = {"throttled": SLOW if throttle else None}
+    try:
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+            ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                       viewport={"width": 1280, "height": 900},
+                                                       service_workers="allow")
+            page = ctx.new_page()
+            if throttle:
+                cdp = ctx.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", SLOW)
+            for label, name in (("first_visit", lesson), ("next_lesson", next_lesson), ("second_visit", lesson)):
+                if label == "second_visit":  # the keeping after the first two pages, not timed
+                    deadline = time.monotonic() + 300
+                    while time.monotonic() < deadline and not page.evaluate(
+                            "caches.keys().then(async ns => { for (const n of ns) { if (n.startsWith('krypteach-')"
+                            " && await (await caches.open(n)).match('static/pyodide/pyodide.asm.wasm')) return true; }"
+                            " return false; })"):
+                        time.sleep(0.5)
+                    time.sleep(2)
+                served.take()
+                t0 = time.monotonic()
+                page.goto(f"{served.base}/voici/render/{name}.html", timeout=600_000)
+                page.locator(card).first.wait_for(timeout=600_000)
+                mb, requests = served.take()
+                result[label] = {"lesson": name, "page_to_interactive_s": round(time.monotonic() - t0, 2),
+                                 "transferred_mb": mb, "requests_to_server": requests}
+            target = page.locator(card).first
+            times = []
+            for _ in range(10):
+                was = "kt-selected" in (target.get_attribute("class") or "")
+                t0 = time.perf_counter()
+                target.click()
+                page.wait_for_function("([el, was]) => el.classList.contains('kt-selected') !== was",
+                                       arg=[target.element_handle(), was], timeout=30_000)
+                times.append(1000 * (time.perf_counter() - t0))
+            result["click_ms_p50"] = round(statistics.median(times))
+            ctx.close()
+    finally:
+        served.server.shutdown()
+    return result
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", default=None, help="an existing site folder (default: build one with --pyodide npm)")
     ap.add_argument("--lesson", default="03_take_all")
     ap.add_argument("--clicks", type=int, default=20)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--app", action="store_true",
+                    help="with the service worker: first visit, the next lesson, a second visit (issue 25)")
+    ap.add_argument("--next", default="04_tabbe", help="the next lesson for --app")
+    ap.add_argument("--throttle", action="store_true", help="with --app: 10 Mbit/s, 40 ms (CDP)")
     ap.add_argument("--profile", action="store_true",
                     help="also note when each phase ends (Pyodide's core, the wheels, the kernel, the cells)")
     args = ap.parse_args()
@@ -210,7 +303,11 @@ def main() -> int:
             report["build_s"] = round(build(out), 1)
         report["site_mb"] = round(size(out) / 1e6, 1)
         report["lesson"] = args.lesson
-        report.update(measure(out.resolve(), args.lesson, args.clicks, args.profile))
+        if args.app:
+            report.update(measure_app(out.resolve(), args.lesson, args.next, args.throttle))
+            report["other_addresses_asked"] = []  # a server of this process: only it answers
+        else:
+            report.update(measure(out.resolve(), args.lesson, args.clicks, args.profile))
     print(json.dumps(report, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2))
