@@ -182,7 +182,10 @@ def test_the_static_site_keeps_the_parti_in_the_browsers_progress_file():
     # a file whose games cannot be kept still reads: its attempts are what counts
     text = json.dumps({**json.loads(saved[-1]), "games": {"07_play game-1": 5, "x": "y" * (MAX_GAME_RECORD + 1)}})
     assert BrowserProgress.from_file(text).games == {}
-    for n in range(7):
-        p.save_game(0, f"0{n}_x", "game-1", "r")
-    with pytest.raises(ValueError, match="at most 8"):
-        p.save_game(0, "09_x", "game-1", "r")
+    from krypteach.classroom.session import _MAX_GAMES
+
+    assert _MAX_GAMES == 16  # a game table per lesson, and a page's moves the coach flagged
+    for n in range(_MAX_GAMES - 1):
+        p.save_game(0, f"{n:02}_x", "game-1", "r")
+    with pytest.raises(ValueError, match=f"at most {_MAX_GAMES}"):
+        p.save_game(0, "99_x", "game-1", "r")
