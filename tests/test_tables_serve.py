@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import tornado.web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
@@ -19,6 +20,13 @@ from krypteach.serve.tables import TABLE_NONCE, TableRoom, table_handlers
 from .conftest import _free_port
 
 KEY = b"0123456789abcdef0123456789abcdef"
+
+
+def _run(main) -> None:
+    """``asyncio.run(main())`` in a thread of its own: the browser tests' Playwright (its sync
+    API) keeps an event loop running in the test process's main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result()
 
 
 def _token(name: str, learner: int) -> str:
@@ -100,7 +108,7 @@ def test_three_learners_at_a_table_over_http_each_move_reaches_the_others_polls_
             server.stop()
             room.stop()
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_a_bot_plays_the_empty_seat_and_the_seat_of_a_learner_away_too_long():
@@ -129,7 +137,7 @@ def test_a_bot_plays_the_empty_seat_and_the_seat_of_a_learner_away_too_long():
             server.stop()
             room.stop()
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_a_served_class_keeps_each_finished_giv_of_a_table_for_every_learner_at_it():
