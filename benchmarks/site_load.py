@@ -67,6 +67,21 @@ def serve(folder: Path) -> Iterator[str]:
         server.wait()
 
 
+
+def click_times(page, card: str, n: int) -> list[float]:
+    """``n`` clicks on the first ``card``, each until Python has redrawn it (its selection
+    flipped): the round trips in ms."""
+    target = page.locator(card).first
+    times = []
+    for _ in range(n):
+        was = "kt-selected" in (target.get_attribute("class") or "")
+        t0 = time.perf_counter()
+        target.click()
+        page.wait_for_function("([el, was]) => el.classList.contains('kt-selected') !== was",
+                               arg=[target.element_handle(), was], timeout=30_000)
+        times.append(1000 * (time.perf_counter() - t0))
+    return times
+
 def measure(site: Path, lesson: str, clicks: int, profile: bool = False) -> dict:
     with serve(site) as base:
         return _measure(base, lesson, clicks, profile)
@@ -173,16 +188,7 @@ def _measure(base: str, lesson: str, clicks: int, profile: bool = False) -> dict
                                  "transferred_mb": round(got["bytes"] / 1e6, 1), "requests": got["requests"]}
                 if profile:
                     result[label]["phases_s"] = _phases(marks, time.monotonic())
-            target = page.locator(card).first
-            times = []
-            for _ in range(clicks):
-                was = "kt-selected" in (target.get_attribute("class") or "")
-                t0 = time.perf_counter()
-                target.click()
-                page.wait_for_function("([el, was]) => el.classList.contains('kt-selected') !== was",
-                                       arg=[target.element_handle(), was], timeout=30_000)
-                times.append(1000 * (time.perf_counter() - t0))
-            times.sort()
+            times = sorted(click_times(page, card, clicks))
             result["click_ms"] = {"p50": round(statistics.median(times)),
                                   "p95": round(times[max(0, int(0.95 * len(times)) - 1)]), "n": len(times)}
             ctx.close()
@@ -264,15 +270,7 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                 mb, requests = served.take()
                 result[label] = {"lesson": name, "page_to_interactive_s": round(time.monotonic() - t0, 2),
                                  "transferred_mb": mb, "requests_to_server": requests}
-            target = page.locator(card).first
-            times = []
-            for _ in range(10):
-                was = "kt-selected" in (target.get_attribute("class") or "")
-                t0 = time.perf_counter()
-                target.click()
-                page.wait_for_function("([el, was]) => el.classList.contains('kt-selected') !== was",
-                                       arg=[target.element_handle(), was], timeout=30_000)
-                times.append(1000 * (time.perf_counter() - t0))
+            times = click_times(page, card, 10)
             result["click_ms_p50"] = round(statistics.median(times))
             ctx.close()
     finally:

@@ -203,6 +203,12 @@ class _TableBase(tornado.web.RequestHandler):
             self._refuse(403, _("sign in first: the tables are for the learners of the class"))
         return who
 
+    def _table(self, code: str) -> Table:
+        try:
+            return self.room.table(code)
+        except TableError as e:
+            self._refuse(404, str(e))
+
     def _view(self, table: Table, seat_token: str) -> None:
         self.set_header("Cache-Control", "no-store")
         try:
@@ -234,10 +240,7 @@ class TablesHandler(_TableBase):
 
 class TableViewHandler(_TableBase):
     async def get(self, code: str) -> None:
-        try:
-            table = self.room.table(code)
-        except TableError as e:
-            self._refuse(404, str(e))
+        table = self._table(code)
         seat = self.get_argument("seat", "")
         try:
             since = int(self.get_argument("since", "-1"))
@@ -254,10 +257,7 @@ class TableViewHandler(_TableBase):
 class TableMoveHandler(_TableBase):
     def post(self, code: str) -> None:
         data = self._body()
-        try:
-            table = self.room.table(code)
-        except TableError as e:
-            self._refuse(404, str(e))
+        table = self._table(code)
         seat, move, version = data.get("seat"), data.get("move"), data.get("version")
         if not isinstance(seat, str) or not isinstance(move, str) or isinstance(version, bool) \
                 or not isinstance(version, int):
@@ -273,8 +273,8 @@ class TableMoveHandler(_TableBase):
 class TableAwayHandler(_TableBase):
     def post(self, code: str) -> None:
         data = self._body()
+        table = self._table(code)
         try:
-            table = self.room.table(code)
             table.away(str(data.get("seat", "")), time.time())
         except TableError as e:
             self._refuse(404, str(e))

@@ -27,6 +27,14 @@ __all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherHomeworkExportHandl
            "TeacherResetHandler", "TeacherResetLessonHandler", "TeacherResetPinHandler"]
 
 
+def _by_learner(rows: list[tuple[Any, ...]]) -> dict[Any, list[tuple[Any, ...]]]:
+    """Puzzle answers (:meth:`ProgressStore.puzzle_attempts`) grouped by learner, in their order."""
+    by_learner: dict[Any, list[tuple[Any, ...]]] = {}
+    for r in rows:
+        by_learner.setdefault(r[0], []).append(r)
+    return by_learner
+
+
 def _homework_results(store: ProgressStore, label: str, learners: list[tuple[int, str]],
                       rows: list[tuple[Any, ...]]) -> tuple[list[Homework], dict[tuple[int, int], tuple[int, int]]]:
     """The class's homework and each learner's (done, solved) of each, from the puzzle answers
@@ -34,9 +42,7 @@ def _homework_results(store: ProgressStore, label: str, learners: list[tuple[int
     homework = store.homework(label)
     results: dict[tuple[int, int], tuple[int, int]] = {}
     if homework:
-        by_learner: dict[Any, list[tuple[Any, ...]]] = {}
-        for r in rows:
-            by_learner.setdefault(r[0], []).append(r)
+        by_learner = _by_learner(rows)
         for learner, _nick in learners:
             for hw in homework:
                 results[(hw.id, learner)] = homework_result(hw, by_learner.get(learner, []))
@@ -147,9 +153,7 @@ class TeacherExportHandler(_TeacherBase):
             counted: dict[tuple[int, str, float], str] = {}
             homework = store.homework(label)
             if homework:
-                by_learner: dict[Any, list[tuple[Any, ...]]] = {}
-                for r in store.puzzle_attempts():
-                    by_learner.setdefault(r[0], []).append(r)
+                by_learner = _by_learner(store.puzzle_attempts())
                 for hw in homework:
                     for rows in by_learner.values():
                         for a in homework_answers(hw, rows):

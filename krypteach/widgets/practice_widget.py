@@ -281,10 +281,9 @@ class PracticeTrainer(PuzzleTrainer):
 
     def _flagged_answer(self, move: Move, _value: object, good: bool) -> None:
         """The learner's move in a flagged position: kept as an answer, a review of the queue (never rated)."""
-        f = self.flag
-        if f is None:
+        f, rules = self.flag, self.retry.rules
+        if f is None or rules is None:
             return
-        rules = f.observation().rules
         current().record(f.key, "puzzle", correct=good, how="first-try", topic="coach",
                          rule=None if good else f.decision.theme, answer=describe(rules, move)[:200],
                          expected=describe(rules, f.decision.best)[:200])
@@ -365,12 +364,13 @@ class PracticeTrainer(PuzzleTrainer):
                 head = esc(_("Your themes, strongest first:"))
                 parts.append(f"<div>{head}<ol class='kt-themes'>{listed}</ol></div>")
         now = time.time()
-        n_due, waiting = len(me.due(now)), len(me.queue)
+        due_now = me.due(now)
+        n_due, waiting = len(due_now), len(me.queue)
         if n_due:
             parts.append(esc(ngettext("{n} puzzle you missed is due to come back: one puzzle in three is one of them.",
                                       "{n} puzzles you missed are due to come back: one puzzle in three is one of them.",
                                       n_due).format(n=number(n_due))))
-            moves = sum(is_flagged_key(e.key) for e in me.due(now))
+            moves = sum(is_flagged_key(e.key) for e in due_now)
             if moves:
                 parts.append(esc(ngettext("{n} of them is a move of your own givar that the coach flagged.",
                                           "{n} of them are moves of your own givar that the coach flagged.",

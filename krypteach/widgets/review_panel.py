@@ -79,6 +79,11 @@ class PositionRetry(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         self.choices.children = choices
         self.verdict.value = ""
 
+    @property
+    def rules(self) -> Rules | None:
+        """The rules of the position set up."""
+        return self._rules
+
     def focus_first(self) -> None:
         if self.choices.children:  # the keyboard goes on from the choices
             self.choices.children[0].focus()
