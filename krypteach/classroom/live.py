@@ -110,7 +110,7 @@ class Link:
 
     def _open(self, request: urllib.request.Request, timeout: float) -> dict[str, Any]:
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310 (our own server)
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
                 return _json(answer.read())
         except urllib.error.HTTPError as e:
             raise LiveError(_refusal(e.read(), e.code), e.code) from None
