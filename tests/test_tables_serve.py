@@ -161,3 +161,54 @@ def test_a_served_class_keeps_each_finished_giv_of_a_table_for_every_learner_at_
         assert [(r[1], r[7], r[6]) for r in givar] == [(TABLES_LESSON, table.giv.result.scores[seat], "kasino")]
         kept = load_givar(store.saved_game(learner, TABLES_LESSON, f"table-{table.code}"))
         assert [g.result for g in kept] == [table.giv.result]
+
+
+def test_a_page_opened_again_gets_its_learners_seat_back_and_a_learner_may_choose_the_game():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random", bot_pause=0.0)
+        server, base = await _serve(room)
+        try:
+            s, opened = await _call(base, body={"learner": _token("Ann", 1), "open": 4, "game": "kasino"})
+            assert s == 200 and opened["view"]["game"] == "Kasino" and len(opened["view"]["names"]) == 4
+            assert opened["view"]["rules"]["game"] == "kasino" and opened["view"]["record"] is None
+            # the same learner on a new page (a new kernel, a new token of theirs): the same seat
+            s, again = await _call(base, body={"learner": _token("Ann", 1), "mine": True})
+            assert s == 200 and again["code"] == opened["code"] and again["seat_token"] == opened["seat_token"]
+            # another learner sits nowhere, and a game the tables do not play is refused in a sentence
+            assert (await _call(base, body={"learner": _token("Bo", 2), "mine": True}))[1] == {"code": None}
+            s, no = await _call(base, body={"learner": _token("Bo", 2), "open": 2, "game": "poker"})
+            assert s == 409 and "poker is no game of the tables" in no["error"]
+        finally:
+            server.stop()
+
+    _run(main)
+
+
+def test_a_poll_whose_kernel_goes_away_marks_the_seat_away_and_its_bot_takes_over():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random", bot_pause=0.0, replace_after=0.2)
+        room.start()
+        server, base = await _serve(room)
+        try:
+            _s, opened = await _call(base, body={"learner": _token("Ann", 1), "open": 2})
+            code, ann = opened["code"], opened["seat_token"]
+            table = room.tables[code]
+            for _ in range(50):  # Ann's turn: the table waits for her
+                if table.giv.turn == 0:
+                    break
+                await asyncio.sleep(0.05)
+            version = table.version
+            # a long poll, then the kernel dies (its connection closes mid-poll)
+            _reader, writer = await asyncio.open_connection("127.0.0.1", int(base.split(":")[2].split("/")[0]))
+            writer.write(f"GET /krypteach/tables/{code}?seat={ann}&since={version} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            await writer.drain()
+            await asyncio.sleep(0.2)
+            assert not table.view(ann)["bots"][0]
+            writer.close()
+            await asyncio.sleep(0.8)
+            assert table.view(ann)["bots"][0] and table.version > version  # the bot plays Ann's seat now
+        finally:
+            server.stop()
+            room.stop()
+
+    _run(main)

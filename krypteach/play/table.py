@@ -48,6 +48,7 @@ from ..bots import Bot, make_bot
 from ..engine.game import Giv, Parti, Turn
 from ..engine.games import describe
 from ..engine.moves import IllegalMoveError, Move, MoveParseError
+from ..engine.records import dump_givar
 from ..engine.rules import Rules
 from ..i18n import _
 
@@ -124,6 +125,14 @@ class Table:
             self._seats[seat] = _Seat(name, token, None, bot_plays=False)
             self._changed()
             return token
+
+    def seat_named(self, name: str) -> int | None:
+        """The seat of the learner called ``name``, if they sit here."""
+        return next((i for i, s in enumerate(self._seats) if s.name == name), None)
+
+    def token_of(self, seat: int) -> str | None:
+        """The token of ``seat`` (for the server to hand a learner's own seat back to them)."""
+        return self._seats[seat].token
 
     def seat_of(self, token: str) -> int:
         """The seat of ``token``; :class:`TableError` for a token of no seat here."""
@@ -235,4 +244,7 @@ class Table:
                 "scores": list(g.returns()), "giv": len(self.parti.givar), "over": g.is_over,
                 "moves": [(t.player, str(t.move)) for t in g.turns],
                 "legal": legal, "legal_words": [describe(self.rules, Move.parse(m)) for m in legal],
+                "rules": self.rules.to_dict(), "previous": obs.previous_mover, "dealer": obs.dealer,
+                # a finished giv's record: every card of it has been played face up, nothing is hidden any more
+                "record": dump_givar([g]) if g.is_over else None,
             }

@@ -37,6 +37,7 @@ from tornado.ioloop import PeriodicCallback
 
 from ..classroom.session import read_learner
 from ..engine.game import Giv
+from ..engine.games import game_of
 from ..engine.records import dump_givar
 from ..engine.rules import Rules
 from ..i18n import _
@@ -58,6 +59,12 @@ BOT_PAUSE = 0.6
 MOST_TABLES = 200
 #: the lesson a table's givar are kept under (the game's lesson)
 TABLES_LESSON = "07_play"
+#: the games a table may play (the rule presets of that name)
+GAMES = ("krypkasino", "kasino", "avig-kasino")
+
+
+def _game_key(rules: Rules) -> str:
+    return game_of(rules).title.lower().replace(" ", "-")
 
 
 class TableRoom:
@@ -85,11 +92,19 @@ class TableRoom:
             self._timer.stop()
             self._timer = None
 
-    def open(self, name: str, players: int, learner: int = 0) -> tuple[Table, str]:
+    def open(self, name: str, players: int, learner: int = 0, game: str | None = None) -> tuple[Table, str]:
+        """A new table for ``players`` with ``name`` seated: the class's rules, or the plain rules
+        of another of :data:`GAMES` (``game``; the class's own preset when it is of that game)."""
         if len(self.tables) >= MOST_TABLES:
             raise TableError(_("this server holds {most} tables already: ask your teacher").format(most=MOST_TABLES))
+        rules = self.rules
+        if game is not None and game != _game_key(rules):
+            if game not in GAMES:
+                raise TableError(_("{game} is no game of the tables: choose one of {games}").format(
+                    game=game[:20], games=", ".join(GAMES)))
+            rules = Rules.preset(game)
         try:
-            rules = self.rules.replace(players=players)
+            rules = rules.replace(players=players)
         except ValueError as e:
             raise TableError(str(e)) from None
         code = new_code()
@@ -105,6 +120,16 @@ class TableRoom:
         self.learners.setdefault(table.code, {})[table.seat_of(token)] = learner
         self.changed(table.code)
         return token
+
+    def mine(self, learner: int) -> tuple[Table, str] | None:
+        """The table the learner sits at (the newest, if several) and their seat's token: a page
+        opened again (a reload, another lesson) comes back to its seat."""
+        for code in reversed(list(self.tables)):
+            for seat, who in self.learners.get(code, {}).items():
+                token = self.tables[code].token_of(seat)
+                if who == learner and token is not None and not self.tables[code].parti.is_over:
+                    return self.tables[code], token
+        return None
 
     def table(self, code: str) -> Table:
         table = self.tables.get(code.strip().upper())
@@ -227,7 +252,16 @@ class TablesHandler(_TableBase):
                 players = data["open"]
                 if isinstance(players, bool) or not isinstance(players, int):
                     self._refuse(400, "open: the number of players, 2 to 6")
-                table, token = self.room.open(nickname, players, learner)
+                game = data.get("game")
+                if game is not None and not isinstance(game, str):
+                    self._refuse(400, "game: a game's name")
+                table, token = self.room.open(nickname, players, learner, game)
+            elif "mine" in data:
+                found = self.room.mine(learner)
+                if found is None:
+                    self.finish({"code": None})
+                    return
+                table, token = found
             elif "join" in data:
                 table = self.room.table(str(data["join"]))
                 token = self.room.sit(table, nickname, learner)
@@ -239,6 +273,19 @@ class TablesHandler(_TableBase):
 
 
 class TableViewHandler(_TableBase):
+    _seat: str | None = None
+    _gone = False
+
+    def on_connection_close(self) -> None:
+        """The kernel waiting here has gone (its page closed or reloaded): the seat is away, and its
+        bot plays it after the teacher's delay unless the page comes back."""
+        self._gone = True
+        if self._seat is not None and not self._finished:
+            try:
+                self.room.table(self.path_args[0]).away(self._seat, time.time())
+            except TableError:
+                pass
+
     async def get(self, code: str) -> None:
         table = self._table(code)
         seat = self.get_argument("seat", "")
@@ -250,7 +297,10 @@ class TableViewHandler(_TableBase):
             table.back(seat)  # a page that asks is there
         except TableError as e:
             self._refuse(403, str(e))
+        self._seat = seat
         await self.room.wait(table.code, since)
+        if self._gone:
+            return
         self._view(table, seat)
 
 
