@@ -47,7 +47,7 @@ from .settings import ServeSettings
 log = logging.getLogger("krypteach.tables")
 
 __all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "class_room", "TablesHandler", "TableViewHandler", "TableMoveHandler",
-           "TableAwayHandler", "table_handlers"]
+           "TableAwayHandler", "learner_of", "table_handlers"]
 
 #: the nonce of a kernel's learner token for the tables
 TABLE_NONCE = "tables"
@@ -199,6 +199,15 @@ def table_handlers(room: TableRoom) -> list[Any]:
             (r"/krypteach/tables/([A-Za-z0-9]{4})/away", TableAwayHandler, {"room": room})]
 
 
+def learner_of(handler: tornado.web.RequestHandler, token: Any) -> tuple[str, str, int] | None:
+    """The learner a kernel's request speaks for: (class code, nickname, learner id) from its
+    ``token``, signed with the server's learner key (nonce :data:`TABLE_NONCE`); None for a
+    forged, foreign or missing token. The tables and the teacher's board both ask it."""
+    kt = handler.settings.get("krypteach")
+    key = getattr(kt, "learner_key", b"") or handler.settings.get("krypteach_table_key", b"")
+    return read_learner(key, token, TABLE_NONCE) if isinstance(token, str) and key else None
+
+
 class _TableBase(tornado.web.RequestHandler):
     def initialize(self, room: TableRoom) -> None:
         self.room = room
@@ -221,9 +230,7 @@ class _TableBase(tornado.web.RequestHandler):
         raise tornado.web.Finish()
 
     def _learner(self, token: Any) -> tuple[str, str, int]:
-        kt = self.settings.get("krypteach")
-        key = getattr(kt, "learner_key", b"") or self.settings.get("krypteach_table_key", b"")
-        who = read_learner(key, token, TABLE_NONCE) if isinstance(token, str) and key else None
+        who = learner_of(self, token)
         if who is None:
             self._refuse(403, _("sign in first: the tables are for the learners of the class"))
         return who
