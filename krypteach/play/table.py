@@ -100,6 +100,7 @@ class Table:
         self.version = 0
         #: (version, seat, move text) of every move at the table, oldest first: what the pages are sent
         self.log: list[tuple[int, int, str]] = []
+        self._last: tuple[int, dict[str, Any]] | None = None
 
     @property
     def giv(self) -> Giv:
@@ -247,4 +248,16 @@ class Table:
                 "rules": self.rules.to_dict(), "previous": obs.previous_mover, "dealer": obs.dealer,
                 # a finished giv's record: every card of it has been played face up, nothing is hidden any more
                 "record": dump_givar([g]) if g.is_over else None,
+                "last": self._last_giv(), "totals": list(self.parti.totals), "parti_over": self.parti.is_over,
             }
+
+    def _last_giv(self) -> dict[str, Any] | None:
+        """The newest finished giv (its number, scores and record): the table deals the next one at
+        once, and a page shows the last one's scoring and the coach's review beside the new giv."""
+        done = [g for g in self.parti.givar if g.is_over]
+        if not done:
+            return None
+        if self._last is None or self._last[0] != len(done):
+            self._last = (len(done), {"number": len(done), "scores": list(done[-1].result.scores),
+                                      "record": dump_givar([done[-1]])})
+        return self._last[1]

@@ -25,6 +25,7 @@ from .exercises import (
 from .game_table import GameTable
 from .language import LanguageChooser
 from .learner_bar import LearnerBar
+from .live_table import LiveTable
 from .practice_widget import PracticeTrainer
 from .puzzle_widget import PuzzleTrainer
 from .replay import ReplayViewer
@@ -52,4 +53,5 @@ __all__ = [
     "SelfCheck",
     "LanguageChooser",
     "LearnerBar",
+    "LiveTable",
 ]

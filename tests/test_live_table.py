@@ -1,0 +1,166 @@
+"""The game page's live table (issue 24): three learners' widgets, each in a kernel of its own
+(here: three widgets with their own links), play a whole giv at one table of a real tables server
+(the Tornado handlers in a thread), with one computer seat."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+
+import pytest
+import tornado.web
+
+from krypteach.classroom.live import LIVE_NONCE, Link
+from krypteach.classroom.session import sign_learner
+from krypteach.engine.cards import Card
+from krypteach.engine.games import game_of
+from krypteach.engine.moves import Move
+from krypteach.engine.rules import Rules
+from krypteach.serve.tables import TableRoom, table_handlers
+from krypteach.widgets.live_table import LiveTable
+
+KEY = b"k" * 32
+
+
+@pytest.fixture
+def server():
+    """A tables server on its own event loop in a thread; its room and address."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    room = TableRoom(Rules(players=2), bot="random", bot_pause=0.0)
+    ready = threading.Event()
+    box: dict = {}
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+
+        async def start() -> None:
+            app = tornado.web.Application(table_handlers(room), krypteach_table_key=KEY)
+            box["server"] = app.listen(port, "127.0.0.1")
+            room.start()
+            ready.set()
+
+        loop.run_until_complete(start())
+        box["loop"] = loop
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(10)
+    yield room, f"http://127.0.0.1:{port}/krypteach"
+    box["loop"].call_soon_threadsafe(box["loop"].stop)
+    thread.join(5)
+
+
+def _link(base: str, name: str, learner: int) -> Link:
+    return Link(base, sign_learner(KEY, "K7", name, learner, LIVE_NONCE))
+
+
+def _play_one(w: LiveTable) -> None:
+    """Make the seat's move the way a learner does: select a hand card and the table items it
+    takes, press Play (and, when the selection makes several moves, choose the first)."""
+    v = w.view
+    assert v is not None
+    rules = Rules.from_dict(v["rules"])
+    game = game_of(rules)
+    move = Move.parse(v["legal"][0])
+    w.select_hand(move.card)
+    items, _flat = game.parse_table(v["table"])
+    picked, left = [], list(move.capture or ())
+    for item in items:  # the table items whose cards the move takes (a build is taken whole)
+        cards = game.table_cards([item])
+        if cards and all(c in left for c in cards):
+            picked.append(str(item))
+            for c in cards:
+                left.remove(c)
+    w.select_table(picked)
+    w.play_selected()
+    if w.options.children:
+        w.choose(move)
+
+
+def test_three_learners_widgets_play_a_whole_giv_at_one_table_with_a_computer_seat(server):
+    _room, base = server
+    ann, bo, cy = (LiveTable(link=_link(base, n, i)) for i, n in enumerate(("Ann", "Bo", "Cy"), 1))
+    ann.open_table(players=4, game="kasino")
+    assert ann.code is not None and "tell the others its code" in ann.message
+    bo.join(ann.code.lower())  # the code as a child types it
+    cy.code_box.value = ann.code
+    cy.join()
+    for w in (ann, bo, cy):
+        w.sync()
+    assert ann.view is not None and ann.view["names"][:3] == ["Ann", "Bo", "Cy"] and ann.view["names"][3] is None
+    # each page sees only its own hand
+    hands = [set(w.view["hand"]) for w in (ann, bo, cy)]
+    assert all(len(h) == 4 for h in hands) and "Ann" in bo.info.value and "You" in bo.info.value and "Bo" not in bo.info.value
+    played = 0
+    for _ in range(2000):
+        for w in (ann, bo, cy):
+            w.sync()
+        if ann.view["last"] is not None:
+            break
+        mover = next((w for w in (ann, bo, cy) if w.view["turn"] == w.view["seat"]), None)
+        if mover is None:  # the computer's seat: the server's timer plays it
+            threading.Event().wait(0.02)
+            continue
+        others = [w for w in (ann, bo, cy) if w is not mover]
+        assert all(not w.view["legal"] and w.play_button.disabled for w in others)
+        before = mover.view["version"]
+        _play_one(mover)
+        assert mover.view["version"] > before, mover.message
+        played += 1
+    assert ann.view["last"] is not None, "the giv did not end"
+    assert played == 36  # 12 moves each for three learners: Kasino deals 4 cards three times to four seats
+    # the others saw every move: the same scores, and each one's own record of it for the coach
+    assert ann.view["last"]["scores"] == bo.view["last"]["scores"] == cy.view["last"]["scores"]
+    assert "Giv 1 is over" in cy.last_html.value
+    cy.review()
+    assert cy.review_view.layout.display == "" and cy.review_view.review is not None
+
+
+def test_a_page_says_why_a_move_is_not_allowed_and_refuses_to_play_out_of_turn(server):
+    _room, base = server
+    ann, bo = LiveTable(link=_link(base, "Ann", 1)), LiveTable(link=_link(base, "Bo", 2))
+    ann.open_table(players=2, game="krypkasino")
+    bo.join(ann.code)
+    for w in (ann, bo):
+        w.sync()
+    mover = ann if ann.view["turn"] == ann.view["seat"] else bo
+    waiter = bo if mover is ann else ann
+    waiter.select_hand(waiter.view["hand"][0])
+    waiter.play_selected()
+    assert "Wait for your turn" in waiter.message
+    # a card that has a träff may not creep: the engine's own words
+    rules = Rules.from_dict(mover.view["rules"])
+    legal = [Move.parse(m) for m in mover.view["legal"]]
+    creeps = {m.card for m in legal if m.capture is None}
+    taking = next((c for c in map(Card, mover.view["hand"]) if c not in creeps), None)
+    if taking is not None:
+        mover.select_hand(taking)
+        mover.select_table([])
+        mover.play_selected()
+        assert "may not creep" in mover.message or "must" in mover.message, mover.message
+        assert game_of(rules).title == "Krypkasino"
+    # and a move sent on an old view is refused by the server, in a sentence, and the page catches up
+    version = mover.view["version"]
+    mover.view["version"] = version - 1
+    mover.choose(legal[0])
+    assert "old view" in mover.message and mover.view["version"] == version
+
+
+def test_a_learner_opening_the_page_again_comes_back_to_their_seat(server):
+    _room, base = server
+    ann = LiveTable(link=_link(base, "Ann", 1))
+    ann.open_table(players=2, game="krypkasino")
+    again = LiveTable(link=_link(base, "Ann", 1))
+    again._session_changed()  # what the page does once the learner is known
+    assert again.code == ann.code and again.seat_token == ann.seat_token and "Welcome back" in again.message
+    assert again.lobby.layout.display == "none" and again.seat_box.layout.display == ""
+
+
+def test_without_a_class_server_the_page_says_so_and_offers_no_table():
+    w = LiveTable(link=None)
+    assert "need the class's server" in w.note.value and w.lobby.layout.display == "none"
