@@ -35,6 +35,7 @@ from jupyter_core.utils import run_sync
 from voila.app import Voila  # type: ignore[import-untyped]
 
 from ..i18n import _
+from .board import board_handlers, class_board
 from .door import JoinHandler, behind_door
 from .endpoints import AliveHandler, LearnerTokenHandler, RootHandler, RulesSheetHandler, StatusHandler
 from .flood import rate_from_env, rate_limited
@@ -118,6 +119,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/teacher/homework/remove", TeacherHomeworkRemoveHandler),
             (r"/krypteach/teacher/homework\.csv", TeacherHomeworkExportHandler),
             *table_handlers(class_room(self.krypteach)),  # the live class's tables (issue 24)
+            *board_handlers(class_board(self.krypteach.game_rules)),  # the teacher's board (issue 24)
         ]
         return own + handlers
 

@@ -21,7 +21,7 @@ from .pages import message_page
 from .settings import TEACHER_COOKIE, ServeSettings
 from .teacher import homework_csv, homework_form_page, homework_html, learner_page, teacher_login_page, teacher_page
 
-__all__ = ["TeacherExportHandler", "TeacherHandler", "TeacherHomeworkExportHandler", "TeacherHomeworkHandler",
+__all__ = ["TeacherBase", "TeacherExportHandler", "TeacherHandler", "TeacherHomeworkExportHandler", "TeacherHomeworkHandler",
            "TeacherHomeworkRemoveHandler", "TeacherImportHandler", "TeacherLearnerHandler",
            "TeacherMergeHandler", "TeacherRemoveHandler", "TeacherRenameHandler", "TeacherResetClassHandler",
            "TeacherResetHandler", "TeacherResetLessonHandler", "TeacherResetPinHandler"]
@@ -100,6 +100,10 @@ class _TeacherBase(tornado.web.RequestHandler):
             self.redirect("/krypteach/teacher")
             return None
         return store
+
+
+#: the base of a teacher's handler in another module (the teacher's board): the code, the cookie, the form check
+TeacherBase = _TeacherBase
 
 
 class TeacherHandler(_TeacherBase):

@@ -31,6 +31,7 @@ from ..classroom.session import ENV_KEY, ENV_SITE, BrowserProgress, Session, cur
 from ..classroom.store import NicknameError
 from ..i18n import N_, _, ngettext
 from ..i18n.numbers import percent, signed
+from .board_widget import BoardPanel
 from .puzzle_widget import KIND_TITLES
 
 #: a game's name on the learner's page, and which way its score counts
@@ -119,8 +120,11 @@ class LearnerBar(anywidget.AnyWidget):
     def __init__(self, lesson: str | None = None, *, overview: bool = False,
                  titles: Mapping[str, str] | None = None, session: Session | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: the teacher's board (issue 24), shown under the bar on a served page once the teacher sends a position
+        self.board: BoardPanel | None = None
         if os.environ.get(ENV_KEY):
             self.nonce = secrets.token_urlsafe(18)
+            self.board = BoardPanel()
         self.session = session or current()
         if lesson:
             self.session.lesson = lesson
@@ -159,11 +163,22 @@ class LearnerBar(anywidget.AnyWidget):
         self.page = page
         if token:
             self.session.sign_in(token, page, nonce=self.nonce)
+            if self.board is not None and self.session.signed_in:
+                self.board.start(self.session)
         elif not self.session.sign_in_on_hub(page) and not self.session.sign_in_browser(saved, None, page) \
                 and self.session.lesson is None:
             self.session.lesson = lesson_of_path(page)
         self._keep()
         self._show()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """On a served page the bar comes with the teacher's board under it (hidden until it is used)."""
+        if self.board is None:
+            return super()._repr_mimebundle_(**kwargs)
+        import ipywidgets as widgets  # type: ignore[import-untyped]
+
+        self._with_board = widgets.VBox([self, self.board])
+        return self._with_board._repr_mimebundle_(**kwargs)
 
     def _keep(self) -> None:
         """On the static site: every change of the learner's progress goes to the browser to keep."""
