@@ -120,7 +120,8 @@ class BoardPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         self.layout.display = ""
 
     def _draw_position(self, q: dict[str, Any]) -> None:
-        self.heading.value = (f"<h3>{esc(_('Your teacher’s board'))}</h3>"
+        title = _("Your teacher’s board")
+        self.heading.value = (f"<h3>{esc(title)}</h3>"
                               f"<div class='kt-instruction'>{esc(q.get('prompt', ''))}</div>")
         try:
             hand, table = parse_cards(q.get("hand", [])), parse_table(q.get("table", []))
