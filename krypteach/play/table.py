@@ -91,12 +91,16 @@ class Table:
     replace_after: float = 60.0
     #: told each finished giv (the parti's list of givar so far, the giv): the store keeps its record
     on_giv: Callable[[Table, Giv], None] | None = None
+    #: a table of this one giv only (a class tournament's: its deck is the tournament's); ``seed``
+    #: then seeds only the bots
+    one_giv: Giv | None = None
 
     def __post_init__(self) -> None:
         self._lock = threading.RLock()
         self._seats = [_Seat() for _ in range(self.rules.players)]
         self._bots: dict[int, Bot] = {}
-        self.parti = Parti(self.rules, seed=self.seed)
+        self.parti = (Parti(self.rules, seed=self.seed) if self.one_giv is None
+                      else Parti.from_givar(self.rules, [self.one_giv]))
         self.version = 0
         #: (version, seat, move text) of every move at the table, oldest first: what the pages are sent
         self.log: list[tuple[int, int, str]] = []
@@ -105,6 +109,11 @@ class Table:
     @property
     def giv(self) -> Giv:
         return self.parti.giv
+
+    @property
+    def over(self) -> bool:
+        """Nothing more is played here: the parti is over (a table of one giv: that giv)."""
+        return self.parti.is_over or (self.one_giv is not None and self.giv.is_over)
 
     # --- seats -------------------------------------------------------------------------------
     def sit(self, name: str, seat: int | None = None) -> str:
@@ -198,7 +207,7 @@ class Table:
             if acted:
                 self._changed()
             if self.giv.is_over:
-                if not self.parti.is_over:
+                if not self.over:
                     self.parti.next_giv()
                     self._changed()
                     return True
@@ -248,7 +257,7 @@ class Table:
                 "rules": self.rules.to_dict(), "previous": obs.previous_mover, "dealer": obs.dealer,
                 # a finished giv's record: every card of it has been played face up, nothing is hidden any more
                 "record": dump_givar([g]) if g.is_over else None,
-                "last": self._last_giv(), "totals": list(self.parti.totals), "parti_over": self.parti.is_over,
+                "last": self._last_giv(), "totals": list(self.parti.totals), "parti_over": self.over,
             }
 
     def _last_giv(self) -> dict[str, Any] | None:
