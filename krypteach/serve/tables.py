@@ -36,6 +36,7 @@ import tornado.web
 from tornado.ioloop import PeriodicCallback
 
 from ..classroom.session import read_learner
+from ..classroom.store import ProgressStore
 from ..engine.game import Giv
 from ..engine.games import game_of
 from ..engine.records import dump_givar
@@ -46,7 +47,7 @@ from .settings import ServeSettings
 
 log = logging.getLogger("krypteach.tables")
 
-__all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "class_room", "TablesHandler", "TableViewHandler", "TableMoveHandler",
+__all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "class_room", "room_keeping", "TablesHandler", "TableViewHandler", "TableMoveHandler",
            "TableAwayHandler", "learner_of", "table_handlers"]
 
 #: the nonce of a kernel's learner token for the tables
@@ -174,8 +175,13 @@ class TableRoom:
 def class_room(kt: ServeSettings) -> TableRoom:
     """The tables of a served class: its rule preset, and each finished giv kept for every
     learner at the table, as a giv of theirs (its score) and as the table's parti (its records)."""
-    room = TableRoom(Rules.preset(kt.game_rules) if kt.game_rules else Rules())
-    store = kt.store
+    return room_keeping(kt.game_rules, kt.store)
+
+
+def room_keeping(game_rules: str | None, store: ProgressStore | None) -> TableRoom:
+    """A room of the rule preset ``game_rules`` (None: the plain rules) whose finished givar
+    ``store`` keeps (None: not kept): ``krypteach serve``'s, and the JupyterHub service's."""
+    room = TableRoom(Rules.preset(game_rules) if game_rules else Rules())
     if store is not None:
         def keep(table: Table, giv: Giv) -> None:
             n = len(table.parti.givar)
