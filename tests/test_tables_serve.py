@@ -8,7 +8,6 @@ import asyncio
 import json
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import tornado.web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
@@ -18,15 +17,9 @@ from krypteach.engine.rules import Rules
 from krypteach.serve.tables import TABLE_NONCE, TableRoom, table_handlers
 
 from .conftest import _free_port
+from .serve_helpers import run_in_thread as _run
 
 KEY = b"0123456789abcdef0123456789abcdef"
-
-
-def _run(main) -> None:
-    """``asyncio.run(main())`` in a thread of its own: the browser tests' Playwright (its sync
-    API) keeps an event loop running in the test process's main thread."""
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, main()).result()
 
 
 def _token(name: str, learner: int) -> str:
