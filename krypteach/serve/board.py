@@ -244,7 +244,7 @@ class Board:
         q = self.question
         if q is None:
             raise BoardError(_("your teacher has not sent a position: there is nothing to answer"))
-        if question != q.id:
+        if type(question) is not int or question != q.id:  # (JSON's true is no question number)
             raise BoardError(_("that position is no longer on the board: answer the one your teacher sent last"))
         if self.revealed:
             raise BoardError(_("the answer is shown already: wait for your teacher's next position"))

@@ -1,0 +1,377 @@
+"""The teacher's board over HTTP (issue 24): the handlers ``krypteach serve`` mounts
+(:func:`krypteach.serve.board.board_handlers`, behind the teacher's sign-in at
+``/krypteach/teacher``) with the server's settings, on an event loop of their own. The teacher
+signs in with the teacher code and posts the board's forms as the board page does; the learners
+are their kernels' requests, each with a learner token signed with the server's learner key."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from html import unescape
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import tornado.web
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+from krypteach.classroom.session import sign_learner
+from krypteach.classroom.store import ProgressStore
+from krypteach.serve.board import Board, board_handlers, class_board
+from krypteach.serve.gate import ClassGate
+from krypteach.serve.settings import ServeSettings
+from krypteach.serve.tables import TABLE_NONCE
+from krypteach.serve.teacher_handlers import TeacherHandler
+
+from .conftest import _free_port
+from .serve_helpers import run_in_thread
+
+KEY = b"0123456789abcdef0123456789abcdef"
+CODE, TEACHER = "K7RPX", "TEACH42X"
+HAND, TABLE = "7H 2S", "5C 2D KS"
+#: the choices of the typed position (7♥ takes 2♦+5♣ is the bot's move), and a puzzle's
+SEVEN, TWO = "7H:2D+5C", "2S:2D"
+PUZZLE = "which-card-easy-01"
+
+
+def _token(name: str, learner: int, key: bytes = KEY) -> str:
+    return sign_learner(key, CODE, name, learner, TABLE_NONCE)
+
+
+class Served:
+    """The board's handlers, as ``krypteach serve`` mounts them, on a free port."""
+
+    def __init__(self, rules: str | None = None) -> None:
+        self.board: Board = class_board(rules)
+        settings = ServeSettings(gate=ClassGate(code=CODE, max_kernels=4), start_page=None,
+                                 store=ProgressStore(":memory:"), learner_key=KEY, teacher_code=TEACHER)
+        app = tornado.web.Application([(r"/krypteach/teacher", TeacherHandler), *board_handlers(self.board)],
+                                      krypteach=settings, cookie_secret=b"s" * 32)
+        port = _free_port()
+        self.server = app.listen(port, "127.0.0.1")
+        self.base = f"http://127.0.0.1:{port}"
+        self.client = AsyncHTTPClient()
+
+    async def learner(self, path: str, body: dict | None = None, **query: Any) -> tuple[int, dict]:
+        """A kernel's request: GET ``/krypteach/board…`` with ``query``, or POST ``body`` as JSON."""
+        url = f"{self.base}/krypteach/{path}" + ("?" + urlencode(query) if query else "")
+        try:
+            r = await self.client.fetch(url, method="GET" if body is None else "POST",
+                                        body=None if body is None else json.dumps(body), request_timeout=30)
+            return r.code, json.loads(r.body)
+        except HTTPClientError as e:
+            return e.code, json.loads(e.response.body) if e.response is not None else {}
+
+    async def poll(self, token: str, since: int, lang: str = "en") -> dict:
+        status, view = await self.learner("board", learner=token, since=since, lang=lang)
+        assert status == 200, view
+        return view
+
+    async def answer(self, token: str, question: object, answer: object, lang: str = "en") -> tuple[int, dict]:
+        return await self.learner("board/answer", {"learner": token, "question": question, "answer": answer,
+                                                    "lang": lang})
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+class Teacher:
+    """The teacher's browser: its cookies (the teacher's, the form token, the language)."""
+
+    def __init__(self, served: Served, lang: str | None = None) -> None:
+        self.served, self.cookies = served, {} if lang is None else {"krypteach_lang": lang}
+
+    async def fetch(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str]:
+        """(status, body, where a redirect goes)."""
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urlencode({**form, "_xsrf": self.cookies.get("_xsrf", "")})
+        r = await self.served.client.fetch(self.served.base + path, method="GET" if form is None else "POST",
+                                           headers=headers, body=body, follow_redirects=False,
+                                           raise_error=False, request_timeout=30)
+        for line in r.headers.get_list("Set-Cookie"):
+            for k, m in SimpleCookie(line).items():
+                self.cookies[k] = m.value
+        return r.code, r.body.decode(), r.headers.get("Location", "")
+
+    async def sign_in(self) -> Teacher:
+        await self.fetch("/krypteach/teacher")  # the sign-in page: its form token
+        status, _body, where = await self.fetch("/krypteach/teacher", {"teacher_code": TEACHER})
+        assert status == 302 and where == "/krypteach/teacher" and "krypteach_teacher" in self.cookies
+        return self
+
+    async def post(self, action: str, **form: str) -> str:
+        """Post one of the board's forms; the error its redirect carries ("" when none)."""
+        status, _body, where = await self.fetch(f"/krypteach/teacher/board/{action}", form)
+        assert status == 302 and where.startswith("/krypteach/teacher/board"), (status, where)
+        return parse_qs(urlparse(where).query).get("error", [""])[0]
+
+    async def state(self, since: int = -1) -> dict:
+        """The board's live part (its form tokens left out: each is masked anew)."""
+        status, body, _where = await self.fetch(f"/krypteach/teacher/board/state?since={since}")
+        assert status == 200, body
+        state = json.loads(body)
+        return {**state, "html": re.sub(r'name="_xsrf" value="[^"]*"', 'name="_xsrf"', state["html"])}
+
+
+def distribution(html: str) -> dict[str, tuple[int, str]]:
+    """The teacher's board's distribution: choice key -> (how many chose it, the names shown)."""
+    rows = re.findall(r"<li[^>]*data-choice='([^']+)'>.*?<span class='n'>(\d+)</span>"
+                      r"(?:<div class='names'>([^<]*)</div>)?</li>", html)
+    return {unescape(k): (int(n), unescape(names)) for k, n, names in rows}
+
+
+def test_the_teacher_sends_a_puzzle_then_a_typed_position_and_a_waiting_poll_gets_each_at_once():
+    async def main() -> None:
+        s = Served()
+        try:
+            teacher = await Teacher(s).sign_in()
+            ann = _token("Ann", 1)
+            empty = await s.poll(ann, -1)
+            assert empty == {"version": 0, "question": None}
+            # the page waits for the board: nothing comes until the teacher sends
+            waiting = asyncio.ensure_future(s.poll(ann, 0))
+            await asyncio.sleep(0.1)
+            assert not waiting.done()
+            t0 = time.monotonic()
+            assert await teacher.post("send", puzzle=PUZZLE) == ""
+            view = await asyncio.wait_for(waiting, 2)
+            assert time.monotonic() - t0 < 1
+            q = view["question"]
+            assert view["version"] == 1 and q["hand"] == ["3D", "KS"] and q["mine"] is None and q["reveal"] is None
+            assert [(c["key"], c["words"]) for c in q["choices"]] == [("3D", "3♦"), ("KS", "K♠")]
+            assert "which card" in q["prompt"].lower()
+            board = (await teacher.state())["html"]
+            assert "0 answers" in board and distribution(board) == {"3D": (0, ""), "KS": (0, "")}
+
+            # a typed position, in the engine's card text: its legal moves are the choices
+            waiting = asyncio.ensure_future(s.poll(ann, 1))
+            sv = asyncio.ensure_future(s.poll(_token("Bo", 2), 1, lang="sv"))
+            await asyncio.sleep(0.1)
+            assert await teacher.post("send", hand=HAND, table=TABLE) == ""
+            view, sv_view = await asyncio.wait_for(asyncio.gather(waiting, sv), 2)
+            q = view["question"]
+            assert view["version"] == 2 and q["id"] == 2
+            assert q["hand"] == ["7H", "2S"] and q["table"] == ["5C", "2D", "KS"]
+            assert [(c["key"], c["words"]) for c in q["choices"]] == [(SEVEN, "7♥ takes 2♦+5♣"), (TWO, "2♠ takes 2♦")]
+            assert q["prompt"] == "Your hand and the table are shown. Which move do you play?"
+            assert [c["words"] for c in sv_view["question"]["choices"]] == ["7♥ tar 2♦+5♣", "2♠ tar 2♦"]
+            assert distribution((await teacher.state())["html"]) == {SEVEN: (0, ""), TWO: (0, "")}
+        finally:
+            s.stop()
+
+    run_in_thread(main)
+
+
+BAD = [  # (hand, table, the refusal in English, in Swedish)
+    ("", TABLE, "type the hand: at least one card, such as 7H 2S", "skriv handen: minst ett kort, till exempel 7H 2S"),
+    ("7X 2S", TABLE, "'7X' is not a card: write rank A 2 3 4 5 6 7 8 9 10 J Q K then suit S H D C (or ♠ ♥ ♦ ♣), "
+     "e.g. 10D or A♠", "'7X' är inget kort: "),
+    ("7H 7H", "7H 5C", "7♥ is in the position more often than the deck holds it (2 copies)",
+     "7♥ finns i ställningen fler gånger än leken har det (2 exemplar)"),
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H", TABLE, "a position on the board holds at most 8 cards in the hand and 16 on the table",
+     "en ställning på tavlan har högst 8 kort på handen och 16 på bordet"),
+    (HAND, " ".join(["2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C", "JC", "QC", "KC", "AD", "3D", "4D", "5D", "6D",
+                     "8D"]), "a position on the board holds at most 8 cards in the hand and 16 on the table",
+     "en ställning på tavlan har högst 8 kort på handen och 16 på bordet"),
+]
+
+
+def test_a_bad_typed_position_is_refused_in_one_sentence_in_the_teachers_language_and_the_board_is_unchanged():
+    async def main() -> None:
+        s = Served()
+        try:
+            ann = _token("Ann", 1)
+            for lang in ("en", "sv"):
+                teacher = await Teacher(s, lang).sign_in()
+                assert await teacher.post("send", hand=HAND, table=TABLE) == ""
+                before, state = await s.poll(ann, -1), await teacher.state()
+                for hand, table, en, sv in BAD:
+                    said = await teacher.post("send", hand=hand, table=table)
+                    assert said.startswith(en if lang == "en" else sv), (lang, hand, said)
+                    assert "\n" not in said and not re.search(r"[.!?:]\s+[A-ZÅÄÖ]", said), said  # one sentence
+                    # the board page shows it, and the board is as it was
+                    _status, page, _w = await teacher.fetch("/krypteach/teacher/board?" + urlencode({"error": said}))
+                    assert f"<p class='error' role='alert'>{said.replace(chr(39), '&#x27;')}</p>" in page
+                    assert await s.poll(ann, -1) == before
+                    assert await teacher.state() == state
+                said = await teacher.post("send", puzzle="no-such-puzzle")
+                assert said == ("there is no puzzle no-such-puzzle: choose one of the list" if lang == "en" else
+                                "det finns inget problem no-such-puzzle: välj ett i listan"), said
+                assert await s.poll(ann, -1) == before
+        finally:
+            s.stop()
+
+    run_in_thread(main)
+
+
+def test_the_first_answer_counts_and_every_other_answer_is_refused_in_one_sentence():
+    async def main() -> None:
+        s = Served()
+        try:
+            teacher = await Teacher(s).sign_in()
+            ann, bo = _token("Ann", 1), _token("Bo", 2)
+            status, said = await s.answer(ann, 1, SEVEN)
+            assert status == 409 and said == {"error": "your teacher has not sent a position: there is nothing to answer"}
+            assert await teacher.post("send", hand="3D KS", table="KH 5C") == ""  # question 1
+            assert await teacher.post("send", hand=HAND, table=TABLE) == ""  # question 2: 1 is gone
+            status, mine = await s.answer(ann, 2, SEVEN)
+            assert status == 200 and mine["question"]["mine"] == SEVEN and mine["question"]["reveal"] is None
+            state = await teacher.state()
+            assert distribution(state["html"]) == {SEVEN: (1, ""), TWO: (0, "")}
+            refused = [
+                (ann, 2, TWO, "you have answered this position already: your first answer counts"),
+                (ann, 2, SEVEN, "you have answered this position already: your first answer counts"),
+                (bo, 2, "KS:KS", "KS:KS is not one of this position's choices: choose one of its buttons"),
+                (bo, 2, None, "None is not one of this position's choices: choose one of its buttons"),
+                (bo, 1, "KS:KH", "that position is no longer on the board: answer the one your teacher sent last"),
+                (bo, "2", SEVEN, "that position is no longer on the board: answer the one your teacher sent last"),
+            ]
+            for token, question, answer, why in refused:
+                status, said = await s.answer(token, question, answer)
+                assert (status, said) == (409, {"error": why}), (question, answer)
+                assert await teacher.state() == state  # nothing changed
+            status, said = await s.answer(ann, 2, TWO, lang="sv")
+            assert status == 409 and said["error"] == "du har redan svarat på den här ställningen: ditt första svar gäller"
+            # a request without a valid learner token: refused, whatever it asks
+            for token in (None, "", "forged.token", _token("Ann", 1, key=b"another key of another server!!!"),
+                          sign_learner(KEY, CODE, "Ann", 1, "another nonce")):
+                status, said = await s.answer(token, 2, TWO)  # type: ignore[arg-type]
+                assert status == 403 and said == {
+                    "error": "sign in first: the teacher's board is for the learners of the class"}, token
+                status, said = await s.learner("board", learner=token or "", since=-1)
+                assert status == 403 and "sign in first" in said["error"]
+            assert await teacher.state() == state
+            # Bo's first answer counts
+            status, mine = await s.answer(bo, 2, TWO)
+            assert status == 200 and mine["question"]["mine"] == TWO
+            assert distribution((await teacher.state())["html"]) == {SEVEN: (1, ""), TWO: (1, "")}
+            assert (await s.poll(ann, -1))["question"]["mine"] == SEVEN  # a page opened again shows the answer
+        finally:
+            s.stop()
+
+    run_in_thread(main)
+
+
+def test_the_board_shows_the_distribution_live_and_the_names_only_when_the_teacher_shows_them():
+    async def main() -> None:
+        s = Served()
+        try:
+            teacher = await Teacher(s).sign_in()
+            assert await teacher.post("send", hand=HAND, table=TABLE) == ""
+            tally = (await teacher.state())["tally"]
+            for name, learner, choice in (("Cyd", 3, TWO), ("bosse", 2, SEVEN), ("Ann 🦊", 1, SEVEN)):
+                # the projector's page waits on the board: the answer reaches it at once
+                waiting = asyncio.ensure_future(teacher.state(tally))
+                await asyncio.sleep(0.05)
+                assert not waiting.done()
+                t0 = time.monotonic()
+                assert (await s.answer(_token(name, learner), 1, choice))[0] == 200
+                state = await asyncio.wait_for(waiting, 2)
+                assert time.monotonic() - t0 < 1 and state["tally"] > tally
+                tally = state["tally"]
+            html = state["html"]
+            assert distribution(html) == {SEVEN: (2, ""), TWO: (1, "")}
+            assert "3 answers" in html and not any(n in html for n in ("Ann", "bosse", "Cyd"))
+            assert await teacher.post("names", shown="1") == ""
+            html = (await teacher.state())["html"]
+            assert distribution(html) == {SEVEN: (2, "Ann 🦊, bosse"), TWO: (1, "Cyd")}
+            assert "Hide names" in html and "Show names" not in html
+            assert await teacher.post("names", shown="0") == ""
+            html = (await teacher.state())["html"]
+            assert distribution(html) == {SEVEN: (2, ""), TWO: (1, "")} and "Ann" not in html
+            # a new position forgets the answers, and hides the names again
+            assert await teacher.post("names", shown="1") == ""
+            assert await teacher.post("send", hand=HAND, table=TABLE) == ""
+            html = (await teacher.state())["html"]
+            assert distribution(html) == {SEVEN: (0, ""), TWO: (0, "")} and "0 answers" in html
+            assert "Show names" in html
+        finally:
+            s.stop()
+
+    run_in_thread(main)
+
+
+def test_the_reveal_reaches_every_learners_poll_with_the_engines_answer_and_whether_they_were_right():
+    async def main() -> None:
+        s = Served()
+        try:
+            teacher = await Teacher(s).sign_in()
+            assert await teacher.post("send", hand=HAND, table=TABLE) == ""
+            learners = {"Ann": (_token("Ann", 1), SEVEN), "Bo": (_token("Bo", 2), TWO), "Cy": (_token("Cy", 3), None)}
+            status, said = await s.answer(learners["Cy"][0], True, SEVEN)  # (True == 1 in Python)
+            assert status == 409 and "no longer on the board" in said["error"]
+            for token, choice in learners.values():
+                if choice:
+                    assert (await s.answer(token, 1, choice))[0] == 200
+            version = (await s.poll(learners["Ann"][0], -1))["version"]
+            polls = {name: asyncio.ensure_future(s.poll(token, version, "sv" if name == "Bo" else "en"))
+                     for name, (token, _c) in learners.items()}
+            await asyncio.sleep(0.1)
+            assert not any(p.done() for p in polls.values())
+            t0 = time.monotonic()
+            assert await teacher.post("reveal") == ""
+            seen = {name: (await asyncio.wait_for(p, 2))["question"]["reveal"] for name, p in polls.items()}
+            assert time.monotonic() - t0 < 1
+            assert [seen[n]["yours"] for n in ("Ann", "Bo", "Cy")] == [True, False, None]
+            assert all(r["right"] == [SEVEN] for r in seen.values())
+            assert seen["Ann"]["answer"] == seen["Cy"]["answer"] == "7♥ takes 2♦+5♣"
+            assert seen["Ann"]["explanation"].startswith("7♥ takes 2♦+5♣. You take no points.")
+            assert "better than 2♠ takes 2♦" in seen["Ann"]["explanation"]
+            assert seen["Bo"]["answer"] == "7♥ tar 2♦+5♣" and seen["Bo"]["explanation"].startswith("7♥ tar 2♦+5♣. ")
+            html = (await teacher.state())["html"]
+            assert "The engine&#x27;s answer: 7♥ takes 2♦+5♣" in html and "Show the answer on every page" not in html
+            assert f"<li class=\"right\" data-choice='{SEVEN}'>" in html and f"<li data-choice='{TWO}'>" in html
+            # after the reveal nobody answers any more, not even who had not
+            status, said = await s.answer(learners["Cy"][0], 1, SEVEN)
+            assert status == 409 and said["error"] == "the answer is shown already: wait for your teacher's next position"
+            assert distribution((await teacher.state())["html"]) == {SEVEN: (1, ""), TWO: (1, "")}
+
+            # a puzzle's answer is the solver's, with its explanation
+            assert await teacher.post("send", puzzle=PUZZLE) == ""
+            assert (await s.answer(learners["Ann"][0], 2, "3D"))[0] == 200
+            assert await teacher.post("reveal") == ""
+            r = (await s.poll(learners["Ann"][0], -1))["question"]["reveal"]
+            assert r["answer"] == "K♠" and r["right"] == ["KS"] and r["yours"] is False and r["explanation"]
+
+            # clear takes it off every page
+            version = (await s.poll(learners["Ann"][0], -1))["version"]
+            polls = {name: asyncio.ensure_future(s.poll(token, version)) for name, (token, _c) in learners.items()}
+            await asyncio.sleep(0.05)
+            assert await teacher.post("clear") == ""
+            for p in polls.values():
+                assert (await asyncio.wait_for(p, 2))["question"] is None
+            assert "No position on the board" in (await teacher.state())["html"]
+            status, said = await s.answer(learners["Cy"][0], 2, "KS")
+            assert status == 409 and "has not sent a position" in said["error"]
+        finally:
+            s.stop()
+
+    run_in_thread(main)
+
+
+def test_only_the_signed_in_teacher_works_the_board():
+    async def main() -> None:
+        s = Served()
+        try:
+            nobody = Teacher(s)
+            status, _body, where = await nobody.fetch("/krypteach/teacher/board")
+            assert (status, where) == (302, "/krypteach/teacher")
+            assert (await nobody.fetch("/krypteach/teacher/board/state?since=-1"))[0] == 403
+            await nobody.fetch("/krypteach/teacher")  # a form token, but not the teacher's cookie
+            status, _body, where = await nobody.fetch("/krypteach/teacher/board/send", {"hand": HAND, "table": TABLE})
+            assert (status, where) == (302, "/krypteach/teacher") and s.board.question is None
+            teacher = await Teacher(s).sign_in()
+            teacher.cookies.pop("_xsrf")  # the teacher's cookie without the form's token: refused
+            status, _body, _where = await teacher.fetch("/krypteach/teacher/board/send", {"hand": HAND, "table": TABLE})
+            assert status == 403 and s.board.question is None
+            await teacher.fetch("/krypteach/teacher/board")
+            assert await teacher.post("send", hand=HAND, table=TABLE) == "" and s.board.question is not None
+        finally:
+            s.stop()
+
+    run_in_thread(main)
