@@ -69,13 +69,27 @@ def live_url(env: Mapping[str, str] | None = None) -> str | None:
 class Link:
     """Requests to the live class at ``base`` for the learner of ``token``."""
 
-    def __init__(self, base: str, token: str) -> None:
+    def __init__(self, base: str, token: str, headers: Mapping[str, str] | None = None) -> None:
         self.base, self.token = base.rstrip("/"), token
+        self.headers = dict(headers or {})
 
     @classmethod
     def for_session(cls, session: Session, env: Mapping[str, str] | None = None) -> Link | None:
-        """The link of a signed-in learner on a served page; None where there is no live class."""
+        """The link of a signed-in learner on a served page; None where there is no live class.
+
+        On JupyterHub (``KRYPTEACH_LIVE_URL`` and the learner's server's ``JUPYTERHUB_API_TOKEN``)
+        the token is the server's own, sent as the ``Authorization`` header: the hub's service
+        asks the hub whose it is (:mod:`krypteach.serve.hub_service`).
+
+        >>> link = Link.for_session(Session(), {ENV_LIVE: "http://127.0.0.1:8082/krypteach",
+        ...                                     "JUPYTERHUB_API_TOKEN": "abc", "JUPYTERHUB_USER": "ann"})
+        >>> link.base, link.headers
+        ('http://127.0.0.1:8082/krypteach', {'Authorization': 'token abc'})
+        """
         env = os.environ if env is None else env
+        hub_token = env.get("JUPYTERHUB_API_TOKEN", "")
+        if env.get(ENV_LIVE) and hub_token and env.get("JUPYTERHUB_USER"):
+            return cls(env[ENV_LIVE], "", {"Authorization": f"token {hub_token}"})
         base, key = live_url(env), env.get(ENV_KEY, "")
         if base is None or not key or not session.signed_in or session.learner is None:
             return None
@@ -90,18 +104,20 @@ class Link:
     def post(self, path: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """POST ``data`` (with the learner's token as ``learner``) as JSON; the answer's JSON."""
         body = json.dumps({"learner": self.token, **data}).encode()
-        request = urllib.request.Request(self.url(path), body, {"Content-Type": "application/json"}, method="POST")
+        request = urllib.request.Request(self.url(path), body, {"Content-Type": "application/json", **self.headers},
+                                         method="POST")
         return self._open(request, TIMEOUT)
 
     def get(self, path: str, **query: Any) -> dict[str, Any]:
-        return self._open(urllib.request.Request(self.url(path, query)), TIMEOUT)
+        return self._open(urllib.request.Request(self.url(path, query), headers=self.headers), TIMEOUT)
 
     async def poll(self, path: str, **query: Any) -> dict[str, Any]:
         """GET on the kernel's event loop: for a long poll, which waits until something changes."""
         from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
         try:
-            answer = await AsyncHTTPClient().fetch(self.url(path, query), request_timeout=POLL_TIMEOUT)
+            answer = await AsyncHTTPClient().fetch(self.url(path, query), headers=self.headers,
+                                                   request_timeout=POLL_TIMEOUT)
         except HTTPClientError as e:
             raise LiveError(_refusal(e.response.body if e.response is not None else b"", e.code), e.code) from None
         except OSError as e:

@@ -29,7 +29,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 import tornado.web
@@ -48,8 +48,10 @@ from .settings import ServeSettings
 log = logging.getLogger("krypteach.tables")
 
 __all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "class_room", "room_keeping", "TablesHandler", "TableViewHandler", "TableMoveHandler",
-           "TableAwayHandler", "learner_of", "table_handlers"]
+           "TableAwayHandler", "learner_of", "table_handlers", "token_of", "HUB_IDENTITY"]
 
+#: the application setting of a hub's service: who a request's hub token is (:mod:`.hub_service`)
+HUB_IDENTITY = "krypteach_hub"
 #: the nonce of a kernel's learner token for the tables
 TABLE_NONCE = "tables"
 #: seconds a long poll waits for the table to change
@@ -205,18 +207,40 @@ def table_handlers(room: TableRoom) -> list[Any]:
             (r"/krypteach/tables/([A-Za-z0-9]{4})/away", TableAwayHandler, {"room": room})]
 
 
+def token_of(headers: Mapping[str, str]) -> str:
+    """The token of an ``Authorization: token …`` (or ``Bearer …``) header; "" without one.
+
+    >>> token_of({"Authorization": "token abc"}), token_of({"Authorization": "Bearer x y"}), token_of({})
+    ('abc', '', '')
+    """
+    kind, _sep, token = (headers.get("Authorization") or "").strip().partition(" ")
+    token = token.strip()
+    return token if kind.lower() in ("token", "bearer") and token and " " not in token else ""
+
+
 def learner_of(handler: tornado.web.RequestHandler, token: Any) -> tuple[str, str, int] | None:
     """The learner a kernel's request speaks for: (class code, nickname, learner id) from its
     ``token``, signed with the server's learner key (nonce :data:`TABLE_NONCE`); None for a
     forged, foreign or missing token. The tables and the teacher's board both ask it."""
+    if handler.settings.get(HUB_IDENTITY) is not None:  # on JupyterHub: the hub said who asks (prepare)
+        hub_learner: tuple[str, str, int] | None = getattr(handler, "hub_learner", None)
+        return hub_learner
     kt = handler.settings.get("krypteach")
     key = getattr(kt, "learner_key", b"") or handler.settings.get("krypteach_table_key", b"")
     return read_learner(key, token, TABLE_NONCE) if isinstance(token, str) and key else None
 
 
 class _TableBase(tornado.web.RequestHandler):
+    #: on JupyterHub, the learner whose token the request carries (:mod:`.hub_service`)
+    hub_learner: tuple[str, str, int] | None = None
+
     def initialize(self, room: TableRoom) -> None:
         self.room = room
+
+    async def prepare(self) -> None:
+        hub = self.settings.get(HUB_IDENTITY)
+        if hub is not None:
+            self.hub_learner = await hub.learner(token_of(self.request.headers))
 
     def check_xsrf_cookie(self) -> None:  # a kernel's request, with its signed token: no browser, no cookie
         return

@@ -87,7 +87,7 @@ class BoardPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
             try:
                 view = await self.link.poll("board", learner=self.link.token, since=self.version, lang=language())
             except LiveError as e:
-                if e.status == 403:  # not a learner of this class: there is no board for this page
+                if e.status in (403, 404):  # not a learner of this class, or no board (a hub's service): none here
                     log.info("krypteach: the teacher's board refused this page: %s", e)
                     return
                 await asyncio.sleep(RETRY)
