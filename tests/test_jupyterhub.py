@@ -70,6 +70,7 @@ class Hub:
             "KRYPTEACH_HUB_PORT": str(self.port),
             "KRYPTEACH_HUB_API_PORT": str(_free_port()),
             "KRYPTEACH_HUB_PROXY_API_PORT": str(_free_port()),
+            "KRYPTEACH_HUB_LIVE_PORT": str(_free_port()),
             "KRYPTEACH_HUB_STATE": str(base / "state"),
             "KRYPTEACH_HUB_HOMES": str(base / "homes"),
             "KRYPTEACH_HUB_PASSWORD": PASSWORD,
@@ -356,11 +357,51 @@ def test_the_idle_culler_stops_an_idle_server(tmp_path):
     assert not left, f"still running after the hub stopped: {left}"
 
 
+def test_two_learners_sit_at_one_table_through_the_hubs_service(hub, learners, browser):
+    """Issue 24 on JupyterHub: the tables live in the hub's service (krypteach.serve.hub_service),
+    and each learner's kernel, in a server of its own, proves who it is with that server's hub
+    token. ann opens a table on lesson 7, bo joins it by its code from his own server, and each
+    page names the other by their hub name; a token the hub does not know is refused."""
+    service = f"http://127.0.0.1:{hub.env['KRYPTEACH_HUB_LIVE_PORT']}"
+    contexts, live = [], {}
+    try:
+        for name in ("ann", "bo"):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            contexts.append(context)
+            context.add_cookies(_to_browser(learners[name]))
+            page = context.new_page()
+            page.goto(f"{hub.url}/user/{name}/voila/render/en/07_play.ipynb", timeout=90_000)
+            live[name] = page.locator(".kt-live")
+            live[name].get_by_role("button", name="Open a table").wait_for(timeout=90_000)
+        live["ann"].get_by_role("button", name="Open a table").click()  # 2 players, the class's game
+        said = live["ann"].locator(".kt-feedback", has_text="You opened table")
+        said.wait_for(timeout=30_000)
+        code = re.search(r"table ([A-Z0-9]{4})", said.inner_text()).group(1)
+        live["bo"].locator("input[type=text]").fill(code)
+        live["bo"].get_by_role("button", name="Join").click()
+        live["bo"].locator(".kt-feedback", has_text=f"You sit at table {code}").wait_for(timeout=30_000)
+        live["bo"].locator(".kt-live-seat", has_text="ann, You").wait_for(timeout=30_000)
+        live["ann"].locator(".kt-live-seat", has_text="You, bo").wait_for(timeout=30_000)
+        text = " ".join(live[n].inner_text() for n in live)
+        assert "There was an error" not in text and "Traceback" not in text
+        for context in contexts:
+            for page in context.pages:
+                page.close(run_before_unload=True)
+    finally:
+        for context in contexts:
+            context.close()
+    # the service itself: a request without the hub's word for it sits nobody down
+    for headers in ({}, {"Authorization": "token not-a-hub-token"}):
+        r = requests.post(f"{service}/krypteach/tables", json={"open": 2}, headers=headers, timeout=30)
+        assert r.status_code == 403 and r.json()["error"].startswith("sign in first"), (r.status_code, r.text)
+    assert requests.get(f"{service}/services/krypteach/", timeout=30).json()["tables"] == 1
+
+
 def test_stopping_the_hub_leaves_no_server_kernel_or_proxy(hub, learners):
     running = hub.processes()
     kinds = " ".join(" ".join(p.cmdline()) for p in running)
     assert "configurable-http-proxy" in kinds and "jupyterhub-singleuser" in kinds and "ipykernel" in kinds
-    assert "jupyterhub_idle_culler" in kinds
+    assert "jupyterhub_idle_culler" in kinds and "krypteach.serve.hub_service" in kinds
     left = hub.stop()
     assert not left, f"still running after the hub stopped: {[p.cmdline() for p in left]}"
     assert hub.proc.returncode is not None

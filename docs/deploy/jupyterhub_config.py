@@ -22,6 +22,9 @@ Everything below can be set with environment variables (defaults in brackets):
     KRYPTEACH_MAX_GIVAR, KRYPTEACH_MAX_JOB_SECONDS  caps on a page's long jobs [2000, 120]
     KRYPTEACH_HUB_PROGRESS     where learners' progress is kept: postgresql://… or a SQLite file [not kept]
     KRYPTEACH_HUB_CLASS        the class the hub's learners are in, in the progress store [HUB]
+    KRYPTEACH_HUB_LIVE_IP, KRYPTEACH_HUB_LIVE_PORT  where the live class's service (the tables)
+                               listens for the learners' servers [127.0.0.1, 8082]
+    KRYPTEACH_HUB_RULES        the class's rule preset at the tables [plain Krypkasino]
 
 This file is tested by tests/test_jupyterhub.py (a hub on 127.0.0.1, two learners, a
 live lesson each, the culler). It uses a process spawner that needs no system users,
@@ -172,5 +175,28 @@ c.JupyterHub.services = [
                     f"--timeout={cull_timeout}", f"--cull-every={cull_every}"],
     }
 ]
+
+# --- the live class: the tables where learners play each other, as the hub's service ------
+# One process for the whole hub (krypteach/serve/hub_service.py): each learner has a server of
+# their own, so the kernels at one table meet there. A kernel proves its learner with its
+# server's own JUPYTERHUB_API_TOKEN, which the service checks with the hub; the finished givar
+# go to the learners' progress store. The learners' servers reach it on 127.0.0.1: on several
+# machines, give it an address they reach (KRYPTEACH_HUB_LIVE_IP).
+live_ip = _env("KRYPTEACH_HUB_LIVE_IP", "127.0.0.1")
+live_port = int(_env("KRYPTEACH_HUB_LIVE_PORT", "8082"))
+live_env = {"PYTHONUNBUFFERED": "1"}
+if os.environ.get("KRYPTEACH_HUB_PROGRESS"):
+    live_env["KRYPTEACH_PROGRESS"] = os.environ["KRYPTEACH_HUB_PROGRESS"]
+    live_env["KRYPTEACH_CLASS"] = _env("KRYPTEACH_HUB_CLASS", "HUB")
+if os.environ.get("KRYPTEACH_HUB_RULES"):  # the class's rule preset, as the classroom file's [game] rules
+    live_env["KRYPTEACH_RULES"] = os.environ["KRYPTEACH_HUB_RULES"]
+c.JupyterHub.services.append({
+    "name": "krypteach",
+    "url": f"http://{live_ip}:{live_port}",
+    "command": [sys.executable, "-m", "krypteach.serve.hub_service"],
+    "environment": live_env,
+})
+c.Spawner.environment["KRYPTEACH_LIVE_URL"] = f"http://{live_ip}:{live_port}/krypteach"
+
 # the hub asks the proxy for the learners' activity this often (the culler reads it)
 c.JupyterHub.last_activity_interval = min(300, max(5, cull_every))
