@@ -337,3 +337,30 @@ def test_puzzles_solved_and_a_parti_under_way_count_alike_in_the_grid_and_the_st
     assert ">a parti under way</td>" in _cell(grid[(ann, "07_play")])
     s.record(ann, "07_play", "giv", "giv", score=4)  # the giv played to its end: counted as a giv
     assert ">1 giv</td>" in _cell(s.overview("K7RPX", ["07_play"]).grid[(ann, "07_play")])
+
+
+def test_a_class_tournaments_givar_are_kept_as_they_end_and_read_back_after_a_restart(where):
+    s = ProgressStore(where)
+    ann, bo, ann2 = s.join("K7", "Ann"), s.join("K7", "Bo"), s.join("K7", "ann")
+    assert s.tournament("K7") is None
+    first = s.start_tournament("K7", '{"players": 2}', 2, "careful", 123, now=10.0)
+    tid = s.start_tournament("k7", '{"players": 2}', 3, "random", 2**40, now=20.0)  # the first one ends
+    assert s.keep_tournament_giv(tid, ann, 0, 0, -4, "rec-a")
+    assert not s.keep_tournament_giv(tid, ann, 0, 0, 99, "other")  # a giv kept twice keeps the first
+    assert s.keep_tournament_giv(tid, bo, 0, 0, 3, "rec-b") and s.keep_tournament_giv(tid, ann2, 0, 1, 1, "rec-c")
+    s.tournament_quality(tid, ann, 0, 0, 7, 9)
+    s.close()
+    again = ProgressStore(where)  # a restart: the tournament and its givar are there
+    t = again.tournament("K7")
+    assert t is not None and (t.id, t.deals, t.bot, t.seed, t.ended, t.rules) == (tid, 3, "random", 2**40, None,
+                                                                                    '{"players": 2}')
+    assert again.tournament_givar(tid) == [(ann, "Ann", 0, 0, -4, 7, 9, "rec-a"), (bo, "Bo", 0, 0, 3, None, None, "rec-b"),
+                                           (ann2, "ann", 0, 1, 1, None, None, "rec-c")]
+    assert again.tournament_givar(first) == []
+    # two nicknames of one learner merged: their tournament givar go with them (the one kept first stays)
+    again.merge_learners(ann2, ann)
+    assert [(r[0], r[2], r[3]) for r in again.tournament_givar(tid)] == [(ann, 0, 0), (bo, 0, 0), (ann, 0, 1)]
+    again.remove_learner(bo)
+    assert [r[1] for r in again.tournament_givar(tid)] == ["Ann", "Ann"]
+    assert again.end_tournament("K7", tid, now=30.0) and not again.end_tournament("K7", tid)
+    assert again.tournament("K7").ended == 30.0

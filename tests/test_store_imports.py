@@ -174,6 +174,8 @@ def test_items_an_old_import_declared_stop_counting_and_a_lessons_own_count_agai
         con.execute(f"ALTER TABLE learners DROP COLUMN {column}")
     con.execute("ALTER TABLE attempts DROP COLUMN themes")  # (schema 8's)
     con.execute("DROP TABLE homework")
+    con.execute("DROP TABLE tournament_givar")  # (schema 9's)
+    con.execute("DROP TABLE tournaments")
     con.execute("CREATE TABLE old_items AS SELECT lesson, item, kind FROM items")
     con.execute("DROP TABLE items")
     con.execute("CREATE TABLE items (lesson TEXT NOT NULL, item TEXT NOT NULL, kind TEXT NOT NULL, "
@@ -356,10 +358,12 @@ def test_a_database_of_schema_3_keeps_its_attempts_and_then_keeps_how_and_the_an
         con.execute(f"ALTER TABLE learners DROP COLUMN {column}")
     con.execute("ALTER TABLE attempts DROP COLUMN themes")  # (schema 8's)
     con.execute("DROP TABLE homework")
+    con.execute("DROP TABLE tournament_givar")  # (schema 9's)
+    con.execute("DROP TABLE tournaments")
     con.commit()
     con.close()
     s = ProgressStore(path)
-    assert s.schema_version() == SCHEMA_VERSION == 8
+    assert s.schema_version() == SCHEMA_VERSION == 9
     s.record(ann, "06", "count", "exercise", correct=False, at=1764590001.0, how="first-try", answer="12",
              expected="14")
     assert [a[8:] for a in s.attempts(ann)] == [(1764590000.0, None, None, None),

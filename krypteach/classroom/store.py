@@ -56,7 +56,7 @@ except ImportError:  # Pyodide without its sqlite3 module (an offline static sit
     sqlite3 = None  # type: ignore[assignment]
 
 __all__ = ["HOMEWORK_MOST", "HOWS", "Homework", "HomeworkError", "KINDS", "MAX_GAME_RECORD", "MIGRATIONS", "PROGRESS_FORMAT", "SCHEMA_VERSION", "ClassOverview", "LessonStanding",
-           "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "check_game_record", "default_store_path",
+           "PIN_LENGTHS", "NicknameError", "PinError", "ProgressStore", "Standing", "StoreError", "TournamentRecord", "check_game_record", "default_store_path",
            "nickname_skeleton", "normalize_nickname", "puzzles_solved",
            "read_progress_file", "standing_of"]
 
@@ -277,6 +277,30 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
                due {real} NOT NULL,
                created {real} NOT NULL)""",
         "CREATE INDEX homework_by_class ON homework (class_code)"),
+    # the class tournament (issue 24): its rules (JSON), deals, bot and seed make every giv of it
+    # again; each learner's finished giv is kept as it ends (its score and record), and the coach's
+    # count of their decisions as good as the best once the review is done (NULL until then), so a
+    # restart of the server loses no finished giv and the standings are read back from here
+    9: ("""CREATE TABLE tournaments (
+               id {id},
+               class_code TEXT NOT NULL,
+               rules TEXT NOT NULL,
+               deals INTEGER NOT NULL,
+               bot TEXT NOT NULL,
+               seed BIGINT NOT NULL,
+               started {real} NOT NULL,
+               ended {real})""",
+        """CREATE TABLE tournament_givar (
+               tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+               learner_id INTEGER NOT NULL REFERENCES learners (id) ON DELETE CASCADE,
+               deal INTEGER NOT NULL,
+               seat INTEGER NOT NULL,
+               score INTEGER NOT NULL,
+               good INTEGER,
+               decisions INTEGER,
+               record TEXT NOT NULL,
+               at {real} NOT NULL,
+               PRIMARY KEY (tournament_id, learner_id, deal, seat))"""),
 }
 #: the longest game record kept for a game table (a Krypkasino parti is about 25 kB)
 MAX_GAME_RECORD = 200_000
@@ -285,6 +309,21 @@ _DDL = {
     "sqlite": {"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "real": "REAL"},
     "postgresql": {"id": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "real": "DOUBLE PRECISION"},
 }
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    """A class tournament as kept (:meth:`ProgressStore.start_tournament`): enough to make every giv
+    of it again (:class:`~krypteach.play.class_tournament.ClassTournament`); ``ended`` None while
+    under way."""
+
+    id: int
+    rules: str
+    deals: int
+    bot: str
+    seed: int
+    started: float
+    ended: float | None
 
 
 @dataclass(frozen=True)
@@ -905,6 +944,9 @@ class ProgressStore:
             self._run(cur, "DELETE FROM games WHERE learner_id = ? AND EXISTS (SELECT 1 FROM games g WHERE "
                            "g.learner_id = ? AND g.lesson = games.lesson AND g.place = games.place)", (learner_id, into))
             self._run(cur, "UPDATE games SET learner_id = ? WHERE learner_id = ?", (into, learner_id))
+            self._run(cur, "UPDATE tournament_givar SET learner_id = ? WHERE learner_id = ? AND NOT EXISTS (SELECT 1 "
+                           "FROM tournament_givar g WHERE g.learner_id = ? AND g.tournament_id = tournament_givar.tournament_id "
+                           "AND g.deal = tournament_givar.deal AND g.seat = tournament_givar.seat)", (into, learner_id, into))
             cur = self._run(cur, "UPDATE attempts SET learner_id = ? WHERE learner_id = ?", (into, learner_id))
             moved = int(cur.rowcount)
             self._run(cur, "DELETE FROM learners WHERE id = ?", (learner_id,))
@@ -1212,6 +1254,66 @@ class ProgressStore:
             cur = self._run(cur, "DELETE FROM homework WHERE class_code = ? AND id = ?",
                             (class_code.strip().upper(), homework_id))
             return int(cur.rowcount) > 0
+
+    # --- the class tournament (issue 24) ----------------------------------------------------------
+    def start_tournament(self, class_code: str, rules: str, deals: int, bot: str, seed: int,
+                         now: float | None = None) -> int:
+        """Keep a new class tournament (``rules`` as JSON: :meth:`Rules.to_dict
+        <krypteach.engine.rules.Rules.to_dict>`), ending the class's tournament under way; its id."""
+        now = time.time() if now is None else now
+        code = class_code.strip().upper()
+        with self._transaction() as cur:
+            self._run(cur, "UPDATE tournaments SET ended = ? WHERE class_code = ? AND ended IS NULL", (now, code))
+            self._run(cur, "INSERT INTO tournaments (class_code, rules, deals, bot, seed, started) VALUES (?, ?, ?, ?, ?, ?)",
+                      (code, rules, deals, bot, seed, now))
+            row = self._run(cur, "SELECT max(id) FROM tournaments WHERE class_code = ?", (code,)).fetchone()
+        return int(row[0])
+
+    def end_tournament(self, class_code: str, tournament_id: int, now: float | None = None) -> bool:
+        """End the class's tournament ``tournament_id`` (its givar stay); True if it was under way."""
+        with self._transaction() as cur:
+            cur = self._run(cur, "UPDATE tournaments SET ended = ? WHERE class_code = ? AND id = ? AND ended IS NULL",
+                            (time.time() if now is None else now, class_code.strip().upper(), tournament_id))
+            return int(cur.rowcount) > 0
+
+    def tournament(self, class_code: str) -> TournamentRecord | None:
+        """The class's newest tournament (under way, or ended: its standings stay to be read), or None."""
+        with self._transaction(write=False) as cur:
+            r = self._run(cur, "SELECT id, rules, deals, bot, seed, started, ended FROM tournaments WHERE class_code = ? "
+                               "ORDER BY id DESC LIMIT 1", (class_code.strip().upper(),)).fetchone()
+        if r is None:
+            return None
+        return TournamentRecord(int(r[0]), str(r[1]), int(r[2]), str(r[3]), int(r[4]), float(r[5]),
+                                None if r[6] is None else float(r[6]))
+
+    def keep_tournament_giv(self, tournament_id: int, learner_id: int, deal: int, seat: int, score: int,
+                            record: str) -> bool:
+        """Keep a learner's finished tournament giv (its score and game record) as it ends; a giv
+        kept already stays as it was (False)."""
+        check_game_record(record)
+        with self._transaction() as cur:
+            cur = self._run(cur, "INSERT INTO tournament_givar (tournament_id, learner_id, deal, seat, score, record, at) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                            (tournament_id, learner_id, deal, seat, score, record, time.time()))
+            return int(cur.rowcount) > 0
+
+    def tournament_quality(self, tournament_id: int, learner_id: int, deal: int, seat: int, good: int,
+                           decisions: int) -> None:
+        """The coach's count of a kept tournament giv: the learner's decisions as good as the best, of ``decisions``."""
+        with self._transaction() as cur:
+            self._run(cur, "UPDATE tournament_givar SET good = ?, decisions = ? WHERE tournament_id = ? AND "
+                           "learner_id = ? AND deal = ? AND seat = ?", (good, decisions, tournament_id, learner_id,
+                                                                         deal, seat))
+
+    def tournament_givar(self, tournament_id: int) -> list[tuple[int, str, int, int, int, int | None, int | None, str]]:
+        """Every kept giv of a tournament: (learner id, nickname, deal, seat, score, good, decisions,
+        record), in the order they ended."""
+        with self._transaction(write=False) as cur:
+            rows = self._run(cur, "SELECT t.learner_id, l.nickname, t.deal, t.seat, t.score, t.good, t.decisions, "
+                                  "t.record FROM tournament_givar t JOIN learners l ON l.id = t.learner_id "
+                                  "WHERE t.tournament_id = ? ORDER BY t.at, t.learner_id", (tournament_id,)).fetchall()
+        return [(int(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4]), None if r[5] is None else int(r[5]),
+                 None if r[6] is None else int(r[6]), str(r[7])) for r in rows]
 
     def export_csv(self, class_code: str, homework: Mapping[tuple[int, str, float], str] | None = None) -> str:
         """Every attempt of the class as CSV (one row an attempt), for a spreadsheet. ``homework``:

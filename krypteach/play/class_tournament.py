@@ -37,14 +37,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..bots import BOT_LEVELS, Bot, BotError, make_bot
-from ..bots.review import Review
+from ..bots.review import Review, review_giv
 from ..engine.game import Giv
 from ..engine.games import game_of
+from ..engine.records import load_givar
 from ..engine.rules import Rules
 from ..i18n import _
 from .table import Table
 
-__all__ = ["MOST_DEALS", "ClassTournament", "Played", "Standing", "TournamentError", "review_counts"]
+__all__ = ["MOST_DEALS", "ClassTournament", "Played", "Standing", "TournamentError", "giv_quality", "review_counts"]
 
 #: the most deals a class tournament has (with two players, each is played twice)
 MOST_DEALS = 20
@@ -100,6 +101,14 @@ class Standing:
 def review_counts(review: Review) -> tuple[int, int]:
     """(decisions as good as the best, decisions) of a coach's review: a giv's move quality."""
     return sum(d.as_good_as_best for d in review.decisions), len(review.decisions)
+
+
+def giv_quality(record: str, seat: int, samples: int = 24) -> tuple[int, int]:
+    """(decisions as good as the best, decisions) of ``seat`` in the giv of ``record`` (game
+    records' text, one giv): the coach's review (:func:`~krypteach.bots.review.review_giv`). A
+    module-level function, so that a server can run it in a worker process of its own."""
+    [g] = load_givar(record)
+    return review_counts(review_giv(g, seat, samples=samples))
 
 
 class ClassTournament:
@@ -168,9 +177,12 @@ class ClassTournament:
     def table(self, code: str, deal: int, seat: int, *, replace_after: float = 60.0,
               on_giv: Callable[[Table, Giv], None] | None = None) -> Table:
         """The table of one tournament giv, its other seats the tournament's bot: the learner sits
-        down at ``seat`` (:meth:`Table.sit <krypteach.play.table.Table.sit>` with ``seat=seat``)."""
+        down at ``seat`` (:meth:`Table.sit <krypteach.play.table.Table.sit>` with ``seat=seat``).
+        Its view says which giv of the tournament it is (``about``: number from 1, of how many)."""
+        number = self.schedule.index((deal, seat)) + 1
         return Table(code, self.rules, seed=self.bot_seed(deal, seat), bot=self.bot, replace_after=replace_after,
-                     on_giv=on_giv, one_giv=self.giv(deal, seat))
+                     on_giv=on_giv, one_giv=self.giv(deal, seat),
+                     about={"tournament": {"number": number, "of": self.givar_each}})
 
     def play(self, deal: int, seat: int, learner: Bot) -> Giv:
         """The giv of ``deal`` played from ``seat`` by ``learner`` (a bot standing in for a learner) at

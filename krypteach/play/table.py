@@ -94,6 +94,8 @@ class Table:
     #: a table of this one giv only (a class tournament's: its deck is the tournament's); ``seed``
     #: then seeds only the bots
     one_giv: Giv | None = None
+    #: what the server tells every seat about the table (JSON; a tournament giv: which one)
+    about: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self._lock = threading.RLock()
@@ -257,7 +259,7 @@ class Table:
                 "rules": self.rules.to_dict(), "previous": obs.previous_mover, "dealer": obs.dealer,
                 # a finished giv's record: every card of it has been played face up, nothing is hidden any more
                 "record": dump_givar([g]) if g.is_over else None,
-                "last": self._last_giv(), "totals": list(self.parti.totals), "parti_over": self.over,
+                "last": self._last_giv(), "totals": list(self.parti.totals), "parti_over": self.over, "about": self.about,
             }
 
     def _last_giv(self) -> dict[str, Any] | None:

@@ -58,6 +58,7 @@ from .teacher_handlers import (
     TeacherResetLessonHandler,
     TeacherResetPinHandler,
 )
+from .tournament import class_desk, tournament_handlers
 
 __all__ = ["SHARE", "ClassroomVoila", "ServeSettings"]
 
@@ -97,6 +98,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             if handler.__name__ == "VoilaKernelWebsocketHandler" and rate:  # a page's messages to its kernel: capped
                 handler = rate_limited(handler, per_second=rate, burst=max(1, round(2 * rate)))
             handlers.append((pattern, behind_door(handler), *rest))
+        room = class_room(self.krypteach)
         own = [
             (r"/", RootHandler),
             (r"/krypteach/join", JoinHandler),
@@ -118,7 +120,8 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/teacher/homework", TeacherHomeworkHandler),
             (r"/krypteach/teacher/homework/remove", TeacherHomeworkRemoveHandler),
             (r"/krypteach/teacher/homework\.csv", TeacherHomeworkExportHandler),
-            *table_handlers(class_room(self.krypteach)),  # the live class's tables (issue 24)
+            *table_handlers(room),  # the live class's tables (issue 24)
+            *tournament_handlers(class_desk(self.krypteach, room)),  # the class tournament at those tables
             *board_handlers(class_board(self.krypteach.game_rules)),  # the teacher's board (issue 24)
         ]
         return own + handlers

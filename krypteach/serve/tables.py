@@ -18,6 +18,9 @@ browser never holds it, and every rule of the table is checked here, never in a 
   new view, or 409 with ``{"error": sentence}`` when the table refuses it.
 - ``POST /krypteach/tables/CODE/away`` ``{"seat"}``: the page has gone (its bot takes over after
   the delay; the next view or move of the seat brings the learner back).
+- ``POST /krypteach/tables`` ``{"learner": token, "tournament": true}``: the learner's giv of the
+  class tournament (:mod:`.tournament`), at a private table nobody else may join; ``{"mine": true}``
+  answers ``"tournament": true`` while one is under way.
 
 The bots of empty and abandoned seats play from a timer (:data:`BOT_PAUSE` after the table last
 changed), so a learner sees each of their moves. Every finished giv is given to ``on_giv``.
@@ -30,7 +33,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 import tornado.web
 from tornado.ioloop import PeriodicCallback
@@ -47,7 +50,7 @@ from .settings import ServeSettings
 
 log = logging.getLogger("krypteach.tables")
 
-__all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "class_room", "room_keeping", "TablesHandler", "TableViewHandler", "TableMoveHandler",
+__all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "TournamentSeats", "class_room", "room_keeping", "TablesHandler", "TableViewHandler", "TableMoveHandler",
            "TableAwayHandler", "learner_of", "table_handlers", "token_of", "HUB_IDENTITY"]
 
 #: the application setting of a hub's service: who a request's hub token is (:mod:`.hub_service`)
@@ -64,6 +67,15 @@ MOST_TABLES = 200
 TABLES_LESSON = "07_play"
 #: the games a table may play (the rule presets of that name)
 GAMES = ("krypkasino", "kasino", "avig-kasino")
+
+
+class TournamentSeats(Protocol):
+    """What the tables ask of the class tournament (:class:`~krypteach.serve.tournament.TournamentDesk`)."""
+
+    @property
+    def running(self) -> bool: ...
+
+    def seat(self, learner: int, nickname: str) -> tuple[Table, str]: ...
 
 
 def _game_key(rules: Rules) -> str:
@@ -83,6 +95,10 @@ class TableRoom:
         self._changed_at: dict[str, float] = {}
         self._waiting: dict[str, list[asyncio.Future[None]]] = {}
         self._timer: PeriodicCallback | None = None
+        #: tables nobody may join (a tournament giv's: one learner against the bot)
+        self.private: set[str] = set()
+        #: the class tournament, when the server holds one
+        self.tournament: TournamentSeats | None = None
 
     def start(self) -> None:
         """Let the bots play (every tenth of a second, the tables whose pause is over)."""
@@ -110,15 +126,41 @@ class TableRoom:
             rules = rules.replace(players=players)
         except ValueError as e:
             raise TableError(str(e)) from None
-        code = new_code()
-        while code in self.tables:
-            code = new_code()
-        table = Table(code, rules, bot=self.bot, replace_after=self.replace_after, on_giv=self.on_giv)
-        self.tables[code] = table
+        table = Table(self.new_code(), rules, bot=self.bot, replace_after=self.replace_after, on_giv=self.on_giv)
+        self.tables[table.code] = table
         token = self.sit(table, name, learner)
         return table, token
 
+    def new_code(self) -> str:
+        """A code no table of the room has."""
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        return code
+
+    def add_private(self, table: Table, learner: int, seat: int, name: str) -> str:
+        """Hold ``table`` (made elsewhere: a tournament giv) with ``name`` at ``seat`` and nobody
+        else ever; the seat's token."""
+        if len(self.tables) >= MOST_TABLES:
+            raise TableError(_("this server holds {most} tables already: ask your teacher").format(most=MOST_TABLES))
+        token = table.sit(name, seat=seat)
+        self.tables[table.code] = table
+        self.private.add(table.code)
+        self.learners[table.code] = {seat: learner}
+        self.changed(table.code)
+        return token
+
+    def remove(self, code: str) -> None:
+        """Take a table away (its waiting polls are answered; the next one hears it is gone)."""
+        if self.tables.pop(code, None) is not None:
+            self.learners.pop(code, None)
+            self.private.discard(code)
+            self.changed(code)
+            self._changed_at.pop(code, None)
+
     def sit(self, table: Table, name: str, learner: int = 0) -> str:
+        if table.code in self.private:
+            raise TableError(_("table {code} is a tournament giv: nobody else sits down at it").format(code=table.code))
         token = table.sit(name)
         self.learners.setdefault(table.code, {})[table.seat_of(token)] = learner
         self.changed(table.code)
@@ -130,7 +172,7 @@ class TableRoom:
         for code in reversed(list(self.tables)):
             for seat, who in self.learners.get(code, {}).items():
                 token = self.tables[code].token_of(seat)
-                if who == learner and token is not None and not self.tables[code].parti.is_over:
+                if who == learner and token is not None and not self.tables[code].over:
                     return self.tables[code], token
         return None
 
@@ -295,10 +337,15 @@ class TablesHandler(_TableBase):
                 table, token = self.room.open(nickname, players, learner, game)
             elif "mine" in data:
                 found = self.room.mine(learner)
-                if found is None:
-                    self.finish({"code": None})
+                if found is None:  # (and whether a class tournament is under way, where the server holds one)
+                    running = {} if self.room.tournament is None else {"tournament": self.room.tournament.running}
+                    self.finish({"code": None, **running})
                     return
                 table, token = found
+            elif "tournament" in data:
+                if self.room.tournament is None:
+                    raise TableError(_("there is no class tournament under way: your teacher starts one"))
+                table, token = self.room.tournament.seat(learner, nickname)
             elif "join" in data:
                 table = self.room.table(str(data["join"]))
                 token = self.room.sit(table, nickname, learner)

@@ -92,6 +92,11 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.tournament_button = button(_("Play the class tournament"), "trophy",
                                         tip=_("Play the tournament's next giv: everyone plays the same cards"))
         self.tournament_button.on_click(lambda b: self.play_tournament())
+        self.tournament_button.layout.display = "none"  # while the teacher runs a class tournament
+        self.next_button = button(_("Next tournament giv"), "trophy",
+                                  tip=_("Play your next giv of the class tournament"))
+        self.next_button.on_click(lambda b: self.play_tournament())
+        self.next_button.layout.display = "none"
         self.lobby = widgets.HBox([self.players, self.game, self.open_button, self.code_box, self.join_button,
                                    self.tournament_button], layout=widgets.Layout(flex_flow="row wrap",
                                                                                    align_items="center"))
@@ -122,7 +127,8 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                                    tip=_("Stand up: the computer plays your seat until you come back"))
         self.leave_button.on_click(lambda b: self.leave())
         self.seat_box = widgets.VBox([self.info, self.status, self.hand_row, self.table_row,
-                                      widgets.HBox([self.play_button, self.leave_button]), self.options,
+                                      widgets.HBox([self.play_button, self.leave_button, self.next_button]),
+                                      self.options,
                                       self.moves_html, self.last_html, self.review_button, self.review_view])
         self.seat_box.add_class("kt-live-seat")
         self.seat_box.layout.display = "none"
@@ -153,6 +159,7 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         except LiveError as e:
             self._say("error", str(e))
             return
+        self.tournament_button.layout.display = "" if found.get("tournament") else "none"
         if found.get("code"):
             self._sat(found, _("Welcome back to table {code}: the game is as it stands.").format(code=found["code"]))
 
@@ -216,10 +223,15 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         if self._poll is not None:
             self._poll.cancel()
             self._poll = None
+        tournament = self._tournament() is not None
         self.code = self.seat_token = None
         self.view = None
         self.seat_box.layout.display = "none"
         self._show_lobby()
+        if tournament:  # the tournament's giv waits: the button brings the learner back to it
+            self.tournament_button.layout.display = ""
+            self._say("info", _("You left your tournament giv: Play the class tournament brings you back to it."))
+            return
         self._say("info", _("You left the table. Its code lets you sit down at your seat again."))
 
     def select_hand(self, code: Card | str | None) -> None:
@@ -227,6 +239,12 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
 
     def select_table(self, codes: Iterable[Card | Build | str]) -> None:
         self.table_row.select(list(codes))
+
+    def _tournament(self) -> dict[str, Any] | None:
+        """Which giv of the class tournament this table is ({"number", "of"}), or None."""
+        about = (self.view or {}).get("about") or {}
+        found = about.get("tournament") if isinstance(about, dict) else None
+        return found if isinstance(found, dict) else None
 
     def _rules(self) -> Rules:
         assert self.view is not None
@@ -370,8 +388,14 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         rules = self._rules()
         mine = view["turn"] == view["seat"]
         seats = ", ".join(f"{n}" for n in names)
-        self.info.value = "<p>" + esc(_("Table {code}, {game}: {seats}.").format(
-            code=view["code"], game=view["game"], seats=seats)) + "</p>"
+        tournament = self._tournament()
+        if tournament is not None:
+            self.info.value = "<p>" + esc(_("The class tournament, giv {number} of {of}, {game}: {seats}.").format(
+                number=number(tournament["number"]), of=number(tournament["of"]), game=view["game"],
+                seats=seats)) + "</p>"
+        else:
+            self.info.value = "<p>" + esc(_("Table {code}, {game}: {seats}.").format(
+                code=view["code"], game=view["game"], seats=seats)) + "</p>"
         self.hand_row.cards = list(view["hand"])
         self.table_row.owner_names = names
         self.table_row.you = view["seat"]
@@ -391,12 +415,16 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             totals = ", ".join(_("{who} {score}").format(who=n, score=number(s)) for n, s in zip(names, view["totals"]))
             text = _("Giv {number} is over. Its scores: {scores}. The parti so far: {totals}.").format(
                 number=last["number"], scores=scores, totals=totals)
-            if view.get("parti_over"):
+            if tournament is not None:
+                text = _("Your tournament giv is over. Its scores: {scores}.").format(scores=scores)
+            elif view.get("parti_over"):
                 text += " " + _("The parti is over.")
             self.last_html.value = f"<div class='kt-msg kt-info' role='status'>{esc(text)}</div>"
         else:
             self.last_html.value = ""
         self.review_button.layout.display = "" if last else "none"
+        more = tournament is not None and tournament["number"] < tournament["of"]
+        self.next_button.layout.display = "" if more and view.get("parti_over") else "none"
         self._show_status()
 
     def status_text(self) -> str:
@@ -405,6 +433,11 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             return ""
         names = self._names()
         if v["turn"] is None:
+            tournament = self._tournament()
+            if tournament is not None:
+                return _("Your tournament giv is over: press Next tournament giv.") \
+                    if tournament["number"] < tournament["of"] else \
+                    _("You have played every giv of the tournament: your teacher shows the standings.")
             return _("The giv is over: the next one is being dealt.") if not v.get("parti_over") else \
                 _("The parti is over.")
         if v["turn"] != v["seat"]:
