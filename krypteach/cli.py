@@ -229,7 +229,8 @@ def _classroom_config(path: str | None) -> Any:
 
 def classroom_env(cfg: Any, shown: list[str] | None) -> dict[str, str]:
     """What the lessons' kernels need of the classroom file: the lessons shown (the start page
-    lists them), the games' rule preset and bots, the language."""
+    lists them), the games' rule preset and bots, the language; and the live class's tables
+    (their bot, the delay before it plays a gone learner's seat), which the server reads too."""
     env = {}
     if shown is not None:
         env["KRYPTEACH_SHOWN"] = ",".join(name[:2] for name in shown)
@@ -237,6 +238,10 @@ def classroom_env(cfg: Any, shown: list[str] | None) -> dict[str, str]:
         env["KRYPTEACH_GAME_RULES"] = cfg.game_rules
     if cfg.bots:
         env["KRYPTEACH_GAME_BOTS"] = ",".join(cfg.bots)
+    if cfg.live_bot:
+        env["KRYPTEACH_LIVE_BOT"] = cfg.live_bot
+    if cfg.live_replace_after is not None:
+        env["KRYPTEACH_LIVE_REPLACE_AFTER"] = str(cfg.live_replace_after)
     if cfg.language:
         env["KRYPTEACH_LANG"] = cfg.language
     return env

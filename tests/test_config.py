@@ -16,6 +16,7 @@ def test_the_documented_example_is_valid_and_read_whole():
     assert cfg.lessons == [f"{n:02d}" for n in range(10)] and cfg.first_lesson == "07"
     assert (cfg.game_rules, cfg.bots) == ("krypkasino", ["random", "careful"])
     assert (cfg.max_givar, cfg.max_job_seconds, cfg.class_size, cfg.progress) == (1000, 120, 30, "")
+    assert (cfg.live_bot, cfg.live_replace_after) == ("careful", 60)
 
 
 def test_the_example_in_the_docs_is_the_one_in_the_code():
@@ -39,6 +40,10 @@ def test_the_example_in_the_docs_is_the_one_in_the_code():
     ('[caps]\nmax_givar = true', "[caps] max_givar = True is not allowed: a whole number"),
     ('[caps]\nmax_job_seconds = 1', "[caps] max_job_seconds = 1 is not allowed: a whole number from 5 to 86,400"),
     ('[server]\nclass_size = 500', "[server] class_size = 500 is not allowed"),
+    ('[live]\nbot = "grandmaster"', "[live] bot = 'grandmaster' is not allowed: one of random, careful, expert"),
+    ('[live]\nbot = ["careful"]', "[live] bot = ['careful'] is not allowed: one computer player"),
+    ('[live]\nreplace_after = 2', "[live] replace_after = 2 is not allowed: a whole number of seconds from 5 to 3,600"),
+    ('[live]\nreplace_after = 1.5', "[live] replace_after = 1.5 is not allowed"),
     ('class = "K7RPX"', "class must be a section [class]"),
 ])
 def test_a_bad_key_or_value_is_named_with_what_is_allowed(text, says):
@@ -69,4 +74,26 @@ def test_serve_options_win_over_the_file_and_the_file_reaches_the_kernels(tmp_pa
     assert o.kernel_env["KRYPTEACH_MAX_GIVAR"] == "50" and o.kernel_env["KRYPTEACH_MAX_JOB_SECONDS"] == "120"
     assert o.kernel_env["KRYPTEACH_SHOWN"] == "00,03,07" and o.kernel_env["KRYPTEACH_LANG"] == "sv"
     assert o.kernel_env["KRYPTEACH_GAME_BOTS"] == "random,careful"
+    assert (o.kernel_env["KRYPTEACH_LIVE_BOT"], o.kernel_env["KRYPTEACH_LIVE_REPLACE_AFTER"]) == ("careful", "60")
     assert classroom_env(ClassroomConfig(), None) == {}
+
+
+def test_the_live_class_plays_the_files_bot_and_waits_its_delay_for_a_gone_learner(tmp_path):
+    """[live] bot and replace_after reach the server's tables: every table it opens fills its empty
+    seats with that bot and gives a gone learner's seat to it after that many seconds."""
+    from krypteach.serve.gate import ClassGate
+    from krypteach.serve.settings import ServeSettings
+    from krypteach.serve.tables import class_room
+
+    cfg = ClassroomConfig.from_text('[live]\nbot = "expert"\nreplace_after = 15')
+    env = classroom_env(cfg, None)
+    settings = ServeSettings(gate=ClassGate("K7RPX", max_kernels=4), start_page=None, live_bot=env["KRYPTEACH_LIVE_BOT"],
+                             live_replace_after=float(env["KRYPTEACH_LIVE_REPLACE_AFTER"]))
+    table, token = class_room(settings).open("Ann", 2)
+    assert (table.bot, table.replace_after) == ("expert", 15.0)
+    table.away(token, 1000.0)
+    table.tick(1000.0 + 14.0)
+    assert table.view(token)["bots"][0] is False  # 14 s gone: still Ann's seat
+    table.tick(1000.0 + 15.0)
+    assert table.view(token)["bots"][0] is True  # 15 s: the expert plays it
+    assert ServeSettings(gate=ClassGate("K7RPX", max_kernels=4), start_page=None).live_bot == "careful"

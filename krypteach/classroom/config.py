@@ -44,6 +44,10 @@ first = "07"                # the lesson the class starts with (kept warm for th
 rules = "krypkasino"        # the rule preset of the lessons' games (krypteach.engine.rules.PRESETS)
 bots = ["random", "careful"]  # the computer players a learner may choose
 
+[live]
+bot = "careful"             # the computer player of a table's empty seats (and of a learner gone too long)
+replace_after = 60          # seconds a learner's page may be gone before the computer plays their seat
+
 [caps]
 max_givar = 1000            # givar one run of the variant lab may play per rule set
 max_job_seconds = 120       # seconds one long job in a page may run
@@ -63,6 +67,8 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], str]]] = {
                 "first": (str, N_('a lesson number such as "07"'))},
     "game": {"rules": (str, N_("a rule preset name")),
              "bots": (list, N_('a list of computer players such as ["random", "careful"]'))},
+    "live": {"bot": (str, N_('one computer player such as "careful"')),
+             "replace_after": (int, N_("a whole number of seconds from 5 to 3,600"))},
     "caps": {"max_givar": (int, N_("a whole number from 1 to 100,000")),
              "max_job_seconds": (int, N_("a whole number from 5 to 86,400"))},
     "server": {"class_size": (int, N_("a whole number from 0 to 200")),
@@ -91,6 +97,8 @@ class ClassroomConfig:
     first_lesson: str | None = None
     game_rules: str | None = None
     bots: list[str] | None = None
+    live_bot: str | None = None
+    live_replace_after: int | None = None
     max_givar: int | None = None
     max_job_seconds: int | None = None
     class_size: int | None = None
@@ -151,6 +159,8 @@ class ClassroomConfig:
         cfg.first_lesson = get("lessons", "first")
         cfg.game_rules = get("game", "rules")
         cfg.bots = get("game", "bots")
+        cfg.live_bot = get("live", "bot")
+        cfg.live_replace_after = get("live", "replace_after")
         cfg.max_givar = get("caps", "max_givar")
         cfg.max_job_seconds = get("caps", "max_job_seconds")
         cfg.class_size = get("server", "class_size")
@@ -199,9 +209,11 @@ class ClassroomConfig:
         if self.bots is not None:
             if not self.bots or any(not isinstance(b, str) or b not in BOT_LEVELS for b in self.bots):
                 raise bad("game", "bots", self.bots, _("one or more of {names}").format(names=", ".join(BOT_LEVELS)))
+        if self.live_bot is not None and self.live_bot not in BOT_LEVELS:
+            raise bad("live", "bot", self.live_bot, _("one of {names}").format(names=", ".join(BOT_LEVELS)))
         for section, key, lo, hi in (("caps", "max_givar", 1, 100_000), ("caps", "max_job_seconds", 5, 86_400),
-                                     ("server", "class_size", 0, 200)):
-            value = getattr(self, key)
+                                     ("server", "class_size", 0, 200), ("live", "replace_after", 5, 3600)):
+            value = getattr(self, "live_" + key if section == "live" else key)
             if value is not None and not lo <= value <= hi:
                 raise bad(section, key, value, schema(section, key))
 

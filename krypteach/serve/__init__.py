@@ -278,7 +278,9 @@ def serve(options: ServeOptions) -> int:
                              titles=lesson_titles(options.root / options.language, options.language), shown=options.shown,
                              titles_by_language={lang: lesson_titles(options.root / lang, lang) for lang in options.languages},
                              language=options.language, languages=options.languages,
-                             game_rules=options.kernel_env.get("KRYPTEACH_GAME_RULES"))
+                             game_rules=options.kernel_env.get("KRYPTEACH_GAME_RULES"),
+                             live_bot=options.kernel_env.get("KRYPTEACH_LIVE_BOT") or "careful",
+                             live_replace_after=float(options.kernel_env.get("KRYPTEACH_LIVE_REPLACE_AFTER") or 60))
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     os.environ.update(options.kernel_env)

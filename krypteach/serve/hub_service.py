@@ -41,7 +41,7 @@ from ..engine.rules import Rules
 from ..i18n import _
 from .tables import HUB_IDENTITY, TableRoom, room_keeping, table_handlers
 
-__all__ = ["HubLearners", "hub_app", "main"]
+__all__ = ["HubLearners", "hub_app", "live_settings", "main"]
 
 log = logging.getLogger("krypteach.hub")
 
@@ -110,6 +110,35 @@ def _listen_address(env: Mapping[str, str]) -> tuple[str, int]:
     return url.hostname or "127.0.0.1", url.port
 
 
+def live_settings(env: Mapping[str, str]) -> tuple[str, float]:
+    """The tables' bot and the seconds before it plays a gone learner's seat, from
+    ``KRYPTEACH_LIVE_BOT`` and ``KRYPTEACH_LIVE_REPLACE_AFTER`` (as the classroom file's ``[live]``).
+
+    >>> live_settings({}), live_settings({"KRYPTEACH_LIVE_BOT": "random", "KRYPTEACH_LIVE_REPLACE_AFTER": "30"})
+    (('careful', 60.0), ('random', 30.0))
+    >>> live_settings({"KRYPTEACH_LIVE_BOT": "grandmaster"})
+    Traceback (most recent call last):
+    ...
+    SystemExit: krypteach hub service: KRYPTEACH_LIVE_BOT = 'grandmaster' is not allowed: one of random, careful, expert
+    """
+    from ..bots import BOT_LEVELS
+
+    bot = env.get("KRYPTEACH_LIVE_BOT") or "careful"
+    if bot not in BOT_LEVELS:
+        raise SystemExit(_("krypteach hub service: {name} = {value} is not allowed: {allowed}").format(
+            name="KRYPTEACH_LIVE_BOT", value=repr(bot), allowed=_("one of {names}").format(names=", ".join(BOT_LEVELS))))
+    text = env.get("KRYPTEACH_LIVE_REPLACE_AFTER") or "60"
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 5 <= seconds <= 3600:
+        raise SystemExit(_("krypteach hub service: {name} = {value} is not allowed: {allowed}").format(
+            name="KRYPTEACH_LIVE_REPLACE_AFTER", value=repr(text),
+            allowed=_("a whole number of seconds from 5 to 3,600")))
+    return bot, seconds
+
+
 def main(env: Mapping[str, str] | None = None) -> None:
     """Run the service until SIGTERM or SIGINT (the hub stops its services so)."""
     from jupyterhub.services.auth import HubAuth  # type: ignore[import-untyped]
@@ -123,9 +152,10 @@ def main(env: Mapping[str, str] | None = None) -> None:
             Rules.preset(preset)
         except (KeyError, ValueError) as e:
             raise SystemExit(f"krypteach hub service: KRYPTEACH_RULES: {e}") from None
+    bot, replace_after = live_settings(env)
     where = env.get("KRYPTEACH_PROGRESS")
     store = ProgressStore(where) if where else None
-    room = room_keeping(preset, store)
+    room = room_keeping(preset, store, bot=bot, replace_after=replace_after)
     learners = HubLearners(HubAuth(cache_max_age=300), store, env.get("KRYPTEACH_CLASS") or "HUB")
     app = hub_app(room, learners, env.get("JUPYTERHUB_SERVICE_PREFIX") or "/")
 

@@ -65,6 +65,9 @@ class ServeSettings:
     languages: tuple[str, ...] = LANGUAGES
     #: the class's rule preset (the classroom file's ``[game] rules``): the rules sheet describes that game
     game_rules: str | None = None
+    #: the live class's tables: the bot of empty seats, and seconds before it plays a gone learner's seat
+    live_bot: str = "careful"
+    live_replace_after: float = 60.0
 
     def start_url(self, lang: str | None = None) -> str:
         """The start page in ``lang`` (else the class's language), or the file list."""

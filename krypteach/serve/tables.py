@@ -219,13 +219,16 @@ class TableRoom:
 def class_room(kt: ServeSettings) -> TableRoom:
     """The tables of a served class: its rule preset, and each finished giv kept for every
     learner at the table, as a giv of theirs (its score) and as the table's parti (its records)."""
-    return room_keeping(kt.game_rules, kt.store)
+    return room_keeping(kt.game_rules, kt.store, bot=kt.live_bot, replace_after=kt.live_replace_after)
 
 
-def room_keeping(game_rules: str | None, store: ProgressStore | None) -> TableRoom:
+def room_keeping(game_rules: str | None, store: ProgressStore | None, *, bot: str = "careful",
+                 replace_after: float = 60.0) -> TableRoom:
     """A room of the rule preset ``game_rules`` (None: the plain rules) whose finished givar
-    ``store`` keeps (None: not kept): ``krypteach serve``'s, and the JupyterHub service's."""
-    room = TableRoom(Rules.preset(game_rules) if game_rules else Rules())
+    ``store`` keeps (None: not kept), its empty seats played by the bot ``bot``, a learner's seat
+    by it ``replace_after`` seconds after their page went: ``krypteach serve``'s (the classroom
+    file's ``[live]``), and the JupyterHub service's."""
+    room = TableRoom(Rules.preset(game_rules) if game_rules else Rules(), bot=bot, replace_after=replace_after)
     if store is not None:
         def keep(table: Table, giv: Giv) -> None:
             n = len(table.parti.givar)
