@@ -35,7 +35,7 @@ import asyncio
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from html import escape
 from typing import Any, NoReturn
@@ -51,9 +51,11 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES, _, language, ngettext, use_language
 from ..i18n.numbers import number
-from ..teaching.puzzles import Puzzle, check_answer, load_puzzles, solve
+from ..teaching.puzzles import Puzzle, load_puzzles, solve
+from ..teaching.puzzles.model import capture_text
 from ..views.html import hand_html, table_html
 from ..widgets.puzzle_widget import puzzle_words
+from .offload import off_the_loop
 from .tables import learner_of
 from .teacher_handlers import TeacherBase
 
@@ -62,8 +64,10 @@ __all__ = ["WAIT", "Board", "BoardError", "Question", "board_handlers", "board_p
 
 #: seconds a long poll waits for the board to change
 WAIT = 20.0
-#: a typed position's largest hand and table
-MOST_HAND, MOST_TABLE = 8, 16
+#: a typed position's largest hand (and never more than the class's deal) and table: the bot's answer
+#: looks at the other hand too, as large as yours, and its work grows fast with them (a hand of 6
+#: took 2-10 s, one of 8 up to 72 s on this machine; one of 4, the deal of Krypkasino and Kasino, < 0.4 s)
+MOST_HAND, MOST_TABLE = 5, 16
 #: the kinds whose answer is a card of the hand (their legal moves would give it away)
 _CARD_KINDS = ("which-card", "safest-card")
 
@@ -84,7 +88,8 @@ class Question:
     choices: tuple[str, ...]
     right: frozenset[str]
     puzzle: Puzzle | None = None
-    #: language -> (the engine's answer, its explanation): for a typed position, worked out once when sent
+    #: language -> (the engine's answer, its explanation), worked out once, before the position is sent
+    #: (the solver may take a minute over a hard puzzle: never again for every learner's view)
     answer: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
 
     def choice_words(self, key: str) -> str:
@@ -101,10 +106,6 @@ class Question:
 
     def reveal(self) -> tuple[str, str]:
         """(the engine's answer, its explanation), in the current language."""
-        if self.puzzle is not None:
-            sol = solve(self.puzzle)
-            answers = (" " + _("or") + " ").join(self.puzzle.answer_text(a) for a in sorted(sol.answers))
-            return answers, sol.explanation
         return self.answer.get(language()) or self.answer[LANGUAGES[0]]
 
 
@@ -126,18 +127,24 @@ def puzzle_question(qid: int, p: Puzzle) -> Question:
     (('3D', 'KS'), ['KS'])
     """
     hand = tuple(p.hand)
-    if p.kind in _CARD_KINDS:
+    answers: frozenset[str] = frozenset()
+    said: dict[str, tuple[str, str]] = {}
+    for lang in LANGUAGES:  # the solver once a language (its explanation is in words): the answers are the same
+        with use_language(lang):
+            sol = solve(p)
+            answers = sol.answers
+            said[lang] = ((" " + _("or") + " ").join(p.answer_text(a) for a in sorted(answers)), sol.explanation)
+    if p.kind in _CARD_KINDS:  # the answers are cards of the hand
         choices = tuple(sorted({str(c) for c in hand}, key=Card.parse))
-        right = frozenset(k for k in choices if check_answer(p, k)[0])
-        return Question(qid, p.rules, hand, tuple(p.table), choices, right, p)
-    if p.kind == "what-must-you-take":  # every capture the card could make, and creeping
+        return Question(qid, p.rules, hand, tuple(p.table), choices, frozenset(k for k in choices if k in answers), p,
+                        said)
+    if p.kind == "what-must-you-take":  # every capture the card could make, and creeping; the answers are captures
         moves = legal_moves(hand, p.table, p.rules.replace(capture="free", forced_tabbe=False), 0)
-        right = frozenset(str(m) for m in moves if check_answer(p, m)[0])
+        right = frozenset(str(m) for m in moves if (capture_text(m.capture) if m.capture else "creep") in answers)
     else:  # a move of the position: the solver's proven moves are right
         moves = legal_moves(hand, p.table, p.rules, 0)
-        answers = solve(p).answers
         right = frozenset(str(m) for m in moves if str(m) in answers)
-    return Question(qid, p.rules, hand, tuple(p.table), tuple(str(m) for m in moves), right, p)
+    return Question(qid, p.rules, hand, tuple(p.table), tuple(str(m) for m in moves), right, p, said)
 
 
 def _seat_names(players: int) -> list[str]:
@@ -162,9 +169,10 @@ def typed_question(qid: int, rules: Rules, hand_text: str, table_text: str) -> Q
         raise BoardError(str(e)) from None
     if not hand:
         raise BoardError(_("type the hand: at least one card, such as 7H 2S"))
-    if len(hand) > MOST_HAND or len(table) > MOST_TABLE:  # the bot's answer stays a moment's work
+    most_hand = max(1, min(MOST_HAND, rules.hand_size))
+    if len(hand) > most_hand or len(table) > MOST_TABLE:  # the bot's answer stays a moment's work
         raise BoardError(_("a position on the board holds at most {hand} cards in the hand and {table} on the "
-                           "table").format(hand=MOST_HAND, table=MOST_TABLE))
+                           "table").format(hand=most_hand, table=MOST_TABLE))
     _card_counts_ok(rules, hand, table)
     moves = legal_moves(hand, table, rules, 0)
     n = rules.players
@@ -187,6 +195,12 @@ def typed_question(qid: int, rules: Rules, hand_text: str, table_text: str) -> Q
 def shipped_puzzles() -> dict[str, Puzzle]:
     """Every shipped puzzle by id (Krypkasino's, then classic Kasino's)."""
     return {p.id: p for p in load_puzzles(game="all")}
+
+
+@cache
+def _shipped_question(pid: str) -> Question:
+    """A shipped puzzle's question, solved once for the server's life (sent again, it is there at once)."""
+    return puzzle_question(0, shipped_puzzles()[pid])
 
 
 class Board:
@@ -216,14 +230,24 @@ class Board:
         self._changed(learners=True)
         return q
 
-    def send_puzzle(self, pid: str) -> Question:
-        p = shipped_puzzles().get(pid.strip())
-        if p is None:
+    def puzzle(self, pid: str) -> Question:
+        """A shipped puzzle's question, to :meth:`send` (the solver's work: run it off the server's loop)."""
+        pid = pid.strip()
+        if pid not in shipped_puzzles():
             raise BoardError(_("there is no puzzle {id}: choose one of the list").format(id=pid[:60]))
-        return self.send(lambda qid: puzzle_question(qid, p))
+        return _shipped_question(pid)
+
+    def typed(self, hand: str, table: str) -> Question:
+        """A typed position's question, to :meth:`send` (the bot's work: run it off the server's loop)."""
+        return typed_question(0, self.rules, hand[:200], table[:400])
+
+    def send_puzzle(self, pid: str) -> Question:
+        q = self.puzzle(pid)
+        return self.send(lambda qid: replace(q, id=qid))
 
     def send_typed(self, hand: str, table: str) -> Question:
-        return self.send(lambda qid: typed_question(qid, self.rules, hand[:200], table[:400]))
+        q = self.typed(hand, table)
+        return self.send(lambda qid: replace(q, id=qid))
 
     def reveal(self) -> None:
         if self.question is not None and not self.revealed:
@@ -536,14 +560,15 @@ class BoardStateHandler(_BoardTeacher):
 
 
 class BoardSendHandler(_BoardTeacher):
-    def post(self) -> None:
+    async def post(self) -> None:
         if not self._teacher():
             return
-        try:
+        try:  # the solver's or the bot's answer is worked out in a worker thread: the class's pages go on
             if self.get_argument("puzzle", ""):
-                self.board.send_puzzle(self.get_argument("puzzle"))
+                q = await off_the_loop(self.board.puzzle, self.get_argument("puzzle"))
             else:
-                self.board.send_typed(self.get_argument("hand", ""), self.get_argument("table", ""))
+                q = await off_the_loop(self.board.typed, self.get_argument("hand", ""), self.get_argument("table", ""))
+            self.board.send(lambda qid: replace(q, id=qid))
         except BoardError as e:
             from urllib.parse import urlencode
 
