@@ -44,7 +44,7 @@ def server():
             ready.set()
 
         loop.run_until_complete(start())
-        box["loop"] = loop
+        box["loop"] = room.test_loop = loop  # (a test runs the room's methods on its loop)
         loop.run_forever()
 
     thread = threading.Thread(target=run, daemon=True)
@@ -164,3 +164,42 @@ def test_a_learner_opening_the_page_again_comes_back_to_their_seat(server):
 def test_without_a_class_server_the_page_says_so_and_offers_no_table():
     w = LiveTable(link=None)
     assert "need the class's server" in w.note.value and w.lobby.layout.display == "none"
+
+
+def test_pages_waiting_in_the_lobby_show_the_seats_the_teacher_gives_them(server):
+    """The teacher seats the class (issue 24): each waiting page's lobby poll is answered with its
+    seat, and the page shows its table as if it had joined it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    room, base = server
+    links = [_link(base, name, i + 1) for i, name in enumerate(["Ann", "Bo"])]
+    widgets = [LiveTable(link=link) for link in links]
+    with ThreadPoolExecutor(2) as pool:  # each kernel's lobby poll, waiting
+        polls = [pool.submit(link.get, "tables/lobby", learner=link.token) for link in links]
+        for _ in range(100):
+            if len(room.waiting()) == 2:
+                break
+            threading.Event().wait(0.05)
+        assert not any(p.done() for p in polls)
+        seated = threading.Event()
+        box: dict = {}
+
+        def seat() -> None:  # the teacher's click, on the server's loop
+            box["tables"] = room.seat_lobby(2)
+            seated.set()
+
+        room.test_loop.call_soon_threadsafe(seat)
+        assert seated.wait(5)
+        answers = [p.result(timeout=5) for p in polls]
+    for w, answer in zip(widgets, answers, strict=True):
+        w.lobby_answer(answer)
+    code = box["tables"][0].code
+    for w in widgets:
+        assert w.code == code and w.seat_box.layout.display == "" and w.lobby.layout.display == "none"
+        assert f"Your teacher seated you at table {code}" in w.feedback.value
+    # a lobby's answer without a seat says whether a class tournament is under way
+    alone = LiveTable(link=_link(base, "Cy", 3))
+    alone.lobby_answer({"code": None, "tournament": True})
+    assert alone.code is None and alone.tournament_button.layout.display == ""
+    alone.lobby_answer({"code": None, "tournament": False})
+    assert alone.tournament_button.layout.display == "none"

@@ -138,6 +138,12 @@ class Table:
             self._changed()
             return token
 
+    @property
+    def names(self) -> list[str | None]:
+        """The learner at each seat (None: nobody sat down there, the bot plays it)."""
+        with self._lock:
+            return [s.name for s in self._seats]
+
     def seat_named(self, name: str) -> int | None:
         """The seat of the learner called ``name``, if they sit here."""
         return next((i for i, s in enumerate(self._seats) if s.name == name), None)

@@ -40,6 +40,7 @@ from .door import JoinHandler, behind_door
 from .endpoints import AliveHandler, LearnerTokenHandler, RootHandler, RulesSheetHandler, StatusHandler
 from .flood import rate_from_env, rate_limited
 from .kernels import Culler, count_handed_out
+from .seating import seating_handlers
 from .settings import ServeSettings
 from .tables import class_room, table_handlers
 from .teacher_handlers import (
@@ -121,6 +122,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/teacher/homework/remove", TeacherHomeworkRemoveHandler),
             (r"/krypteach/teacher/homework\.csv", TeacherHomeworkExportHandler),
             *table_handlers(room),  # the live class's tables (issue 24)
+            *seating_handlers(room),  # the teacher seats the class at those tables
             *tournament_handlers(class_desk(self.krypteach, room)),  # the class tournament at those tables
             *board_handlers(class_board(self.krypteach.game_rules)),  # the teacher's board (issue 24)
         ]

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, Protocol
@@ -51,7 +52,7 @@ from .settings import ServeSettings
 log = logging.getLogger("krypteach.tables")
 
 __all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "TournamentSeats", "class_room", "room_keeping", "TablesHandler", "TableViewHandler", "TableMoveHandler",
-           "TableAwayHandler", "learner_of", "table_handlers", "token_of", "HUB_IDENTITY"]
+           "TableAwayHandler", "TableLobbyHandler", "learner_of", "table_handlers", "token_of", "HUB_IDENTITY"]
 
 #: the application setting of a hub's service: who a request's hub token is (:mod:`.hub_service`)
 HUB_IDENTITY = "krypteach_hub"
@@ -99,6 +100,9 @@ class TableRoom:
         self.private: set[str] = set()
         #: the class tournament, when the server holds one
         self.tournament: TournamentSeats | None = None
+        #: learner -> (nickname, polls waiting): the learners whose game page waits for a table
+        self.lobby: dict[int, tuple[str, int]] = {}
+        self._lobby_waiting: list[asyncio.Future[None]] = []
 
     def start(self) -> None:
         """Let the bots play (every tenth of a second, the tables whose pause is over)."""
@@ -116,6 +120,11 @@ class TableRoom:
         of another of :data:`GAMES` (``game``; the class's own preset when it is of that game)."""
         if len(self.tables) >= MOST_TABLES:
             raise TableError(_("this server holds {most} tables already: ask your teacher").format(most=MOST_TABLES))
+        table = self._new_table(self._rules(players, game))
+        token = self.sit(table, name, learner)
+        return table, token
+
+    def _rules(self, players: int, game: str | None) -> Rules:
         rules = self.rules
         if game is not None and game != _game_key(rules):
             if game not in GAMES:
@@ -123,13 +132,62 @@ class TableRoom:
                     game=game[:20], games=", ".join(GAMES)))
             rules = Rules.preset(game)
         try:
-            rules = rules.replace(players=players)
+            return rules.replace(players=players)
         except ValueError as e:
             raise TableError(str(e)) from None
+
+    def _new_table(self, rules: Rules) -> Table:
         table = Table(self.new_code(), rules, bot=self.bot, replace_after=self.replace_after, on_giv=self.on_giv)
         self.tables[table.code] = table
-        token = self.sit(table, name, learner)
-        return table, token
+        return table
+
+    # --- the lobby: the learners waiting for a table, and the teacher seating them ------------
+    def lobby_enter(self, learner: int, nickname: str) -> asyncio.Future[None]:
+        """The learner's game page waits for a table (a long poll): the future is answered when
+        the teacher seats the class (or the poll's time is up and it leaves)."""
+        f: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        _name, polls = self.lobby.get(learner, (nickname, 0))
+        self.lobby[learner] = (nickname, polls + 1)
+        self._lobby_waiting.append(f)
+        return f
+
+    def lobby_leave(self, learner: int, f: asyncio.Future[None]) -> None:
+        if f in self._lobby_waiting:
+            self._lobby_waiting.remove(f)
+        name, polls = self.lobby.get(learner, ("", 1))
+        if polls <= 1:
+            self.lobby.pop(learner, None)
+        else:
+            self.lobby[learner] = (name, polls - 1)
+
+    def waiting(self) -> list[tuple[int, str]]:
+        """(learner, nickname) of the learners waiting for a table, by nickname."""
+        return sorted(((learner, name) for learner, (name, _polls) in self.lobby.items()
+                       if self.mine(learner) is None), key=lambda x: (x[1].casefold(), x[0]))
+
+    def seat_lobby(self, players: int, game: str | None = None, rng: random.Random | None = None) -> list[Table]:
+        """Seat every learner waiting for a table at tables for ``players`` (the class's game, or
+        ``game``), in a random order, as few tables as hold them all and their sizes at most one
+        apart (7 learners at tables for 3: 3, 2 and 2, the bot in the empty seats); each waiting
+        page is told its seat at once."""
+        waiting = self.waiting()
+        if not waiting:
+            raise TableError(_("nobody is waiting for a table: the learners open the game page (lesson 7) first"))
+        rules = self._rules(players, game)
+        count = -(-len(waiting) // players)
+        if len(self.tables) + count > MOST_TABLES:
+            raise TableError(_("this server holds {most} tables already: ask your teacher").format(most=MOST_TABLES))
+        (rng or random.SystemRandom()).shuffle(waiting)
+        tables = []
+        for k in range(count):
+            table = self._new_table(rules)
+            for learner, name in waiting[k::count]:
+                self.sit(table, name, learner)
+            tables.append(table)
+        for f in self._lobby_waiting:
+            if not f.done():
+                f.set_result(None)
+        return tables
 
     def new_code(self) -> str:
         """A code no table of the room has."""
@@ -247,6 +305,7 @@ def room_keeping(game_rules: str | None, store: ProgressStore | None, *, bot: st
 
 def table_handlers(room: TableRoom) -> list[Any]:
     return [(r"/krypteach/tables", TablesHandler, {"room": room}),
+            (r"/krypteach/tables/lobby", TableLobbyHandler, {"room": room}),
             (r"/krypteach/tables/([A-Za-z0-9]{4})", TableViewHandler, {"room": room}),
             (r"/krypteach/tables/([A-Za-z0-9]{4})/move", TableMoveHandler, {"room": room}),
             (r"/krypteach/tables/([A-Za-z0-9]{4})/away", TableAwayHandler, {"room": room})]
@@ -356,6 +415,46 @@ class TablesHandler(_TableBase):
                 self._refuse(400, "open a table or join one")
         except TableError as e:
             self._refuse(409, str(e))
+        self.finish({"code": table.code, "seat_token": token, "view": table.view(token)})
+
+
+class TableLobbyHandler(_TableBase):
+    """``GET /krypteach/tables/lobby?learner=TOKEN``: a game page without a table waits here (a
+    long poll) until the teacher seats the class; the answer is the learner's seat (as opening a
+    table answers) or, after :data:`WAIT` seconds, ``{"code": null}`` and whether a class
+    tournament is under way, and the page asks again. The learners waiting are the ones the
+    teacher's tables page shows."""
+
+    _waiting: asyncio.Future[None] | None = None
+    _gone = False
+
+    def on_connection_close(self) -> None:
+        """The page went (closed, reloaded, or on to a table): it no longer waits."""
+        self._gone = True
+        if self._waiting is not None and not self._waiting.done():
+            self._waiting.set_result(None)
+
+    async def get(self) -> None:
+        self.room.start()
+        _code, nickname, learner = self._learner(self.get_argument("learner", ""))
+        found = self.room.mine(learner)
+        if found is None:
+            f = self._waiting = self.room.lobby_enter(learner, nickname)
+            try:
+                await asyncio.wait_for(asyncio.shield(f), WAIT)
+            except TimeoutError:
+                pass
+            finally:
+                self.room.lobby_leave(learner, f)
+            if self._gone:
+                return
+            found = self.room.mine(learner)
+        self.set_header("Cache-Control", "no-store")
+        if found is None:
+            running = {} if self.room.tournament is None else {"tournament": self.room.tournament.running}
+            self.finish({"code": None, **running})
+            return
+        table, token = found
         self.finish({"code": table.code, "seat_token": token, "view": table.view(token)})
 
 

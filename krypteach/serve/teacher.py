@@ -546,7 +546,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
         ("no-themes", _("No giv reviewed by the coach yet.")),
         ("nobody", _("No learners yet: they appear here as they sign in with a nickname.")),
         ("no-mistakes", _("No mistakes yet.")), ("live", _("The class {code}, live").format(code=class_code)),
-        ("csv", _("Download CSV")), ("board", _("The teacher's board (for the projector)")), ("tournament", _("The class tournament")), ("import-label", _("Import learners' progress files from the static site")),
+        ("csv", _("Download CSV")), ("board", _("The teacher's board (for the projector)")), ("tournament", _("The class tournament")), ("tables", _("Tables: seat the class")), ("import-label", _("Import learners' progress files from the static site")),
         ("import", _("Import")), ("grid", _("Learners × lessons: solved of the lesson's exercises")),
         ("failed", _("Most often failed")), ("rules", _("The rules behind the mistakes")),
         ("refresh", _("This page refreshes every 20 seconds.")))}
@@ -614,6 +614,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <p>{escape(learners)} · {escape(givar)} ·
 <a class="button" href="/krypteach/teacher/export.csv" download>{t["csv"]}</a>
 <a class="button" href="/krypteach/teacher/board">{t["board"]}</a>
+<a class="button" href="/krypteach/teacher/tables">{t["tables"]}</a>
 <a class="button" href="/krypteach/teacher/tournament">{t["tournament"]}</a></p>
 <form method="post" action="/krypteach/teacher/import" enctype="multipart/form-data">{xsrf_form}
 <label for="progress-files">{t["import-label"]}</label>

@@ -72,6 +72,7 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.view: dict[str, Any] | None = None
         self.message = ""
         self._poll: asyncio.Task[None] | None = None
+        self._lobby_poll: asyncio.Task[None] | None = None
         self._reviewed = 0  # the giv whose review is shown
 
         self.title = widgets.HTML("<h3>" + esc(_("Play with the class (spela med klassen)")) + "</h3>")
@@ -173,6 +174,47 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             self.note.value = "<p>" + esc(_("Open a table and tell the others its code, or type the code of a "
                                             "table to join it. The computer plays the empty seats.")) + "</p>"
         self.lobby.layout.display = "" if served and self.code is None else "none"
+        if served and self.code is None:
+            self._wait_for_seat()
+
+    def _wait_for_seat(self) -> None:
+        """Wait in the lobby, on the kernel's loop, for the teacher to seat the class (and hear
+        whether a class tournament has begun); not in a unit test (:meth:`lobby_answer`)."""
+        loop = running_loop()
+        if loop is None or self._lobby_poll is not None or self.link is None:
+            return
+        self._lobby_poll = loop.create_task(self._lobby())
+
+    async def _lobby(self) -> None:
+        try:
+            while self.code is None and self.link is not None:
+                try:
+                    answer = await self.link.poll("tables/lobby", learner=self.link.token)
+                except LiveError as e:
+                    if e.status in (403, 404):  # no lobby here (nobody signed in, an older server)
+                        log.info("krypteach: the tables' lobby refused this page: %s", e)
+                        break
+                    await asyncio.sleep(RETRY)
+                    continue
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # the page goes on; the next poll tries again
+                    log.exception("krypteach: waiting in the tables' lobby")
+                    await asyncio.sleep(RETRY)
+                    continue
+                self.lobby_answer(answer)
+        finally:
+            self._lobby_poll = None
+
+    def lobby_answer(self, answer: dict[str, Any]) -> None:
+        """What the lobby said: the seat the teacher gave this learner, or whether a class
+        tournament is under way."""
+        if self.code is not None:
+            return
+        if answer.get("code"):
+            self._sat(answer, _("Your teacher seated you at table {code}: the game begins.").format(code=answer["code"]))
+        elif "tournament" in answer:
+            self.tournament_button.layout.display = "" if answer["tournament"] else "none"
 
     # --- what the buttons do ------------------------------------------------------------------
     def open_table(self, players: int | None = None, game: str | None = None) -> None:
@@ -206,6 +248,9 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._sat(answer, said.format(code=answer.get("code", "")))
 
     def _sat(self, answer: dict[str, Any], said: str) -> None:
+        if self._lobby_poll is not None:  # sitting down: the lobby's wait is over
+            self._lobby_poll.cancel()
+            self._lobby_poll = None
         self.code, self.seat_token = str(answer["code"]), str(answer["seat_token"])
         self.lobby.layout.display = "none"
         self.seat_box.layout.display = ""
