@@ -209,6 +209,14 @@ def test_three_learners_play_the_class_tournament_over_http_and_the_standings_ra
     assert "it is not your turn" in REFUSED
     kept = store.tournament_givar(store.tournament(CODE).id)
     assert len(kept) == 6 and store.tournament(CODE).ended is not None
+    # each also a giv of the learner's (the class's overview counts it) with the coach's move quality
+    for name in PICKS:
+        rows_of = [(r[2], r[3], r[7]) for r in store.attempts(ids[name]) if r[3] in ("giv", "coach")]
+        assert sorted(rows_of) == sorted([("tournament-1-deal-1-seat-0", "giv", r[4]) for r in kept
+                                          if r[1] == name and r[3] == 0] +
+                                         [("tournament-1-deal-1-seat-1", "giv", r[4]) for r in kept
+                                          if r[1] == name and r[3] == 1] +
+                                         [("quality", "coach", round(100 * r[5] / r[6])) for r in kept if r[1] == name])
     # the same cards for every learner: each deal from each seat dealt the same hands and table
     for seat in (0, 1):
         starts = set()

@@ -44,6 +44,7 @@ import tornado.web
 from ..bots import BOT_LEVELS
 from ..classroom.store import ProgressStore, csv_cell
 from ..engine.game import Giv
+from ..engine.games import game_of
 from ..engine.records import dump_givar
 from ..engine.rules import Rules
 from ..i18n import _, language, ngettext
@@ -51,7 +52,7 @@ from ..i18n.numbers import number, percent
 from ..play.class_tournament import MOST_DEALS, ClassTournament, Played, Standing, TournamentError, giv_quality
 from ..play.table import Table, TableError
 from .settings import ServeSettings
-from .tables import TableRoom
+from .tables import TABLES_LESSON, TableRoom
 from .teacher_handlers import TeacherBase
 
 log = logging.getLogger("krypteach.tournament")
@@ -199,6 +200,9 @@ class TournamentDesk:
         if self.store is not None:
             try:
                 self.store.keep_tournament_giv(self.tid, seated.learner, seated.deal, seated.seat, score, record)
+                # and a giv of the learner's, as every table's giv is (the class's overview counts it)
+                self.store.record(seated.learner, TABLES_LESSON, self._item(seated.deal, seated.seat), "giv",
+                                  score=score, topic=self._game())
             except Exception:  # the store gone away: the tournament goes on
                 log.exception("a tournament giv of %s was not kept", name)
         self._changed()
@@ -226,10 +230,19 @@ class TournamentDesk:
             return
         self._reviewed(tid, learner, deal, seat, good, n)
 
+    def _item(self, deal: int, seat: int) -> str:
+        return f"tournament-{self.tid}-deal-{deal + 1}-seat-{seat}"
+
+    def _game(self) -> str:
+        return game_of(self.rules).title.lower().replace(" ", "-")
+
     def _reviewed(self, tid: int, learner: int, deal: int, seat: int, good: int, decisions: int) -> None:
         if self.store is not None:
             try:
                 self.store.tournament_quality(tid, learner, deal, seat, good, decisions)
+                # the learner's move quality, as the coach keeps it for a giv of the game page
+                self.store.record(learner, TABLES_LESSON, "quality", "coach",
+                                  score=round(100 * good / decisions) if decisions else 100, topic=self._game())
             except Exception:
                 log.exception("a tournament giv's review was not kept")
         p = self._played.get((learner, deal, seat))
