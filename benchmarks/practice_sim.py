@@ -29,7 +29,13 @@ the learner's weak themes as estimated at the time and in the truly weakest them
 theme's share of the pool), and the solve rates. Then a short extra pass:
 ``--extra-learners`` learners each continue with ``--extra-puzzles`` puzzles at each difficulty
 (from their state after the last checkpoint; the shared puzzle ratings are not changed by it): the solve rate
-per difficulty choice. Figures go in docs/practice.md.
+per difficulty choice. A line per checkpoint says, for each theme, how often it was found when it was
+the learner's truly weakest (by the trainer / by the oracle / of how many learners).
+
+Two experiments beside the trainer (docs/practice.md, "The bound"): ``--ideal ANSWERS`` replaces the
+trainer with an oracle that also chooses which theme sets to ask (``allocation_ceiling``): what any
+way of choosing the puzzles could find from that many answers; ``--split-pairs`` is a what-if pool in
+which every puzzle has one theme. Figures go in docs/practice.md.
 """
 
 from __future__ import annotations
@@ -155,16 +161,19 @@ def product_themes(game: str) -> list[tuple[str, ...]]:
     return [themes_of(p) for p in load_puzzles(game=game)]
 
 
-def make_puzzles(rng: random.Random, n: int, noise: float,
-                 tuples: list[tuple[str, ...]] | None = None) -> tuple[list[Item], dict[str, float], dict[str, float]]:
+def make_puzzles(rng: random.Random, n: int, noise: float, tuples: list[tuple[str, ...]] | None = None,
+                 split: bool = False) -> tuple[list[Item], dict[str, float], dict[str, float]]:
     """``n`` puzzles: each of 1 or 2 of :data:`THEMES` at random, or with ``tuples`` the themes of a
-    product puzzle drawn at random (the product's own mix of themes and pairs)."""
+    product puzzle drawn at random (the product's own mix of themes and pairs). ``split`` (a what-if,
+    not the product): a puzzle drawn with several themes has one of them alone."""
     items, truth, start = [], {}, {}
     for i in range(n):
         pid = f"p{i}"
         truth[pid] = rng.gauss(1500.0, 350.0)
         start[pid] = truth[pid] + rng.gauss(0.0, noise)
         themes = rng.choice(tuples) if tuples else tuple(rng.sample(THEMES, rng.choice((1, 2))))
+        if split and len(themes) > 1:
+            themes = (rng.choice(themes),)
         items.append(Item(pid, themes, Rating.estimated(start[pid])))
     return items, truth, start
 
@@ -218,26 +227,88 @@ class Trainer:
         return solved
 
 
-def ceiling(lr: SimLearner, truth: dict[str, float]) -> list[str]:
-    """The themes from weakest to strongest as estimated by an oracle that knows the puzzles'
-    *true* difficulties and the sim's model (skill = mean of the puzzle's themes): the MAP
-    estimate from the learner's same rated attempts, each theme's prior N(the trainer's
-    overall rating, 200²), by coordinate Newton steps. No trainer can know this much; it is
-    the ceiling of what the attempts themselves say."""
+def map_themes(rated: list[tuple[tuple[str, ...], bool, str]], truth: dict[str, float], centre: float,
+               start: dict[str, float] | None = None, rounds: int = 12) -> dict[str, float]:
+    """The MAP estimate of a learner's skill per theme from ``rated`` attempts (themes, solved, puzzle
+    id) of puzzles whose *true* difficulties are ``truth``, by the sim's own model (skill = mean of
+    the puzzle's themes), each theme's prior N(``centre``, 200²), by coordinate Newton steps from
+    ``start`` (default: every theme at ``centre``)."""
     c = math.log(10.0) / 400.0
     prior = 200.0 ** -2
-    s = dict.fromkeys(THEMES, lr.overall.rating)
-    for _ in range(12):
+    s = dict(start) if start else dict.fromkeys(THEMES, centre)
+    for _ in range(rounds):
         for t in THEMES:
-            grad, hess = -(s[t] - lr.overall.rating) * prior, prior
-            for themes, solved, pid in lr.rated:
+            grad, hess = -(s[t] - centre) * prior, prior
+            for themes, solved, pid in rated:
                 if t in themes:
                     m = statistics.fmean(s[u] for u in themes)
                     p = 1.0 / (1.0 + math.exp(-c * (m - truth[pid])))
                     grad += c * (solved - p) / len(themes)
                     hess += c * c * p * (1.0 - p) / len(themes) ** 2
             s[t] += grad / hess
+    return s
+
+
+def ceiling(lr: SimLearner, truth: dict[str, float]) -> list[str]:
+    """The themes from weakest to strongest as estimated by an oracle that knows the puzzles'
+    *true* difficulties and the sim's model (skill = mean of the puzzle's themes): the MAP
+    estimate from the learner's same rated attempts, each theme's prior N(the trainer's
+    overall rating, 200²) (:func:`map_themes`). No trainer can know this much; it is
+    the ceiling of what the attempts themselves say."""
+    s = map_themes(lr.rated, truth, lr.overall.rating)
     return sorted(THEMES, key=s.__getitem__)
+
+
+#: the policies of :func:`allocation_ceiling`
+IDEAL_POLICIES = ("pool", "uniform", "lean", "top3")
+
+
+def allocation_ceiling(rng: random.Random, learners: list[SimLearner], tuples: list[tuple[str, ...]], answers: int,
+                       policy: str, chance: float) -> float:
+    """The share of ``learners`` whose truly weakest theme an oracle finds among its two weakest after
+    ``answers`` rated answers, when the oracle also *chooses* what to ask: each answer is to a puzzle
+    of a theme set (one of ``tuples``, the puzzles' sets) whose true difficulty makes the learner's
+    chance ``chance`` exactly, and the oracle fits :func:`map_themes` (prior centred on the learner's
+    *true* overall skill). ``policy`` picks the theme sets: ``pool`` as the pool holds them (no
+    leaning), ``uniform`` each distinct set alike, ``lean`` like the trainer (half the answers in a set
+    holding the currently estimated weakest theme, after 10), ``top3`` (every third answer uniform,
+    the others a set holding one of the 3 estimated weakest, after 15). No trainer knows this much;
+    it bounds what any way of choosing the puzzles could find from that many answers."""
+    sets = sorted(set(tuples))
+    shift = 400.0 * math.log10(chance / (1.0 - chance))
+    found = 0
+    for lr in learners:
+        centre = lr.true_overall
+        rated: list[tuple[tuple[str, ...], bool, str]] = []
+        truth: dict[str, float] = {}
+        s = dict.fromkeys(THEMES, centre)
+        for i in range(answers):
+            if policy == "pool":
+                themes = rng.choice(tuples)
+            elif policy == "uniform":
+                themes = rng.choice(sets)
+            elif policy == "lean":
+                if i < 10 or rng.random() >= 0.5:
+                    themes = rng.choice(tuples)
+                else:
+                    weakest = min(THEMES, key=s.__getitem__)
+                    themes = rng.choice([ts for ts in sets if weakest in ts])
+            elif policy == "top3":
+                if i < 15 or i % 3 == 0:
+                    themes = rng.choice(sets)
+                else:
+                    bottom = set(sorted(THEMES, key=s.__getitem__)[:3])
+                    themes = rng.choice([ts for ts in sets if bottom.intersection(ts)])
+            else:
+                raise ValueError(f"unknown policy {policy!r}: one of {', '.join(IDEAL_POLICIES)}")
+            pid = f"i{i}"
+            truth[pid] = statistics.fmean(lr.skill[t] for t in themes) - shift
+            rated.append((themes, rng.random() < chance, pid))
+            if policy in ("lean", "top3"):
+                s = map_themes(rated, truth, centre, s, rounds=3)
+        s = map_themes(rated, truth, centre, s)
+        found += lr.weakest in sorted(THEMES, key=s.__getitem__)[:2]
+    return found / len(learners)
 
 
 def report(label: str, learners: list[SimLearner], trainer: Trainer, start: dict[str, float]) -> dict[str, float]:
@@ -257,7 +328,15 @@ def report(label: str, learners: list[SimLearner], trainer: Trainer, start: dict
     # the issue's measure: the learner's weak themes (those they were made weak in) found, that is
     # the trainer's weakest theme is one of them
     found_weak = statistics.fmean(bool(lr.weak.intersection(weak_themes(lr.view())[:1])) for lr in learners)
-    oracle = statistics.fmean(lr.weakest in ceiling(lr, trainer.truth)[:2] for lr in learners)
+    oracles = [ceiling(lr, trainer.truth) for lr in learners]
+    oracle = statistics.fmean(lr.weakest in o[:2] for lr, o in zip(learners, oracles))
+    # where the weakest theme is missed: per truly weakest theme, found by the trainer / by the oracle / learners
+    by_theme = {t: [0, 0, 0] for t in THEMES}
+    for lr, o in zip(learners, oracles):
+        got = by_theme[lr.weakest]
+        got[0] += lr.weakest in weak_themes(lr.view())[:2]
+        got[1] += lr.weakest in o[:2]
+        got[2] += 1
     new = sum(lr.new for lr in learners)
     pool = statistics.fmean(sum(lr.weakest in item.themes for item in trainer.items) for lr in learners) / len(
         trainer.items)
@@ -289,6 +368,10 @@ def report(label: str, learners: list[SimLearner], trainer: Trainer, start: dict
         shown = f"{value:.0f}" if name.startswith(("puzzles rated", "puzzle rating RMSE", "puzzle starting")) \
             else f"{value:.3f}"
         print(f"{name} after {label}: {shown}{goals.get(name, '')}")
+    print(f"weak theme found per truly weakest theme (trainer/oracle/learners) after {label}: "
+          + ", ".join(f"{t} {a}/{b}/{n}" for t, (a, b, n) in by_theme.items() if n))
+    figures.update({f"weak theme found when the truly weakest is {t}": a / n
+                    for t, (a, _b, n) in by_theme.items() if n})
     return figures
 
 
@@ -306,6 +389,15 @@ def main() -> None:
     ap.add_argument("--trainer", choices=("mixed", "krypkasino", "kasino"), default="mixed",
                     help="mixed: the nine theme keys, each puzzle 1 or 2 of them at random; krypkasino / kasino: "
                          "the themes of one trainer of the product, each puzzle's themes those of a shipped puzzle")
+    ap.add_argument("--split-pairs", action="store_true",
+                    help="a what-if, not the product: each puzzle that would have several themes has one of them alone "
+                         "(what puzzles that train one theme at a time would give)")
+    ap.add_argument("--ideal", metavar="ANSWERS", type=int,
+                    help="instead of the trainer: the share of learners whose weakest theme an oracle that knows every "
+                         "puzzle's true difficulty and chooses the theme sets finds after ANSWERS rated answers "
+                         "(allocation_ceiling), per policy")
+    ap.add_argument("--ideal-policies", default=",".join(IDEAL_POLICIES))
+    ap.add_argument("--ideal-chance", type=float, default=0.69, help="the learner's chance on each --ideal puzzle")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
     global THEMES
@@ -318,10 +410,21 @@ def main() -> None:
     t0 = time.perf_counter()
     rng = random.Random(args.seed)
     learners = make_learners(rng, args.learners, args.weak_gap, args.spread)
-    items, truth, start = make_puzzles(rng, args.puzzles, args.estimate_noise, tuples)
+    if args.ideal is not None:
+        sets = tuples or [tuple(rng.sample(THEMES, rng.choice((1, 2)))) for _ in range(args.puzzles)]
+        if args.split_pairs:
+            sets = [(rng.choice(ts),) if len(ts) > 1 else ts for ts in sets]
+        for policy in args.ideal_policies.split(","):
+            share = allocation_ceiling(rng, learners, sets, args.ideal, policy, args.ideal_chance)
+            print(f"weakest theme among an oracle's two weakest after {args.ideal} answers at chance "
+                  f"{args.ideal_chance:.2f}, theme sets chosen {policy}: {share:.3f}", flush=True)
+        print(f"run time: {time.perf_counter() - t0:.1f} s")
+        return
+    items, truth, start = make_puzzles(rng, args.puzzles, args.estimate_noise, tuples, args.split_pairs)
     trainer = Trainer(items, truth, rng)
     out: dict[str, object] = {"seed": args.seed, "learners": args.learners, "puzzles": args.puzzles,
-                              "estimate_noise": args.estimate_noise, "trainer": args.trainer}
+                              "estimate_noise": args.estimate_noise, "trainer": args.trainer,
+                              "split_pairs": args.split_pairs}
     done = 0
     checkpoints = sorted({int(c) for c in args.checkpoints.split(",")})
     for checkpoint in checkpoints:
