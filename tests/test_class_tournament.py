@@ -9,8 +9,9 @@ import pytest
 from krypteach.bots import make_bot
 from krypteach.bots.review import review_giv
 from krypteach.engine.game import Giv
+from krypteach.engine.records import dump_givar
 from krypteach.engine.rules import Rules
-from krypteach.play.class_tournament import ClassTournament, Played, TournamentError, review_counts
+from krypteach.play.class_tournament import ClassTournament, Played, TournamentError, giv_quality, review_counts
 
 
 def _start(g: Giv) -> Giv:
@@ -91,11 +92,15 @@ def test_the_game_decides_the_direction_of_the_score():
 
 
 def test_the_move_quality_is_the_coachs_share_of_moves_as_good_as_the_best():
-    t = ClassTournament(Rules.preset("kasino"), deals=1, bot="random", seed=2)
+    t = ClassTournament(Rules.preset("kasino"), deals=1, bot="random", seed=3)
     g = t.play(0, 0, make_bot("random", seed=3))
     review = review_giv(g, 0, samples=3)
     good, n = review_counts(review)
     assert n == len(review.decisions) > 0 and good / n == pytest.approx(review.quality)
+    # here a move the coach calls fine (its loss under the inaccuracy's threshold) was not as good as the
+    # best: it does not count as good (17 of 20, where "fine" would say 18)
+    assert (good, n) == (17, 20) and sum(d.verdict == "fine" for d in review.decisions) == 18
+    assert giv_quality(dump_givar([g]), 0, samples=3) == (17, 20)
 
 
 @pytest.mark.parametrize("kwargs, said", [
