@@ -275,3 +275,24 @@ def test_the_teachers_tournament_page_in_swedish_and_only_for_the_teacher():
             served.stop()
 
     _run(main)
+
+
+def test_the_computer_never_plays_a_learners_tournament_seat_and_nobody_else_sits_there():
+    from krypteach.play.table import TableError
+
+    room = TableRoom(Rules.preset("kasino"), bot="random", replace_after=0.0)
+    desk = TournamentDesk(room, samples=2)
+    desk.start(1, "random", seed=1)
+    table, token = desk.seat(1, "Ann")
+    assert desk.seat(1, "Ann") == (table, token)  # a page opened again: the same giv
+    table.away(token, now=0.0)
+    for now in range(1, 200):  # long gone: the bot plays its own seat only, the giv waits for Ann
+        table.tick(now=float(now) * 1000)
+    v = table.view(token)
+    assert v["turn"] == v["seat"] == 0 and not v["bots"][0] and not table.giv.is_over
+    try:
+        room.sit(table, "Bo", 2)
+    except TableError as e:
+        assert "tournament giv" in str(e)
+    else:
+        raise AssertionError("Bo sat down at Ann's tournament giv")

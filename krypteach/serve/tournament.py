@@ -29,6 +29,7 @@ import csv
 import io
 import json
 import logging
+import math
 import multiprocessing
 import secrets
 import time
@@ -176,7 +177,8 @@ class TournamentDesk:
             raise TableError(_("you have played every giv of the tournament ({n}): the standings are on your "
                                "teacher's page").format(n=number(t.givar_each)))
         deal, seat = nxt
-        table = t.table(self.room.new_code(), deal, seat, replace_after=self.room.replace_after, on_giv=self._finished)
+        # the learner's seat is never the bot's: their giv waits for them (the bot's moves are not theirs)
+        table = t.table(self.room.new_code(), deal, seat, replace_after=math.inf, on_giv=self._finished)
         token = self.room.add_private(table, learner, seat, nickname)
         self._seated[table.code] = _Seated(self.tid, learner, deal, seat)
         self._playing[learner] = table.code
