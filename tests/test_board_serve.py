@@ -147,6 +147,13 @@ def test_the_teacher_sends_a_puzzle_then_a_typed_position_and_a_waiting_poll_get
             assert "which card" in q["prompt"].lower()
             board = (await teacher.state())["html"]
             assert "0 answers" in board and distribution(board) == {"3D": (0, ""), "KS": (0, "")}
+            # the board's list of puzzles: the one on the board chosen; each kind under each game's rules once
+            _status, page, _w = await teacher.fetch("/krypteach/teacher/board")
+            assert re.findall(r"<option value='([^']*)' selected>", page) == [PUZZLE]
+            groups = re.findall(r"<optgroup label='([^']*)'>", page)
+            assert len(groups) == len(set(groups)) >= 10
+            assert "Kasino: the last cards, every card known · Avig kasino, 2 players (take all you can, tvångstabbe, " \
+                "lowest wins)" in groups
 
             # a typed position, in the engine's card text: its legal moves are the choices
             waiting = asyncio.ensure_future(s.poll(ann, 1))

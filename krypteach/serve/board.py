@@ -491,12 +491,16 @@ def board_live_html(board: Board, xsrf_form: str) -> str:
 def _send_forms(board: Board, xsrf_form: str, error: str) -> str:
     from ..widgets.puzzle_widget import KIND_TITLES
 
-    groups: dict[str, list[str]] = {}
+    # a kind's puzzles under each game's rules (classic Kasino's last cards, and avig kasino's, are
+    # numbered alike); the puzzle on the board stays chosen, so that the next is one step down
+    groups: dict[tuple[str, str], list[str]] = {}
+    on_board = board.question.puzzle.id if board.question is not None and board.question.puzzle else None
     for pid, p in shipped_puzzles().items():
-        groups.setdefault(p.kind, []).append(
-            f"<option value='{escape(pid, quote=True)}'>{escape(puzzle_words(pid) or pid)}</option>")
-    options = "".join(f"<optgroup label='{escape(_(KIND_TITLES[k]), quote=True)}'>{''.join(o)}</optgroup>"
-                      for k, o in groups.items())
+        chosen = " selected" if pid == on_board else ""
+        groups.setdefault((p.kind, p.rules.describe()), []).append(
+            f"<option value='{escape(pid, quote=True)}'{chosen}>{escape(puzzle_words(pid) or pid)}</option>")
+    options = "".join(f"<optgroup label='{escape(_(KIND_TITLES[k]) + ' · ' + game, quote=True)}'>{''.join(o)}"
+                      "</optgroup>" for (k, game), o in groups.items())
     err = f"<p class='error' role='alert'>{escape(error)}</p>" if error else ""
     t = {k: escape(v) for k, v in (
         ("send", _("Send a position to every learner's page")), ("puzzle", _("A puzzle")),
