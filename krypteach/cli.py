@@ -242,6 +242,8 @@ def classroom_env(cfg: Any, shown: list[str] | None) -> dict[str, str]:
         env["KRYPTEACH_LIVE_BOT"] = cfg.live_bot
     if cfg.live_replace_after is not None:
         env["KRYPTEACH_LIVE_REPLACE_AFTER"] = str(cfg.live_replace_after)
+    if cfg.live_hints:
+        env["KRYPTEACH_LIVE_HINTS"] = "1"
     if cfg.language:
         env["KRYPTEACH_LANG"] = cfg.language
     return env

@@ -16,7 +16,7 @@ def test_the_documented_example_is_valid_and_read_whole():
     assert cfg.lessons == [f"{n:02d}" for n in range(10)] and cfg.first_lesson == "07"
     assert (cfg.game_rules, cfg.bots) == ("krypkasino", ["random", "careful"])
     assert (cfg.max_givar, cfg.max_job_seconds, cfg.class_size, cfg.progress) == (1000, 120, 30, "")
-    assert (cfg.live_bot, cfg.live_replace_after) == ("careful", 60)
+    assert (cfg.live_bot, cfg.live_replace_after, cfg.live_hints) == ("careful", 60, False)
 
 
 def test_the_example_in_the_docs_is_the_one_in_the_code():
@@ -44,6 +44,8 @@ def test_the_example_in_the_docs_is_the_one_in_the_code():
     ('[live]\nbot = ["careful"]', "[live] bot = ['careful'] is not allowed: one computer player"),
     ('[live]\nreplace_after = 2', "[live] replace_after = 2 is not allowed: a whole number of seconds from 5 to 3,600"),
     ('[live]\nreplace_after = 1.5', "[live] replace_after = 1.5 is not allowed"),
+    ('[live]\nhints = "yes"', "[live] hints = 'yes' is not allowed: true or false"),
+    ('[live]\nhints = 1', "[live] hints = 1 is not allowed: true or false"),
     ('class = "K7RPX"', "class must be a section [class]"),
 ])
 def test_a_bad_key_or_value_is_named_with_what_is_allowed(text, says):
@@ -85,12 +87,14 @@ def test_the_live_class_plays_the_files_bot_and_waits_its_delay_for_a_gone_learn
     from krypteach.serve.settings import ServeSettings
     from krypteach.serve.tables import class_room
 
-    cfg = ClassroomConfig.from_text('[live]\nbot = "expert"\nreplace_after = 15')
+    cfg = ClassroomConfig.from_text('[live]\nbot = "expert"\nreplace_after = 15\nhints = true')
     env = classroom_env(cfg, None)
+    assert env["KRYPTEACH_LIVE_HINTS"] == "1"
     settings = ServeSettings(gate=ClassGate("K7RPX", max_kernels=4), start_page=None, live_bot=env["KRYPTEACH_LIVE_BOT"],
-                             live_replace_after=float(env["KRYPTEACH_LIVE_REPLACE_AFTER"]))
+                             live_replace_after=float(env["KRYPTEACH_LIVE_REPLACE_AFTER"]), live_hints=True)
     table, token = class_room(settings).open("Ann", 2)
-    assert (table.bot, table.replace_after) == ("expert", 15.0)
+    assert (table.bot, table.replace_after, table.hints) == ("expert", 15.0, True)
+    assert "KRYPTEACH_LIVE_HINTS" not in classroom_env(ClassroomConfig.from_text("[live]\nhints = false"), None)
     table.away(token, 1000.0)
     table.tick(1000.0 + 14.0)
     assert table.view(token)["bots"][0] is False  # 14 s gone: still Ann's seat

@@ -51,6 +51,7 @@ def server():
     thread.start()
     ready.wait(10)
     yield room, f"http://127.0.0.1:{port}/krypteach"
+    box["loop"].call_soon_threadsafe(room.stop)  # (its hints' worker process too)
     box["loop"].call_soon_threadsafe(box["loop"].stop)
     thread.join(5)
 
@@ -203,3 +204,43 @@ def test_pages_waiting_in_the_lobby_show_the_seats_the_teacher_gives_them(server
     assert alone.code is None and alone.tournament_button.layout.display == ""
     alone.lobby_answer({"code": None, "tournament": False})
     assert alone.tournament_button.layout.display == "none"
+
+
+def test_where_the_class_allows_hints_a_seat_gets_one_in_its_turn_and_plays_it(server):
+    """[live] hints (issue 24): the page shows Hint where the class allows it; the server works the
+    hint out (the strongest bot, in a worker process), the page selects its cards and says why, and
+    Play plays it. Where hints are not allowed the button is hidden and the server refuses."""
+    room, base = server
+    room.hints = True
+    ann, bo = LiveTable(link=_link(base, "Ann", 1)), LiveTable(link=_link(base, "Bo", 2))
+    ann.open_table(players=2, game="krypkasino")
+    bo.join(ann.code)
+    for w in (ann, bo):
+        w.sync()
+    mover = next(w for w in (ann, bo) if w.view["turn"] == w.view["seat"])
+    waiting = bo if mover is ann else ann
+    assert mover.hint_button.layout.display == "" and not mover.hint_button.disabled
+    assert waiting.hint_button.disabled
+    before = len(mover.view["moves"])
+    mover.hint()
+    assert mover.feedback.value.count("Hint: ") == 1, mover.feedback.value
+    assert mover.hand_row.selected_cards, "the hinted card is selected"
+    mover.play_selected()
+    if mover.options.children:
+        mover.options.children[0].click()
+    assert len(mover.view["moves"]) == before + 1 and "You played" in mover.feedback.value
+    # out of its turn (the mover has just played): the server says so, in one sentence
+    mover.view = {**mover.view, "turn": mover.view["seat"]}  # a stale view that thinks it is its turn
+    mover.hint()
+    assert "it is not your turn" in mover.feedback.value
+
+    room.hints = False
+    cy, di = LiveTable(link=_link(base, "Cy", 3)), LiveTable(link=_link(base, "Di", 4))
+    cy.open_table(players=2)
+    di.join(cy.code)
+    for w in (cy, di):
+        w.sync()
+    assert cy.hint_button.layout.display == "none" and di.hint_button.layout.display == "none"
+    mover = next(w for w in (cy, di) if w.view["turn"] == w.view["seat"])
+    mover.hint()
+    assert "your teacher has not allowed hints at the tables" in mover.feedback.value

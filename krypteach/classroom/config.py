@@ -47,6 +47,7 @@ bots = ["random", "careful"]  # the computer players a learner may choose
 [live]
 bot = "careful"             # the computer player of a table's empty seats (and of a learner gone too long)
 replace_after = 60          # seconds a learner's page may be gone before the computer plays their seat
+hints = false               # true: a learner at a table may ask for a hint, as against the computer
 
 [caps]
 max_givar = 1000            # givar one run of the variant lab may play per rule set
@@ -68,7 +69,8 @@ _SCHEMA: dict[str, dict[str, tuple[type | tuple[type, ...], str]]] = {
     "game": {"rules": (str, N_("a rule preset name")),
              "bots": (list, N_('a list of computer players such as ["random", "careful"]'))},
     "live": {"bot": (str, N_('one computer player such as "careful"')),
-             "replace_after": (int, N_("a whole number of seconds from 5 to 3,600"))},
+             "replace_after": (int, N_("a whole number of seconds from 5 to 3,600")),
+             "hints": (bool, N_("true or false"))},
     "caps": {"max_givar": (int, N_("a whole number from 1 to 100,000")),
              "max_job_seconds": (int, N_("a whole number from 5 to 86,400"))},
     "server": {"class_size": (int, N_("a whole number from 0 to 200")),
@@ -99,6 +101,7 @@ class ClassroomConfig:
     bots: list[str] | None = None
     live_bot: str | None = None
     live_replace_after: int | None = None
+    live_hints: bool | None = None
     max_givar: int | None = None
     max_job_seconds: int | None = None
     class_size: int | None = None
@@ -145,7 +148,7 @@ class ClassroomConfig:
                                         "{keys}").format(where=where, section=section, key=key,
                                                          keys=", ".join(_SCHEMA[section])))
                 kind, allowed = _SCHEMA[section][key]
-                if isinstance(value, bool) or not isinstance(value, kind):
+                if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
                     raise _not_allowed(where, section, key, value, _(allowed))
         cfg = cls(source=source)
 
@@ -161,6 +164,7 @@ class ClassroomConfig:
         cfg.bots = get("game", "bots")
         cfg.live_bot = get("live", "bot")
         cfg.live_replace_after = get("live", "replace_after")
+        cfg.live_hints = get("live", "hints")
         cfg.max_givar = get("caps", "max_givar")
         cfg.max_job_seconds = get("caps", "max_job_seconds")
         cfg.class_size = get("server", "class_size")

@@ -44,15 +44,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot, make_bot
-from ..engine.game import Giv, Parti, Turn
+from ..bots import BOT_LEVELS, Bot, BotError, check_bot_rules, make_bot, suggest
+from ..engine.game import Giv, Observation, Parti, Turn
 from ..engine.games import describe
 from ..engine.moves import IllegalMoveError, Move, MoveParseError
 from ..engine.records import dump_givar
 from ..engine.rules import Rules
-from ..i18n import _
+from ..i18n import _, use_language
 
-__all__ = ["Table", "TableError", "TABLE_CODE_LETTERS", "new_code"]
+__all__ = ["Table", "TableError", "TABLE_CODE_LETTERS", "hint_for", "new_code"]
 
 #: the letters of a table's short code: no 0/O, 1/I/L that a child would mix up on a projector
 TABLE_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -62,6 +62,29 @@ def new_code(rng: random.Random | None = None, length: int = 4) -> str:
     """A short code to join a table by (``K7Q2``)."""
     pick = (rng or random.SystemRandom()).choice
     return "".join(pick(TABLE_CODE_LETTERS) for _ in range(length))
+
+
+def hint_for(obs: Observation, lang: str, names: list[str]) -> tuple[str, str]:
+    """A hint for the seat of ``obs`` in its turn, as the game page gives one: (the move's text,
+    the reason in ``lang``, naming the seats ``names``), from the strongest bot that plays these
+    rules. A function of its arguments alone, for the server to run in a worker process.
+
+    >>> g = Giv.from_position([["10S", "4C"], ["4H"]], ["AH", "7C", "3D", "9S"], previous_mover=1)
+    >>> hint_for(g.observation(0), "sv", ["Du", "Bea"])
+    ('10S:AH+3D+7C+9S', '10♠ tar A♥+3♦+7♣+9♠. Det är det enda tillåtna draget.')
+    """
+    level = "random"
+    for name in ("expert", "careful"):
+        if name in BOT_LEVELS:
+            try:
+                check_bot_rules(name, obs.rules)
+            except BotError:
+                continue
+            level = name
+            break
+    with use_language(lang):
+        move, reason = suggest(obs, level=level, names=names)
+    return str(move), reason
 
 
 class TableError(ValueError):
@@ -96,6 +119,8 @@ class Table:
     one_giv: Giv | None = None
     #: what the server tells every seat about the table (JSON; a tournament giv: which one)
     about: dict[str, Any] | None = None
+    #: the class allows a hint at this table (the classroom file's ``[live] hints``; never a tournament's)
+    hints: bool = False
 
     def __post_init__(self) -> None:
         self._lock = threading.RLock()
@@ -151,6 +176,15 @@ class Table:
     def token_of(self, seat: int) -> str | None:
         """The token of ``seat`` (for the server to hand a learner's own seat back to them)."""
         return self._seats[seat].token
+
+    def observation(self, token: str) -> Observation:
+        """What the seat of ``token`` may know, in its turn (for a hint); :class:`TableError`
+        out of its turn or once the giv is over."""
+        with self._lock:
+            seat = self.seat_of(token)
+            if self.giv.is_over or self.giv.turn != seat:
+                raise TableError(_("it is not your turn"))
+            return self.giv.observation(seat)
 
     def seat_of(self, token: str) -> int:
         """The seat of ``token``; :class:`TableError` for a token of no seat here."""
@@ -266,6 +300,7 @@ class Table:
                 # a finished giv's record: every card of it has been played face up, nothing is hidden any more
                 "record": dump_givar([g]) if g.is_over else None,
                 "last": self._last_giv(), "totals": list(self.parti.totals), "parti_over": self.over, "about": self.about,
+                "hints": self.hints,
             }
 
     def _last_giv(self) -> dict[str, Any] | None:

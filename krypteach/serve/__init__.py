@@ -280,7 +280,8 @@ def serve(options: ServeOptions) -> int:
                              language=options.language, languages=options.languages,
                              game_rules=options.kernel_env.get("KRYPTEACH_GAME_RULES"),
                              live_bot=options.kernel_env.get("KRYPTEACH_LIVE_BOT") or "careful",
-                             live_replace_after=float(options.kernel_env.get("KRYPTEACH_LIVE_REPLACE_AFTER") or 60))
+                             live_replace_after=float(options.kernel_env.get("KRYPTEACH_LIVE_REPLACE_AFTER") or 60),
+                             live_hints=options.kernel_env.get("KRYPTEACH_LIVE_HINTS") == "1")
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     os.environ.update(options.kernel_env)

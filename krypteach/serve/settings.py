@@ -68,6 +68,8 @@ class ServeSettings:
     #: the live class's tables: the bot of empty seats, and seconds before it plays a gone learner's seat
     live_bot: str = "careful"
     live_replace_after: float = 60.0
+    #: a learner at a table may ask for a hint (the classroom file's ``[live] hints``)
+    live_hints: bool = False
 
     def start_url(self, lang: str | None = None) -> str:
         """The start page in ``lang`` (else the class's language), or the file list."""

@@ -31,9 +31,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
 import random
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NoReturn, Protocol
 
 import tornado.web
@@ -45,14 +47,14 @@ from ..engine.game import Giv
 from ..engine.games import game_of
 from ..engine.records import dump_givar
 from ..engine.rules import Rules
-from ..i18n import _
-from ..play.table import Table, TableError, new_code
+from ..i18n import LANGUAGES, _
+from ..play.table import Table, TableError, hint_for, new_code
 from .settings import ServeSettings
 
 log = logging.getLogger("krypteach.tables")
 
 __all__ = ["BOT_PAUSE", "TABLE_NONCE", "TABLES_LESSON", "WAIT", "TableRoom", "TournamentSeats", "class_room", "room_keeping", "TablesHandler", "TableViewHandler", "TableMoveHandler",
-           "TableAwayHandler", "TableLobbyHandler", "learner_of", "table_handlers", "token_of", "HUB_IDENTITY"]
+           "TableAwayHandler", "TableHintHandler", "TableLobbyHandler", "learner_of", "table_handlers", "token_of", "HUB_IDENTITY"]
 
 #: the application setting of a hub's service: who a request's hub token is (:mod:`.hub_service`)
 HUB_IDENTITY = "krypteach_hub"
@@ -87,8 +89,14 @@ class TableRoom:
     """The server's tables, by code, and the polls waiting on each."""
 
     def __init__(self, rules: Rules | None = None, *, bot: str = "careful", replace_after: float = 60.0,
-                 on_giv: Callable[[Table, Giv], None] | None = None, bot_pause: float = BOT_PAUSE) -> None:
+                 on_giv: Callable[[Table, Giv], None] | None = None, bot_pause: float = BOT_PAUSE,
+                 hints: bool = False) -> None:
         self.rules = rules or Rules()
+        #: a learner at one of the room's tables may ask for a hint (the tournament's: never)
+        self.hints = hints
+        self._hint_pool: ProcessPoolExecutor | None = None
+        #: the seats (tokens) whose hint is being worked out: one at a time each
+        self._hinting: set[str] = set()
         self.bot, self.replace_after, self.on_giv, self.bot_pause = bot, replace_after, on_giv, bot_pause
         self.tables: dict[str, Table] = {}
         #: table code -> seat -> the learner's id (the store keeps each finished giv for them)
@@ -114,6 +122,26 @@ class TableRoom:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        if self._hint_pool is not None:
+            self._hint_pool.shutdown(wait=False, cancel_futures=True)
+            self._hint_pool = None
+
+    async def hint(self, table: Table, seat_token: str, lang: str, names: list[str]) -> tuple[str, str]:
+        """A hint for the seat in its turn, worked out in a worker process (the strongest bot may
+        think for a second, and the tables' event loop must not wait; the engine's caches are
+        module state, so not in a thread): (the move's text, the reason)."""
+        if not table.hints:
+            raise TableError(_("your teacher has not allowed hints at the tables"))
+        obs = table.observation(seat_token)
+        if seat_token in self._hinting:
+            raise TableError(_("your hint is on its way: wait for it"))
+        if self._hint_pool is None:
+            self._hint_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        self._hinting.add(seat_token)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._hint_pool, hint_for, obs, lang, names)
+        finally:
+            self._hinting.discard(seat_token)
 
     def open(self, name: str, players: int, learner: int = 0, game: str | None = None) -> tuple[Table, str]:
         """A new table for ``players`` with ``name`` seated: the class's rules, or the plain rules
@@ -137,7 +165,8 @@ class TableRoom:
             raise TableError(str(e)) from None
 
     def _new_table(self, rules: Rules) -> Table:
-        table = Table(self.new_code(), rules, bot=self.bot, replace_after=self.replace_after, on_giv=self.on_giv)
+        table = Table(self.new_code(), rules, bot=self.bot, replace_after=self.replace_after, on_giv=self.on_giv,
+                      hints=self.hints)
         self.tables[table.code] = table
         return table
 
@@ -277,16 +306,18 @@ class TableRoom:
 def class_room(kt: ServeSettings) -> TableRoom:
     """The tables of a served class: its rule preset, and each finished giv kept for every
     learner at the table, as a giv of theirs (its score) and as the table's parti (its records)."""
-    return room_keeping(kt.game_rules, kt.store, bot=kt.live_bot, replace_after=kt.live_replace_after)
+    return room_keeping(kt.game_rules, kt.store, bot=kt.live_bot, replace_after=kt.live_replace_after,
+                        hints=kt.live_hints)
 
 
 def room_keeping(game_rules: str | None, store: ProgressStore | None, *, bot: str = "careful",
-                 replace_after: float = 60.0) -> TableRoom:
+                 replace_after: float = 60.0, hints: bool = False) -> TableRoom:
     """A room of the rule preset ``game_rules`` (None: the plain rules) whose finished givar
     ``store`` keeps (None: not kept), its empty seats played by the bot ``bot``, a learner's seat
     by it ``replace_after`` seconds after their page went: ``krypteach serve``'s (the classroom
     file's ``[live]``), and the JupyterHub service's."""
-    room = TableRoom(Rules.preset(game_rules) if game_rules else Rules(), bot=bot, replace_after=replace_after)
+    room = TableRoom(Rules.preset(game_rules) if game_rules else Rules(), bot=bot, replace_after=replace_after,
+                     hints=hints)
     if store is not None:
         def keep(table: Table, giv: Giv) -> None:
             n = len(table.parti.givar)
@@ -308,6 +339,7 @@ def table_handlers(room: TableRoom) -> list[Any]:
             (r"/krypteach/tables/lobby", TableLobbyHandler, {"room": room}),
             (r"/krypteach/tables/([A-Za-z0-9]{4})", TableViewHandler, {"room": room}),
             (r"/krypteach/tables/([A-Za-z0-9]{4})/move", TableMoveHandler, {"room": room}),
+            (r"/krypteach/tables/([A-Za-z0-9]{4})/hint", TableHintHandler, {"room": room}),
             (r"/krypteach/tables/([A-Za-z0-9]{4})/away", TableAwayHandler, {"room": room})]
 
 
@@ -456,6 +488,29 @@ class TableLobbyHandler(_TableBase):
             return
         table, token = found
         self.finish({"code": table.code, "seat_token": token, "view": table.view(token)})
+
+
+class TableHintHandler(_TableBase):
+    """``POST /krypteach/tables/CODE/hint`` ``{"seat", "lang", "names"}``: a hint for the seat in
+    its turn where the class allows them (the classroom file's ``[live] hints``): ``{"move",
+    "reason"}``; 403 where hints are not allowed, 409 out of the seat's turn."""
+
+    async def post(self, code: str) -> None:
+        data = self._body()
+        table = self._table(code)
+        seat, lang, names = data.get("seat"), data.get("lang", "en"), data.get("names")
+        if not isinstance(seat, str) or lang not in LANGUAGES or not isinstance(names, list) \
+                or len(names) != table.rules.players or not all(isinstance(n, str) and len(n) <= 40 for n in names):
+            self._refuse(400, "a hint is asked for with {seat, lang, names}")
+        try:
+            table.seat_of(seat)
+            if not table.hints:
+                self._refuse(403, _("your teacher has not allowed hints at the tables"))
+            move, reason = await self.room.hint(table, seat, lang, names)
+        except TableError as e:
+            self._refuse(409, str(e))
+        self.set_header("Cache-Control", "no-store")
+        self.finish({"move": move, "reason": reason, "version": table.version})
 
 
 class TableViewHandler(_TableBase):

@@ -43,7 +43,7 @@ from ..engine.games import describe, game_of
 from ..engine.moves import Move
 from ..engine.records import load_givar
 from ..engine.rules import Rules
-from ..i18n import _, ngettext
+from ..i18n import _, language, ngettext
 from ..i18n.numbers import number
 from ._ui import button, esc, message_html, message_text
 from .background import running_loop
@@ -113,6 +113,10 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.play_button = button(_("Play"), "play", "primary",
                                   _("Play the selected hand card and take the selected table cards"))
         self.play_button.on_click(lambda b: self.play_selected())
+        self.hint_button = button(_("Hint"), "lightbulb-o", tip=_("Suggest a move and say why (your teacher allows "
+                                                                 "hints at the tables)"))
+        self.hint_button.on_click(lambda b: self.hint())
+        self.hint_button.layout.display = "none"  # where the class allows hints at the tables
         self.options = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback = widgets.HTML("")
         self.feedback.add_class("kt-feedback")
@@ -128,7 +132,8 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                                    tip=_("Stand up: the computer plays your seat until you come back"))
         self.leave_button.on_click(lambda b: self.leave())
         self.seat_box = widgets.VBox([self.info, self.status, self.hand_row, self.table_row,
-                                      widgets.HBox([self.play_button, self.leave_button, self.next_button]),
+                                      widgets.HBox([self.play_button, self.hint_button, self.leave_button,
+                                                    self.next_button]),
                                       self.options,
                                       self.moves_html, self.last_html, self.review_button, self.review_view])
         self.seat_box.add_class("kt-live-seat")
@@ -345,6 +350,36 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         e = game.explain([Card(c) for c in v["hand"]], table, Move(card, cards or None), v["seat"])
         self._say("error", e.message)
 
+    def hint(self) -> None:
+        """Ask the class's server for a hint (where the class allows them): the move's cards are
+        selected and the reason is said, as on the game page against the computer."""
+        v = self.view
+        if v is None or self.link is None or self.code is None:
+            return
+        if v["turn"] != v["seat"]:
+            self._say("info", _("Wait for your turn: {status}").format(status=self.status_text()))
+            return
+        try:
+            answer = self.link.post(f"tables/{self.code}/hint", {"seat": self.seat_token, "lang": language(),
+                                                                   "names": self._names()})
+        except LiveError as e:
+            self._say("error", str(e))
+            return
+        move = Move.parse(str(answer.get("move", "")))
+        game = game_of(self._rules())
+        items, _flat = game.parse_table(v["table"])
+        left, picked = list(move.capture or ()), []
+        for item in items:  # the table items the move takes (a build is taken whole)
+            cards = game.table_cards([item])
+            if cards and all(c in left for c in cards):
+                picked.append(str(item))
+                for c in cards:
+                    left.remove(c)
+        self.select_hand(move.card)
+        self.select_table(picked)
+        self._say("info", _("Hint: {said}").format(said=str(answer.get("reason", ""))),
+                  [_("The cards are selected for you: press Play to play it.")])
+
     def _offer(self, moves: Sequence[Move]) -> None:
         rules = self._rules()
         options = []
@@ -447,6 +482,8 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.table_row.cards = list(view["table"])
         self.hand_row.selectable = self.table_row.selectable = mine
         self.play_button.disabled = not mine
+        self.hint_button.layout.display = "" if view.get("hints") else "none"
+        self.hint_button.disabled = not mine
         if not mine:
             self.options.children = []
         lines = [_("{who}: {move}").format(who=names[p], move=describe(rules, Move.parse(m)))
