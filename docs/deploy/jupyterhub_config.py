@@ -27,6 +27,7 @@ Everything below can be set with environment variables (defaults in brackets):
     KRYPTEACH_HUB_RULES        the class's rule preset at the tables [plain Krypkasino]
     KRYPTEACH_HUB_LIVE_BOT, KRYPTEACH_HUB_LIVE_REPLACE_AFTER  the tables' bot, and the seconds
                                before it plays the seat of a learner whose page went [careful, 60]
+    KRYPTEACH_HUB_LIVE_HINTS   1: a learner at a table may ask for a hint [no hints]
 
 This file is tested by tests/test_jupyterhub.py (a hub on 127.0.0.1, two learners, a
 live lesson each, the culler). It uses a process spawner that needs no system users,
@@ -193,7 +194,7 @@ if os.environ.get("KRYPTEACH_HUB_PROGRESS"):
 if os.environ.get("KRYPTEACH_HUB_RULES"):  # the class's rule preset, as the classroom file's [game] rules
     live_env["KRYPTEACH_RULES"] = os.environ["KRYPTEACH_HUB_RULES"]
 # the bot of the empty seats, and the seconds before it plays a gone learner's seat ([live] of the classroom file)
-for name in ("LIVE_BOT", "LIVE_REPLACE_AFTER"):
+for name in ("LIVE_BOT", "LIVE_REPLACE_AFTER", "LIVE_HINTS"):
     if os.environ.get(f"KRYPTEACH_HUB_{name}"):
         live_env[f"KRYPTEACH_{name}"] = os.environ[f"KRYPTEACH_HUB_{name}"]
 c.JupyterHub.services.append({

@@ -20,7 +20,9 @@ that process: the same tables and handlers as under ``krypteach serve``
   givar are not kept and the ids are the service's own.
 - **Where.** It listens where the hub says (``JUPYTERHUB_SERVICE_URL``, on 127.0.0.1 in the
   recipe); the learners' servers reach it there directly (``KRYPTEACH_LIVE_URL``).
-  ``KRYPTEACH_RULES`` names the class's rule preset (default: plain Krypkasino).
+  ``KRYPTEACH_RULES`` names the class's rule preset (default: plain Krypkasino);
+  ``KRYPTEACH_LIVE_BOT``, ``KRYPTEACH_LIVE_REPLACE_AFTER`` and ``KRYPTEACH_LIVE_HINTS`` (``1``) are
+  the classroom file's ``[live]`` keys.
 """
 
 from __future__ import annotations
@@ -155,7 +157,8 @@ def main(env: Mapping[str, str] | None = None) -> None:
     bot, replace_after = live_settings(env)
     where = env.get("KRYPTEACH_PROGRESS")
     store = ProgressStore(where) if where else None
-    room = room_keeping(preset, store, bot=bot, replace_after=replace_after)
+    room = room_keeping(preset, store, bot=bot, replace_after=replace_after,
+                        hints=env.get("KRYPTEACH_LIVE_HINTS") == "1")
     learners = HubLearners(HubAuth(cache_max_age=300), store, env.get("KRYPTEACH_CLASS") or "HUB")
     app = hub_app(room, learners, env.get("JUPYTERHUB_SERVICE_PREFIX") or "/")
 
