@@ -14,6 +14,7 @@ from krypteach.teaching.puzzles.fresh import (
     estimated_rating,
     fresh_puzzle,
     is_generated,
+    offered_themes,
     puzzle_from_id,
     themes_of,
 )
@@ -90,3 +91,12 @@ def test_the_first_rating_grows_with_the_level_and_the_position():
     small = Puzzle("d", "which-card", "medium", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))
     big = Puzzle("d", "which-card", "medium", parse_cards("10S 4H 5C 6D"), parse_cards("AH 7C 3D 9S 2C 2D"))
     assert estimated_rating(big) - estimated_rating(small) == 20.0 * 2  # ten cards: two beyond eight
+
+
+@pytest.mark.parametrize(("preset", "kind", "level"), FRESH)
+def test_the_themes_offered_before_a_puzzle_is_made_are_the_made_puzzles_own(preset, kind, level):
+    """offered_themes (what the trainer sees before it makes a generated puzzle) never promises a
+    theme the puzzle made does not train."""
+    for n in range(2):
+        made = themes_of(fresh_puzzle(kind, level, n, preset))
+        assert set(offered_themes(kind, level)) <= set(made), (n, made)

@@ -279,3 +279,14 @@ def test_a_trainer_drawn_before_the_sign_in_takes_the_learners_practice_once_the
     s._tell()  # what the sign-in tells the page's widgets
     assert t.me == me and t.practice.answered == 1
     assert "after 1 puzzle" in t.stats.value and "is due to come back" in t.stats.value
+
+
+def test_generated_puzzles_are_offered_with_every_theme_they_train(ann):
+    """A generated endgame trains klädda högen and a medium or hard what-must-you-take several
+    träffar: the chooser sees those themes before the puzzle is made, so leaning to a weak kladda
+    or träffar reaches the generated puzzles too (they were offered by their kind alone)."""
+    t = PracticeTrainer(seed=1)
+    offered = {i.id.rsplit("/", 1)[0]: set(i.themes) for i in t._items() if is_generated(i.id)}
+    assert offered["gen/krypkasino/endgame/hard"] == {"endgame", "kladda"}
+    assert offered["gen/krypkasino/what-must-you-take/medium"] == {"take-all", "traffar"}
+    assert offered["gen/krypkasino/what-must-you-take/easy"] == {"take-all"}

@@ -45,10 +45,10 @@ from ..teaching.practice import Item, choose, mix
 from ..teaching.puzzles import Puzzle, PuzzleError, load_puzzles
 from ..teaching.puzzles.fresh import (
     FRESH,
-    KIND_THEMES,
     THEME_WORDS,
     estimated_rating,
     first_guess,
+    offered_themes,
     puzzle_from_id,
     themes_of,
 )
@@ -155,7 +155,8 @@ class PracticeTrainer(PuzzleTrainer):
             while offered < _AHEAD:
                 pid = f"gen/{preset}/{kind}/{level}/{n}"
                 if pid not in seen:
-                    items.append(Item(pid, KIND_THEMES[kind], self.book.rating_of(pid, first_guess(kind, level))))
+                    items.append(Item(pid, offered_themes(kind, level),
+                                      self.book.rating_of(pid, first_guess(kind, level))))
                     offered += 1
                 n += 1
         return items
