@@ -296,3 +296,23 @@ def test_the_computer_never_plays_a_learners_tournament_seat_and_nobody_else_sit
         assert "tournament giv" in str(e)
     else:
         raise AssertionError("Bo sat down at Ann's tournament giv")
+
+
+def test_a_restart_starts_again_the_reviews_it_left_undone():
+    store = ProgressStore(":memory:")
+    ann = store.join(CODE, "Ann")
+    rules = Rules.preset("kasino")
+    desk = TournamentDesk(TableRoom(rules), store=store, class_code=CODE, samples=2)
+    t = desk.start(1, "random", seed=3)
+    from krypteach.bots import make_bot
+    from krypteach.engine.records import dump_givar
+
+    g = t.play(0, 0, make_bot("random", seed=1))
+    store.keep_tournament_giv(desk.tid, ann, 0, 0, g.result.scores[0], dump_givar([g]))  # the server stopped here
+    again = TournamentDesk(TableRoom(rules), store=store, class_code=CODE, samples=2)
+    again.load()
+    assert again.reviewing == 1 and [s.reviewed for s in again.standings()] == [0]
+    again.resume()  # (no server loop here: at once)
+    good, n = giv_quality(dump_givar([g]), 0, 2)
+    assert again.reviewing == 0 and [(s.good, s.decisions) for s in again.standings()] == [(good, n)]
+    assert [(r[5], r[6]) for r in store.tournament_givar(again.tid)] == [(good, n)]

@@ -96,6 +96,8 @@ class TournamentDesk:
         self._waiting: list[asyncio.Future[None]] = []
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: set[asyncio.Future[Any]] = set()
+        #: the reviews a restart left undone: started by :meth:`resume`, once the server's loop runs
+        self._pending: list[tuple[int, int, int, int, str]] = []
         room.tournament = self
 
     # --- the teacher ---------------------------------------------------------------------
@@ -130,7 +132,7 @@ class TournamentDesk:
 
     def load(self) -> None:
         """The class's newest tournament from the store (a restarted server): its givar played, and
-        the reviews that had not finished, started again."""
+        the reviews that had not finished, for :meth:`resume` to start again."""
         if self.store is None:
             return
         kept = self.store.tournament(self.class_code)
@@ -147,7 +149,13 @@ class TournamentDesk:
             self._names[learner] = name
             self._played[(learner, deal, seat)] = Played(learner, name, deal, seat, score, good, decisions)
             if good is None:
-                self._review(self.tid, learner, deal, seat, record)
+                self._pending.append((self.tid, learner, deal, seat, record))
+
+    def resume(self) -> None:
+        """Start the reviews a restart left undone (called by the first requests, on the server's loop)."""
+        pending, self._pending = self._pending, []
+        for tid, learner, deal, seat, record in pending:
+            self._review(tid, learner, deal, seat, record)
 
     def _clear_tables(self) -> None:
         for code in list(self._seated):
@@ -158,6 +166,7 @@ class TournamentDesk:
     def seat(self, learner: int, nickname: str) -> tuple[Table, str]:
         """The learner's tournament giv: the one they are playing, else their next one, dealt at a
         private table; :class:`TableError` when there is none."""
+        self.resume()
         t = self.tournament
         if t is None or self.ended:
             raise TableError(_("there is no class tournament under way: your teacher starts one"))
@@ -465,6 +474,7 @@ class _DeskTeacher(TeacherBase):
 class TournamentPageHandler(_DeskTeacher):
     def get(self) -> None:
         if self._teacher():
+            self.desk.resume()
             self.finish(tournament_page(self.desk, self.xsrf_form_html(), self.get_argument("error", "")[:300]))
 
 
@@ -472,6 +482,7 @@ class TournamentStateHandler(_DeskTeacher):
     async def get(self) -> None:
         if not self._is_teacher():
             raise tornado.web.HTTPError(403, "the teacher's tournament")
+        self.desk.resume()
         try:
             since = int(self.get_argument("since", "-1"))
         except ValueError:
