@@ -430,3 +430,35 @@ def test_the_engines_work_is_done_off_the_servers_loop_and_once_for_a_puzzle(mon
             s.stop()
 
     run_in_thread(main)
+
+
+def test_a_position_of_many_moves_lists_on_the_board_the_ones_chosen_and_the_right_one_once_shown():
+    """A projector shows the moves the class chose, not every legal move of a full table (this one
+    has 28), and the engine's once it is shown; the rest in one line, in the teacher's language."""
+    async def main() -> None:
+        s = Served()
+        try:
+            teacher = await Teacher(s, "sv").sign_in()
+            assert await teacher.post("send", hand="7H 2S 9C 4D",
+                                      table="5C 2D KS 4H AC 3C 6D 8S 10H JD QH 9S 3S 6H 8D AD") == ""
+            q = s.board.question
+            assert q is not None and len(q.choices) == 28 and len(q.right) == 1
+            html = (await teacher.state())["html"]
+            assert distribution(html) == {} and "och 28 drag till: ingen har valt dem" in html
+            chosen = next(c for c in q.choices if c not in q.right)
+            assert (await s.answer(_token("Ann", 1), q.id, chosen))[0] == 200
+            html = (await teacher.state())["html"]
+            assert distribution(html) == {chosen: (1, "")} and "och 27 drag till: ingen har valt dem" in html
+            assert await teacher.post("reveal") == ""
+            html = (await teacher.state())["html"]
+            [right] = q.right
+            assert distribution(html) == {right: (0, ""), chosen: (1, "")}
+            assert "och 26 drag till: ingen har valt dem" in html
+            # a position of few moves lists every one
+            assert await teacher.post("send", hand=HAND, table=TABLE) == ""
+            html = (await teacher.state())["html"]
+            assert distribution(html) == {SEVEN: (0, ""), TWO: (0, "")} and "drag till" not in html
+        finally:
+            s.stop()
+
+    run_in_thread(main)

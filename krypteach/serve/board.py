@@ -68,6 +68,8 @@ WAIT = 20.0
 #: looks at the other hand too, as large as yours, and its work grows fast with them (a hand of 6
 #: took 2-10 s, one of 8 up to 72 s on this machine; one of 4, the deal of Krypkasino and Kasino, < 0.4 s)
 MOST_HAND, MOST_TABLE = 5, 16
+#: choices the board lists each of; beyond them, only the chosen ones (and the right ones once shown)
+MOST_ROWS = 8
 #: the kinds whose answer is a card of the hand (their legal moves would give it away)
 _CARD_KINDS = ("which-card", "safest-card")
 
@@ -407,6 +409,7 @@ h1{font-size:2.1rem;margin:.3rem 0 .6rem}h2{font-size:1.4rem;margin:1.2rem 0 .4r
 ol.dist{list-style:none;padding:0;margin:.5rem 0}
 ol.dist li{display:grid;grid-template-columns:minmax(12rem,22rem) 1fr 4.5rem;gap:.8rem;align-items:center;
 margin:.35rem 0;font-size:1.5rem}
+.words{overflow-wrap:anywhere;min-width:0}ol.dist li.others{display:block;font-size:1.1rem;color:#37474f}
 .bar{height:2.4rem;background:#2e6b3a;border-radius:.3rem;min-width:.3rem}
 li.right .bar{background:#1565c0}li.right .words::after{content:" ✔";color:#1565c0}
 .n{font-weight:700;text-align:right;font-variant-numeric:tabular-nums}
@@ -466,13 +469,20 @@ def board_live_html(board: Board, xsrf_form: str) -> str:
     n = len(board.answers)
     count = ngettext("{n} answer", "{n} answers", n).format(n=number(n))
     rows = []
-    most = max((c for _k, _w, c, _n, _r in board.distribution()), default=0) or 1
-    for key, words, c, names, right in board.distribution():
+    dist = board.distribution()
+    most = max((c for _k, _w, c, _n, _r in dist), default=0) or 1
+    listed = dist if len(dist) <= MOST_ROWS else [d for d in dist if d[2] or (board.revealed and d[4])]
+    for key, words, c, names, right in listed:
         cls = ' class="right"' if board.revealed and right else ""
         who = (f"<div class='names'>{escape(', '.join(names))}</div>" if board.names_shown and names else "")
         rows.append(f"<li{cls} data-choice='{escape(key)}'><span class='words'>{escape(words)}</span>"
                     f"<span class='bar' style='width:{100 * c / most:.0f}%'></span>"
                     f"<span class='n'>{escape(number(c))}</span>{who}</li>")
+    if len(listed) < len(dist):  # a position of many moves: a projector shows the ones chosen
+        others = len(dist) - len(listed)
+        rows.append("<li class='others'>" + escape(ngettext(
+            "and {n} other move: nobody has chosen it", "and {n} other moves: nobody has chosen them", others).format(
+                n=number(others))) + "</li>")
     answer = ""
     if board.revealed:
         said, why = q.reveal()
