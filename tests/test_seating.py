@@ -111,7 +111,7 @@ def test_three_waiting_pages_are_seated_by_the_teachers_one_click_and_each_is_to
             status, _body, where = await teacher.fetch("/krypteach/teacher/tables/seat", {"players": "2", "game": ""})
             assert status == 302
             done = parse_qs(urlparse(where).query)["done"][0]
-            assert done.startswith("3 learners are seated, at ")
+            assert done.startswith("3 learners are seated. Tables: ")
             answers = await asyncio.wait_for(asyncio.gather(*polls), 5)
             codes = {a["code"] for a in answers}
             assert len(codes) == 2 and all(code in done for code in codes)  # 2 and 1 (and the computer)

@@ -41,7 +41,7 @@ def test_the_teacher_seats_two_waiting_learners_with_one_click(browser, classroo
         teacher.get_by_role("button", name="Seat everyone waiting").click()
         done = teacher.locator(".done")
         done.wait_for(timeout=STEP_MS)
-        code = re.search(r"2 learners are seated, at ([A-Z0-9]{4})\.", done.inner_text()).group(1)
+        code = re.search(r"2 learners are seated\. Tables: ([A-Z0-9]{4})\.", done.inner_text()).group(1)
         assert teacher.locator("td.code", has_text=code).count() == 1
 
         for page, other in zip(learners, ("Bo", "Ann"), strict=True):

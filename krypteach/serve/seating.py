@@ -167,7 +167,7 @@ class SeatingSeatHandler(_RoomTeacher):
             self.redirect("/krypteach/teacher/tables?" + urlencode({"error": str(e)[:300]}))
             return
         seated = sum(len(self.room.learners.get(t.code, {})) for t in tables)
-        done = ngettext("{n} learner is seated, at {tables}.", "{n} learners are seated, at {tables}.",
+        done = ngettext("{n} learner is seated. Tables: {tables}.", "{n} learners are seated. Tables: {tables}.",
                         seated).format(n=number(seated), tables=", ".join(t.code for t in tables))
         self.redirect("/krypteach/teacher/tables?" + urlencode({"done": done}))
 
