@@ -12,8 +12,10 @@ import csv
 import io
 import json
 import random
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
+from html import unescape
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
@@ -34,6 +36,7 @@ from krypteach.serve.teacher_handlers import TeacherHandler
 from krypteach.serve.tournament import TournamentDesk, tournament_handlers
 
 from .conftest import _free_port
+from .english_text import english_sentences
 
 KEY = b"0123456789abcdef0123456789abcdef"
 CODE, TEACHER = "K7RPX", "TEACH42X"
@@ -254,6 +257,7 @@ async def _collect(main, box: list) -> None:
 
 def test_the_teachers_tournament_page_in_swedish_and_only_for_the_teacher():
     store = ProgressStore(":memory:")
+    ann = store.join(CODE, "Ann")
 
     async def main() -> None:
         served = Served(store, Rules())
@@ -267,10 +271,14 @@ def test_the_teachers_tournament_page_in_swedish_and_only_for_the_teacher():
             assert status == 302 and served.desk.tournament is None  # not the teacher: nothing started
             teacher = await Teacher(served, lang="sv").sign_in()
             assert await teacher.post("start", deals="0", bot="random") == "en turnering har 1 till 20 givar, inte 0"
-            assert await teacher.post("start", deals="2", bot="careful") == ""
+            assert await teacher.post("start", deals="1", bot="random") == ""
+            await _play_giv(served, _token("Ann", ann), PICKS["Ann"], random.Random(1))  # one of her two givar
             status, page, _where = await teacher.fetch("/krypteach/teacher/tournament")
             with use_language("sv"):
                 assert status == 200 and "Klassens turnering" in page and "lägst poäng vinner" in page
+                assert "1 av 2 (inte alla spelade)" in page and "Dragkvalitet" in page
+            text = re.sub(r"<(script|style)>.*?</\1>|<[^>]+>", " ", page, flags=re.S)
+            assert english_sentences(unescape(text)) == []
         finally:
             served.stop()
 
