@@ -26,7 +26,11 @@ would give its answer away asks as the puzzle trainer does: *which card* (every 
 and *what must you take* (every capture the card could make, and creeping). The engine's answer
 is the puzzle solver's (:func:`~krypteach.teaching.puzzles.solve`, its proven answers and their
 explanation), or for a typed position the strongest bot's move and its reason
-(:func:`~krypteach.bots.suggest`), the position taken as the last deal with the other hands unseen.
+(:func:`~krypteach.bots.suggest`), the position taken as the last deal with the other hands unseen
+(so a typed hand holds at most the class's deal). It is worked out once, in every language, in a
+worker thread when the position is sent: the server's loop answers every page of the class (a
+hard puzzle takes the solver a minute), and a shipped puzzle's is kept for the server's life.
+A position of many moves lists on the board only those the class chose (:data:`MOST_ROWS`).
 """
 
 from __future__ import annotations
