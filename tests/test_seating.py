@@ -174,3 +174,23 @@ def test_a_page_that_goes_away_no_longer_waits():
             s.server.stop()
 
     run_in_thread(main)
+
+
+def test_a_class_tournament_begun_or_ended_wakes_every_page_waiting_for_a_table():
+    """The lobby's answer says whether a tournament is under way: its start and its end answer
+    every waiting page at once, so Play the class tournament shows (and goes) without a wait."""
+    from krypteach.serve.tournament import TournamentDesk
+
+    async def main() -> None:
+        room = TableRoom(Rules(), bot="random")
+        desk = TournamentDesk(room)
+        waiting = room.lobby_enter(1, "Ann")
+        desk.start(1, "random")
+        assert waiting.done()
+        room.lobby_leave(1, waiting)
+        again = room.lobby_enter(1, "Ann")
+        assert not again.done()
+        desk.end()
+        assert again.done()
+
+    run_in_thread(main)

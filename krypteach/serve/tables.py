@@ -213,10 +213,15 @@ class TableRoom:
             for learner, name in waiting[k::count]:
                 self.sit(table, name, learner)
             tables.append(table)
+        self.wake_lobby()
+        return tables
+
+    def wake_lobby(self) -> None:
+        """Answer every page waiting in the lobby now (it asks again): seated, or a class
+        tournament begun or ended."""
         for f in self._lobby_waiting:
             if not f.done():
                 f.set_result(None)
-        return tables
 
     def new_code(self) -> str:
         """A code no table of the room has."""

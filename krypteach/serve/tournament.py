@@ -117,6 +117,7 @@ class TournamentDesk:
         self.tournament, self.ended, self.started_at = t, False, time.time()
         self._played, self._names = {}, {}
         self._changed()
+        self.room.wake_lobby()  # every page waiting for a table hears of it now
         return t
 
     def end(self) -> bool:
@@ -128,6 +129,7 @@ class TournamentDesk:
             self.store.end_tournament(self.class_code, self.tid)
         self._clear_tables()
         self._changed()
+        self.room.wake_lobby()
         return True
 
     def load(self) -> None:
