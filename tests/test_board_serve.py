@@ -265,6 +265,28 @@ def test_the_first_answer_counts_and_every_other_answer_is_refused_in_one_senten
     run_in_thread(main)
 
 
+def test_a_classic_kasino_class_types_builds_whose_owner_is_a_seat_of_its_table():
+    async def main() -> None:
+        s = Served("kasino")
+        try:
+            teacher = await Teacher(s).sign_in()
+            for lang, why in (("en", "the build [9:4S+5H@5] belongs to nobody at this table: write its owner after @ "
+                                     "as a seat from 0 to 1"),
+                              ("sv", "bygget [9:4S+5H@5] tillhör ingen vid det här bordet: skriv ägaren efter @ som "
+                                     "en plats från 0 till 1")):
+                teacher.cookies["krypteach_lang"] = lang
+                assert await teacher.post("send", hand="9H 3D", table="[9:4S+5H@5] KS") == why
+                assert s.board.question is None
+            assert await teacher.post("send", hand="9H 3D", table="[9:4S+5H@1] KS") == ""
+            status, view = await s.learner("board", learner=_token("Ann", 1), since=-1)
+            assert status == 200 and view["question"]["table"] == ["[9:4S+5H@1]", "KS"]
+            assert [c["key"] for c in view["question"]["choices"]][:1] == ["9H:4S+5H"]
+        finally:
+            s.stop()
+
+    run_in_thread(main)
+
+
 def test_the_board_shows_the_distribution_live_and_the_names_only_when_the_teacher_shows_them():
     async def main() -> None:
         s = Served()

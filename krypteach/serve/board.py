@@ -180,6 +180,11 @@ def typed_question(qid: int, rules: Rules, hand_text: str, table_text: str) -> Q
         raise BoardError(_("a position on the board holds at most {hand} cards in the hand and {table} on the "
                            "table").format(hand=most_hand, table=MOST_TABLE))
     _card_counts_ok(rules, hand, table)
+    last = rules.players - 1
+    stray = [x for x in table if not isinstance(x, Card) and not 0 <= x.owner <= last]
+    if stray:  # (classic Kasino's builds: [9:4S+5H@1]; a build of seat 5 at a table of 2 was taken)
+        raise BoardError(_("the build {build} belongs to nobody at this table: write its owner after @ as a seat "
+                           "from 0 to {last}").format(build=stray[0], last=last))
     moves = legal_moves(hand, table, rules, 0)
     n = rules.players
     obs = Observation(seat=0, rules=rules, hand=hand, table=tuple(table), kladda=(), history=(),
