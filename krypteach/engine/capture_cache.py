@@ -16,6 +16,7 @@ a packed table, with a flag for "takes every card up to its value"),
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from itertools import chain, combinations, product
 
@@ -72,20 +73,29 @@ _WHOLE: dict[str, dict[int, int]] = {}  # ace -> {packed: bit set of the ranks t
 _RANK_TUPLES = [tuple(r for r in range(1, 14) if bits >> (r - 1) & 1) for bits in range(1 << 13)]
 
 
+#: keeping a result and emptying the caches are one step each for every thread (the server works a
+#: board's answer out in a worker thread while the tables play on its event loop): without it, two
+#: threads storing at once could each be given the other's result id
+_LOCK = threading.RLock()
+
+
 def clear_caches() -> None:
     """Empty every cache of the capture code (benchmarks start cold with this)."""
     # the per-rules dicts are emptied, not dropped: games hold on to them
-    caches: list[dict[int, int] | dict[int, bool]] = [*_CAPS.values(), *_LIVE.values(), *_WHOLE.values(), SUMS, KEEP, PARTITIONABLE]
-    for d in caches:
-        d.clear()
-    RESULTS.clear()
-    _store(((), None, (), False))  # result 0: no capture
+    with _LOCK:
+        caches: list[dict[int, int] | dict[int, bool]] = [*_CAPS.values(), *_LIVE.values(), *_WHOLE.values(), SUMS,
+                                                          KEEP, PARTITIONABLE]
+        for d in caches:
+            d.clear()
+        RESULTS.clear()
+        _store(((), None, (), False))  # result 0: no capture
 
 
 def _store(result: RankCaps) -> int:
     """Keep a result; returns its id (index in ``RESULTS``)."""
-    RESULTS.append(result)
-    return len(RESULTS) - 1
+    with _LOCK:
+        RESULTS.append(result)
+        return len(RESULTS) - 1
 
 
 def caps_table(ace: str, mode: str) -> dict[int, int]:
