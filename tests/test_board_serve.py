@@ -20,6 +20,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
 from krypteach.classroom.session import sign_learner
 from krypteach.classroom.store import ProgressStore
+from krypteach.engine.moves import Move
 from krypteach.serve.board import Board, board_handlers, class_board
 from krypteach.serve.gate import ClassGate
 from krypteach.serve.settings import ServeSettings
@@ -46,8 +47,9 @@ class Served:
 
     def __init__(self, rules: str | None = None) -> None:
         self.board: Board = class_board(rules)
+        self.store = ProgressStore(":memory:")
         settings = ServeSettings(gate=ClassGate(code=CODE, max_kernels=4), start_page=None,
-                                 store=ProgressStore(":memory:"), learner_key=KEY, teacher_code=TEACHER)
+                                 store=self.store, learner_key=KEY, teacher_code=TEACHER)
         app = tornado.web.Application([(r"/krypteach/teacher", TeacherHandler), *board_handlers(self.board)],
                                       krypteach=settings, cookie_secret=b"s" * 32)
         port = _free_port()
@@ -480,6 +482,58 @@ def test_a_position_of_many_moves_lists_on_the_board_the_ones_chosen_and_the_rig
             assert await teacher.post("send", hand=HAND, table=TABLE) == ""
             html = (await teacher.state())["html"]
             assert distribution(html) == {SEVEN: (0, ""), TWO: (0, "")} and "drag till" not in html
+        finally:
+            s.stop()
+
+    run_in_thread(main)
+
+
+def test_a_move_the_coach_flagged_in_a_learners_giv_goes_on_the_board_without_their_name():
+    """The board's third source (issue 24: "a position from a learner's giv"): the moves the coach
+    flagged in the class's givar are listed by lesson, move and verdict (the board is projected:
+    not by whose); the one sent is the position as its learner saw it, the coach's good-enough
+    moves right, the best one and its reasons the answer."""
+    from krypteach.bots import make_bot
+    from krypteach.bots.review import review_giv
+    from krypteach.classroom.flagged import PLACE, keep_flagged, read_all
+    from krypteach.engine.game import Giv
+
+    g = Giv(seed=4)
+    g.play_out(lambda x: make_bot("random", seed=1).choose(x.observation()))
+    flagged = review_giv(g, 0, samples=6).flagged
+    assert flagged
+
+    async def main() -> None:
+        s = Served()
+        try:
+            bo = s.store.join(CODE, "Bo")
+            s.store.save_game(bo, "07_play", PLACE, keep_flagged(None, g, 0, flagged, at=100.0))
+            (key, f), = list(read_all(s.store.saved_games(bo, PLACE)).items())[:1]
+            teacher = await Teacher(s).sign_in()
+            status, page, _where = await teacher.fetch("/krypteach/teacher/board")
+            listed = re.findall(r"<select id='flagged' name='flagged'>(.*?)</select>", page)
+            assert status == 200 and listed and f"value='{bo}/{key}'" in listed[0]
+            assert "Bo" not in listed[0] and "Lesson 07, move " in listed[0]
+            assert await teacher.post("send", flagged=f"{bo}/{key}") == ""
+            view = (await s.poll(_token("Ann", 1), -1))["question"]
+            obs = f.observation()
+            assert view["hand"] == [str(c) for c in obs.hand] and view["table"] == [str(x) for x in obs.table]
+            assert view["kladda"] == [str(c) for c in obs.kladda]
+            keys = [c["key"] for c in view["choices"]]
+            assert str(f.decision.best) in keys and len(keys) >= 2
+            right = [k for k in keys if f.decision.of(Move.parse(k)).good_enough]
+            status, _a = await s.answer(_token("Ann", 1), view["id"], right[0])
+            assert status == 200
+            assert await teacher.post("reveal") == ""
+            shown = (await s.poll(_token("Ann", 1), 0))["question"]["reveal"]
+            assert shown["yours"] is True and shown["explanation"].startswith("The best move here: ")
+            assert "Bo" not in shown["explanation"]
+            # a move that is not the class's, or no longer kept: one sentence, the board as it was
+            before = s.board.question
+            assert await teacher.post("send", flagged=f"{bo}/coach/07_play/000000000000") == \
+                "that move is no longer kept: choose one of the list"
+            assert await teacher.post("send", flagged=f"999/{key}") == "that move is no longer kept: choose one of the list"
+            assert s.board.question is before
         finally:
             s.stop()
 

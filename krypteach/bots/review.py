@@ -53,7 +53,7 @@ from .steps import Steps, run_steps
 from .words import seat_name
 
 __all__ = ["VERDICTS", "VERDICT_WORDS", "THEMES", "theme_of", "THRESHOLDS", "MoveValue", "Decision", "Review", "review_decision", "review_decision_steps", "review_giv", "Reviewer",
-           "decision_words", "verdict_of", "distinct_choices"]
+           "best_words", "decision_words", "verdict_of", "distinct_choices"]
 
 #: from good to bad
 VERDICTS = ("fine", "inaccuracy", "mistake", "blunder")
@@ -512,4 +512,20 @@ def decision_words(obs: Observation, d: Decision) -> str:
     if better:
         parts.append(_("{best}: {why}").format(best=best, why=" ".join(better)))
     parts.append(_line_words(obs, d.best))
+    return " ".join(p for p in parts if p)
+
+
+def best_words(obs: Observation, d: Decision) -> str:
+    """The decision's best move and why, in the current language, without the move that was
+    played (the teacher's board asks the class the position again; whose move it was stays
+    unsaid).
+
+    >>> from krypteach.engine.game import Giv
+    >>> g = Giv.from_position([["10S", "4C"], ["4H"]], ["AH", "7C", "3D"], previous_mover=1)
+    >>> obs = g.observation(0)
+    >>> best_words(obs, review_decision(obs, g.legal_moves()[0], samples=4)).startswith("The best move here: ")
+    True
+    """
+    best = describe(obs.rules, d.best)
+    parts = [_("The best move here: {best}.").format(best=best), *_notes(obs, d.best), _line_words(obs, d.best)]
     return " ".join(p for p in parts if p)

@@ -47,6 +47,10 @@ from typing import Any, NoReturn
 import tornado.web
 
 from ..bots import suggest
+from ..bots.review import VERDICT_WORDS, best_words, distinct_choices
+from ..classroom.flagged import PLACE as FLAGGED_PLACE
+from ..classroom.flagged import Flagged, read_all
+from ..classroom.store import ProgressStore
 from ..engine.builds import BuildParseError, table_cards
 from ..engine.cards import Card, CardParseError, parse_cards
 from ..engine.game import Observation
@@ -63,7 +67,7 @@ from .offload import off_the_loop
 from .tables import learner_of
 from .teacher_handlers import TeacherBase
 
-__all__ = ["WAIT", "Board", "BoardError", "Question", "board_handlers", "board_page", "puzzle_question",
+__all__ = ["class_flagged", "find_flagged", "flagged_question", "WAIT", "Board", "BoardError", "Question", "board_handlers", "board_page", "puzzle_question",
            "typed_question"]
 
 #: seconds a long poll waits for the board to change
@@ -97,6 +101,8 @@ class Question:
     #: language -> (the engine's answer, its explanation), worked out once, before the position is sent
     #: (the solver may take a minute over a hard puzzle: never again for every learner's view)
     answer: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
+    #: klädda högen of a position from a learner's giv (a puzzle's is the puzzle's)
+    kladda: tuple[Card, ...] = ()
 
     def choice_words(self, key: str) -> str:
         """A choice in words, in the current language (``7♥ takes 2♦+5♣``, or a card ``K♠``)."""
@@ -202,6 +208,52 @@ def typed_question(qid: int, rules: Rules, hand_text: str, table_text: str) -> Q
                     answer=answer)
 
 
+def flagged_question(qid: int, f: Flagged) -> Question:
+    """A move the coach flagged in a learner's giv, asked of the class again: the position as the
+    learner saw it (their hand, the table, klädda högen), the moves that play differently as the
+    choices, the ones the coach found as good as the best right, and the best with the careful
+    player's reasons as the answer, in every language; whose move it was is not said."""
+    obs = f.observation()
+    d = f.decision
+    choices = distinct_choices(d, obs.rules)
+    answer: dict[str, tuple[str, str]] = {}
+    for lang in LANGUAGES:
+        with use_language(lang):
+            answer[lang] = (describe(obs.rules, d.best), best_words(obs, d))
+    return Question(qid, obs.rules, tuple(obs.hand), tuple(obs.table), tuple(str(v.move) for v in choices),
+                    frozenset(str(v.move) for v in choices if v.good_enough), answer=answer, kladda=tuple(obs.kladda))
+
+
+def class_flagged(store: ProgressStore, class_code: str, most: int = 40) -> list[tuple[str, str, Flagged]]:
+    """The moves the coach flagged in the class's givar, newest first, at most ``most``:
+    (the form's value ``learner/key``, its words for the board's list, the flagged move). The
+    words name the lesson, the move and the coach's verdict, not the learner: the board is
+    projected."""
+    found = []
+    for learner, _name in store.learners(class_code):
+        for key, f in read_all(store.saved_games(learner, FLAGGED_PLACE)).items():
+            found.append((f.at, f"{learner}/{key}", f))
+    found.sort(key=lambda x: -x[0])
+    out = []
+    for _at, value, f in found[:most]:
+        rules = f.observation().rules
+        words = _("Lesson {lesson}, move {ply}: {move} ({verdict})").format(
+            lesson=f.lesson[:2], ply=number(f.decision.ply + 1), move=describe(rules, f.decision.played),
+            verdict=_(VERDICT_WORDS[f.decision.verdict]))
+        out.append((value, words, f))
+    return out
+
+
+def find_flagged(store: ProgressStore, class_code: str, value: str) -> Flagged:
+    """The flagged move of the form's ``learner/key``; :class:`BoardError` when it is not the class's."""
+    learner_text, _sep, key = value.partition("/")
+    if learner_text.isdigit() and any(lid == int(learner_text) for lid, _n in store.learners(class_code)):
+        f = read_all(store.saved_games(int(learner_text), FLAGGED_PLACE)).get(key)
+        if f is not None:
+            return f
+    raise BoardError(_("that move is no longer kept: choose one of the list"))
+
+
 @cache
 def shipped_puzzles() -> dict[str, Puzzle]:
     """Every shipped puzzle by id (Krypkasino's, then classic Kasino's)."""
@@ -301,7 +353,7 @@ class Board:
         view: dict[str, Any] = {
             "id": q.id, "prompt": q.prompt(), "hand": [str(c) for c in q.hand], "table": [str(x) for x in q.table],
             "next_hand": [str(c) for c in p.next_hand] if p is not None else [],
-            "kladda": [str(c) for c in p.kladda] if p is not None else [],
+            "kladda": [str(c) for c in (p.kladda if p is not None else q.kladda)],
             "played": p is not None and p.kind == "what-must-you-take",
             "choices": [{"key": k, "words": q.choice_words(k)} for k in q.choices], "mine": mine, "reveal": None}
         if self.revealed:
@@ -507,7 +559,7 @@ def board_live_html(board: Board, xsrf_form: str) -> str:
             f"<div class='controls'>{''.join(buttons)}</div>")
 
 
-def _send_forms(board: Board, xsrf_form: str, error: str) -> str:
+def _send_forms(board: Board, xsrf_form: str, error: str, flagged: Sequence[tuple[str, str, Flagged]] = ()) -> str:
     from ..widgets.puzzle_widget import KIND_TITLES
 
     # a kind's puzzles under each game's rules (classic Kasino's last cards, and avig kasino's, are
@@ -526,6 +578,8 @@ def _send_forms(board: Board, xsrf_form: str, error: str) -> str:
         ("send-puzzle", _("Send the puzzle")), ("typed", _("Or type a position (the engine's card text)")),
         ("hand", _("The hand, e.g. 7H 2S")), ("table", _("The table, e.g. 5C 2D KS")),
         ("send-typed", _("Send the position")),
+        ("flagged", _("Or a position from a learner's giv (a move the coach flagged)")),
+        ("send-flagged", _("Send this position")),
         ("rules", _("The class's rules: {rules}").format(rules=board.rules.describe())))}
     return (f"<details open><summary>{t['send']}</summary>{err}"
             f"<form method='post' action='/krypteach/teacher/board/send'>{xsrf_form}"
@@ -534,10 +588,21 @@ def _send_forms(board: Board, xsrf_form: str, error: str) -> str:
             f"<form method='post' action='/krypteach/teacher/board/send'>{xsrf_form}<div>{t['typed']}</div>"
             f"<label>{t['hand']} <input id='hand' name='hand' size='18' autocomplete='off'></label> "
             f"<label>{t['table']} <input id='table' name='table' size='24' autocomplete='off'></label> "
-            f"<button type='submit'>{t['send-typed']}</button></form><p class='note'>{t['rules']}</p></details>")
+            f"<button type='submit'>{t['send-typed']}</button></form>{_flagged_form(flagged, xsrf_form, t)}"
+            f"<p class='note'>{t['rules']}</p></details>")
 
 
-def board_page(board: Board, xsrf_form: str, error: str = "") -> str:
+def _flagged_form(flagged: Sequence[tuple[str, str, Flagged]], xsrf_form: str, t: dict[str, str]) -> str:
+    if not flagged:
+        return ""
+    options = "".join(f"<option value='{escape(value, quote=True)}'>{escape(words)}</option>"
+                      for value, words, _f in flagged)
+    return (f"<form method='post' action='/krypteach/teacher/board/send'>{xsrf_form}"
+            f"<label for='flagged'>{t['flagged']}</label> <select id='flagged' name='flagged'>{options}</select> "
+            f"<button type='submit'>{t['send-flagged']}</button></form>")
+
+
+def board_page(board: Board, xsrf_form: str, error: str = "", flagged: Sequence[tuple[str, str, Flagged]] = ()) -> str:
     """The teacher's board, for a projector: large type, its live part kept up to date by a
     small script that long-polls ``board/state``; the forms that send a position below."""
     title = escape(_("The teacher's board"))
@@ -546,7 +611,7 @@ def board_page(board: Board, xsrf_form: str, error: str = "") -> str:
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>'
             f"<style>{_STYLE}</style></head><body><main><h1>{title}</h1>"
             f"<div id='live' aria-live='polite' data-tally='{board.tally}'>{board_live_html(board, xsrf_form)}</div>"
-            f"{_send_forms(board, xsrf_form, error)}"
+            f"{_send_forms(board, xsrf_form, error, flagged)}"
             f"<p class='note'><a href='/krypteach/teacher'>{back}</a></p></main>"
             f"<script>{_SCRIPT}</script></body></html>")
 
@@ -563,9 +628,12 @@ class _BoardTeacher(TeacherBase):
 
 
 class BoardPageHandler(_BoardTeacher):
-    def get(self) -> None:
-        if self._teacher():
-            self.finish(board_page(self.board, self.xsrf_form_html(), self.get_argument("error", "")[:300]))
+    async def get(self) -> None:
+        if not self._teacher():
+            return
+        kt = self._kt()
+        flagged = await off_the_loop(class_flagged, kt.store, kt.class_label) if kt.store is not None else []
+        self.finish(board_page(self.board, self.xsrf_form_html(), self.get_argument("error", "")[:300], flagged))
 
 
 class BoardStateHandler(_BoardTeacher):
@@ -587,8 +655,12 @@ class BoardSendHandler(_BoardTeacher):
         if not self._teacher():
             return
         try:  # the solver's or the bot's answer is worked out in a worker thread: the class's pages go on
+            kt = self._kt()
             if self.get_argument("puzzle", ""):
                 q = await off_the_loop(self.board.puzzle, self.get_argument("puzzle"))
+            elif self.get_argument("flagged", "") and kt.store is not None:
+                f = await off_the_loop(find_flagged, kt.store, kt.class_label, self.get_argument("flagged")[:200])
+                q = await off_the_loop(flagged_question, 0, f)
             else:
                 q = await off_the_loop(self.board.typed, self.get_argument("hand", ""), self.get_argument("table", ""))
             self.board.send(lambda qid: replace(q, id=qid))
