@@ -194,3 +194,21 @@ def test_a_class_tournament_begun_or_ended_wakes_every_page_waiting_for_a_table(
         assert again.done()
 
     run_in_thread(main)
+
+
+def test_a_page_at_a_tournament_giv_hears_why_it_is_gone_when_the_teacher_ends_the_tournament():
+    from krypteach.serve.tournament import TournamentDesk
+
+    async def main() -> None:
+        room = TableRoom(Rules(), bot="random")
+        desk = TournamentDesk(room)
+        desk.start(1, "random")
+        table, _token = desk.seat(1, "Ann")
+        desk.end()
+        with pytest.raises(TableError, match="your teacher ended the class tournament: the giv you were playing "
+                                             "does not count"):
+            room.table(table.code)
+        with pytest.raises(TableError, match="there is no table ZZZZ in this class"):
+            room.table("ZZZZ")
+
+    run_in_thread(main)

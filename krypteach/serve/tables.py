@@ -108,6 +108,8 @@ class TableRoom:
         self.private: set[str] = set()
         #: the class tournament, when the server holds one
         self.tournament: TournamentSeats | None = None
+        #: code -> why a table was taken away (a message id, :meth:`remove`), the newest kept
+        self.gone: dict[str, str] = {}
         #: learner -> (nickname, polls waiting): the learners whose game page waits for a table
         self.lobby: dict[int, tuple[str, int]] = {}
         self._lobby_waiting: list[asyncio.Future[None]] = []
@@ -242,8 +244,13 @@ class TableRoom:
         self.changed(table.code)
         return token
 
-    def remove(self, code: str) -> None:
-        """Take a table away (its waiting polls are answered; the next one hears it is gone)."""
+    def remove(self, code: str, why: str | None = None) -> None:
+        """Take a table away (its waiting polls are answered; the next one hears it is gone, and
+        ``why`` when it is given: a sentence, said in the language of the request that asks)."""
+        if why is not None:
+            self.gone[code] = why
+            while len(self.gone) > MOST_TABLES:
+                self.gone.pop(next(iter(self.gone)))
         if self.tables.pop(code, None) is not None:
             self.learners.pop(code, None)
             self.private.discard(code)
@@ -270,6 +277,8 @@ class TableRoom:
 
     def table(self, code: str) -> Table:
         table = self.tables.get(code.strip().upper())
+        if table is None and code.strip().upper() in self.gone:
+            raise TableError(_(self.gone[code.strip().upper()]))
         if table is None:
             raise TableError(_("there is no table {code} in this class: check its code").format(code=code[:8]))
         return table

@@ -48,7 +48,7 @@ from ..engine.game import Giv
 from ..engine.games import game_of
 from ..engine.records import dump_givar
 from ..engine.rules import Rules
-from ..i18n import _, language, ngettext
+from ..i18n import N_, _, language, ngettext
 from ..i18n.numbers import number, percent
 from ..play.class_tournament import MOST_DEALS, ClassTournament, Played, Standing, TournamentError, giv_quality
 from ..play.table import Table, TableError
@@ -65,6 +65,10 @@ __all__ = ["REVIEW_SAMPLES", "WAIT", "TournamentDesk", "class_desk", "standings_
 WAIT = 20.0
 #: the coach's samples per decision in a tournament giv's review (the coach's own default)
 REVIEW_SAMPLES = 24
+
+
+#: what a page at a tournament giv hears when the teacher ends the tournament (or starts another)
+_GIV_ENDED = N_("your teacher ended the class tournament: the giv you were playing does not count")
 
 
 @dataclass(frozen=True)
@@ -161,7 +165,7 @@ class TournamentDesk:
 
     def _clear_tables(self) -> None:
         for code in list(self._seated):
-            self.room.remove(code)
+            self.room.remove(code, _GIV_ENDED)
         self._seated, self._playing = {}, {}
 
     # --- the learners --------------------------------------------------------------------
