@@ -106,7 +106,7 @@ def test_the_teachers_page_in_swedish():
                  "Elever × lektioner", "<th>Elev</th>", "<th>Senast sedd</th>", "Nollställ</button>",
                  "Vill du nollställa Ann?", "Oftast fel", "<th>Lektion</th>", "<th>Uppgift</th>", "<td>övning</td>",
                  "Reglerna bakom felen", "ta in allt du kan: 1", "ett kort som kan ta in måste ta in: 1",
-                 "1/2 · 2 fel", 'title="3 försök, 2 fel"', "Sidan uppdateras var 20:e sekund.",
+                 "1/2 · 2 fel", 'title="3 försök, 2 fel"', "Ladda om sidan var 20:e sekund (inte medan du skriver i ett formulär)",
                  "alt='Hur långt klassen har kommit i varje lektion'", '<html lang="sv">',
                  "<th>Lektion nu</th>", "<td>3 · Ta in allt</td>"):  # (Ann's last answer was just now)
         assert word in sv, word
@@ -121,7 +121,8 @@ def test_the_teachers_page_in_english_as_before():
     en = teacher_page(_class().overview("K7RPX"), "K7RPX", "", {})
     for word in ("1 learner · 0 givar", "Download CSV", "<th>Learner</th>", "Most often failed",
                  "take all you can (ta in allt): 1", "a card that can take must take: 1", "<td>exercise</td>",
-                 'title="3 attempts, 2 wrong"', "This page refreshes every 20 seconds.", '<html lang="en">'):
+                 'title="3 attempts, 2 wrong"', "Load this page again every 20 seconds (not while you type in a form)", 'id="kt-refresh" checked',
+                 "location.reload()", '<html lang="en">'):
         assert word in en, word
     empty = teacher_page(ProgressStore(":memory:").overview("K7RPX"), "K7RPX", "", {})
     assert "No learners yet" in empty and "No mistakes yet." in empty

@@ -3,7 +3,8 @@
 A grid of learners × lessons ("2 of 5", coloured), the exercises and puzzles most often
 failed with the rules behind the mistakes, givar played, two plots (matplotlib), a CSV
 export and a button to reset one learner. Self-contained HTML (the plots are inline
-PNGs), refreshed every 20 seconds, readable on a phone, in the request's language.
+PNGs), loaded again every 20 seconds while the teacher is not in a form (a box turns it off),
+readable on a phone, in the request's language.
 ``krypteach.serve.teacher_handlers`` puts it behind the teacher code (never the learners' class code).
 """
 
@@ -115,11 +116,26 @@ th[scope=row] a{display:inline-flex;align-items:center;min-height:44px;min-width
 """
 
 
-def _page(title: str, body: str, refresh: int | None = None) -> str:
-    meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
+#: the teacher's page loads itself again every 20 s while its box is ticked, never while the teacher
+#: is in a form or has typed in one (a meta refresh took the typing away, and cannot be turned off)
+_REFRESH = """
+(function () {
+  let typed = false;
+  document.addEventListener("input", (e) => { if (e.target.id !== "kt-refresh") typed = true; });
+  setInterval(() => {
+    const box = document.getElementById("kt-refresh"), at = document.activeElement;
+    if (box && box.checked && !typed && !(at && at.closest && at.closest("form"))) location.reload();
+  }, 20000);
+})();
+"""
+
+
+def _page(title: str, body: str, refresh: bool = False) -> str:
+    script = f"<script>{_REFRESH}</script>" if refresh else ""
     return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body><main>{body}</main></body></html>")
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body><main>{body}</main>{script}"
+            "</body></html>")
 
 
 def teacher_login_page(xsrf_form: str, error: str = "") -> str:
@@ -532,7 +548,7 @@ def homework_csv(homework: Sequence[Homework], results: Mapping[tuple[int, Any],
 def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: Mapping[str, str],
                  notice: str = "", flash: str = "", item_titles: Mapping[tuple[str, str], str] | None = None,
                  practice: ClassPractice | None = None, homework: str = "") -> str:
-    """The class at a glance (refreshes itself every 20 s). ``titles``: lesson -> its title;
+    """The class at a glance (loads itself again every 20 s, not while the teacher types). ``titles``: lesson -> its title;
     ``notice``: a repair of the store to tell the teacher; ``flash``: what the last import or reset did;
     ``item_titles``: what each item is called (:func:`item_words`); ``practice``: the learners' puzzle
     ratings and the class's themes (:func:`~krypteach.classroom.practice.class_practice`); ``homework``:
@@ -549,7 +565,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
         ("csv", _("Download CSV")), ("board", _("The teacher's board (for the projector)")), ("tournament", _("The class tournament")), ("tables", _("Tables: seat the class")), ("import-label", _("Import learners' progress files from the static site")),
         ("import", _("Import")), ("grid", _("Learners × lessons: solved of the lesson's exercises")),
         ("failed", _("Most often failed")), ("rules", _("The rules behind the mistakes")),
-        ("refresh", _("This page refreshes every 20 seconds.")))}
+        ("refresh", _("Load this page again every 20 seconds (not while you type in a form)")))}
     head = "".join(f"<th>{escape(titles.get(les, les))}</th>" for les in view.lessons)
     ratings = practice.ratings if practice is not None else {}
     rows = []
@@ -627,5 +643,5 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <h2>{t["themes"]}</h2>{themes}
 <h2>{t["practice"]}</h2>{practice_html(practice)}
 <h2>{t["homework"]}</h2>{homework}{plots}{resets}
-<p class="note">{t["refresh"]}</p>"""
-    return _page(_("The class {code} – Krypkasino").format(code=class_code), body, refresh=20)
+<p class="note"><label><input type="checkbox" id="kt-refresh" checked> {t["refresh"]}</label></p>"""
+    return _page(_("The class {code} – Krypkasino").format(code=class_code), body, refresh=True)
