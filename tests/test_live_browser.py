@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
@@ -15,6 +16,7 @@ from krypteach.engine.builds import Build, parse_table
 from krypteach.engine.cards import parse_cards
 from krypteach.engine.games import describe, legal_moves
 
+from .test_board_browser import _shot
 from .test_browser import LOAD_MS, STEP_MS, close
 from .test_classroom_browser import _sign_in, classroom  # noqa: F401 (the fixture)
 
@@ -101,7 +103,8 @@ def test_three_pages_play_a_whole_giv_at_one_table_with_a_reload_mid_giv(browser
 
         rng, moves, reloaded = random.Random(5), 0, False
         over = "Giv 1 is over"
-        for _ in range(400):
+        deadline = time.monotonic() + 300  # (a loaded machine: the bots and the pages take their time)
+        while time.monotonic() < deadline:
             if all(_live(p).locator(".kt-live-seat", has_text=over).count() for p in pages):
                 break
             turn = next((i for i, p in enumerate(pages) if _status(p).startswith("Your turn")), None)
@@ -111,7 +114,7 @@ def test_three_pages_play_a_whole_giv_at_one_table_with_a_reload_mid_giv(browser
             try:
                 _play(pages[turn], turn, rng)
             except Exception:
-                pages[turn].screenshot(path="/tmp/kt/live_fail.png", full_page=True)
+                _shot(pages[turn], "live_fail.png")  # (where KT_SHOTS names a folder)
                 print(_live(pages[turn]).inner_html()[:3000])
                 raise
             moves += 1
