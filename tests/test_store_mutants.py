@@ -884,7 +884,9 @@ def test_postgresql_migrates_under_its_lock_with_its_own_types_and_placeholders(
          "               due DOUBLE PRECISION NOT NULL,\n"
          "               created DOUBLE PRECISION NOT NULL)", ()),                 # and homework
         ("CREATE INDEX homework_by_class ON homework (class_code)", ()),
-        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (8,))]
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (8,)),
+        *[(statement.format(**ddl), ()) for statement in MIGRATIONS[9]],  # 9: the class tournament
+        ("INSERT INTO krypteach_schema (version) VALUES (%s)", (9,))]
     conn.sent.clear()
     conn.answers.append(("Ann",))
     assert s.nickname(7) == "Ann"

@@ -320,7 +320,10 @@ def test_a_restart_starts_again_the_reviews_it_left_undone():
     again = TournamentDesk(TableRoom(rules), store=store, class_code=CODE, samples=2)
     again.load()
     assert again.reviewing == 1 and [s.reviewed for s in again.standings()] == [0]
-    again.resume()  # (no server loop here: at once)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # no server loop in that thread: at once (the browser tests' Playwright
+        pool.submit(again.resume).result()  # keeps a loop running in this one, where it would wait for a task)
     good, n = giv_quality(dump_givar([g]), 0, 2)
     assert again.reviewing == 0 and [(s.good, s.decisions) for s in again.standings()] == [(good, n)]
     assert [(r[5], r[6]) for r in store.tournament_givar(again.tid)] == [(good, n)]
