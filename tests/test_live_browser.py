@@ -45,7 +45,15 @@ def _play(page, seat: int, rng: random.Random) -> None:
     """Read the seat's hand and the table off the page, ask the engine for the legal moves, click
     one's cards and Play (and its option, when the selection makes several moves)."""
     live = _live(page)
+    # the status may say "Your turn" before the cards are drawn anew: read the position until it
+    # holds still, so that the move is chosen on the cards the page shows
     mine, table, hand, items = _position(live)
+    for _ in range(20):
+        page.wait_for_timeout(150)
+        again = _position(live)
+        if again[:2] == (mine, table):
+            break
+        mine, table, hand, items = again
     move = rng.choice(legal_moves(parse_cards(mine), parse_table(table), RULES, seat))
     hand.nth(mine.index(str(move.card))).click()
     page.wait_for_function("el => el.classList.contains('kt-selected')",
@@ -57,6 +65,11 @@ def _play(page, seat: int, rng: random.Random) -> None:
             page.wait_for_function("el => el.classList.contains('kt-selected') || "
                                    "el.querySelector('.kt-selected') !== null || el.getAttribute('aria-pressed') == 'true'",
                                    arg=items.nth(i).element_handle(), timeout=STEP_MS)
+    chosen = sorted(str(x) for x in parse_table(table) if ((x.cards[0] in taken) if isinstance(x, Build) else (x in taken)))
+    shown = sorted(live.locator(".kt-cards.kt-table .kt-row > .kt-card.kt-selected, "
+                                ".kt-cards.kt-table .kt-row > .kt-card[aria-pressed=true]").evaluate_all(
+        "els => els.map(e => e.dataset.build || e.dataset.card)"))
+    assert shown == chosen or not chosen, (shown, chosen)
     # the name without its icon (Font Awesome's glyph is part of Chromium's accessible name)
     live.get_by_role("button", name=re.compile(r"^\W*Play$")).click()
     words = describe(RULES, move)
