@@ -140,6 +140,8 @@ def test_without_the_teachers_cookie_nobody_is_seated_and_a_forged_learner_does_
             assert r.code in (302, 403) and s.room.tables == {}
             r = await s.client.fetch(f"{s.base}/krypteach/teacher/tables/state", raise_error=False)
             assert r.code == 403
+            r = await s.client.fetch(f"{s.base}/krypteach/teacher/tables", raise_error=False, follow_redirects=False)
+            assert r.code == 302 and r.headers["Location"] == "/krypteach/teacher"  # the teacher code first
             r = await s.client.fetch(f"{s.base}/krypteach/tables/lobby?learner=forged", raise_error=False)
             assert r.code == 403 and json.loads(r.body)["error"].startswith("sign in first")
             assert [n for _i, n in s.room.waiting()] == ["Ann"]

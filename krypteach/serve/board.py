@@ -620,12 +620,6 @@ class _BoardTeacher(TeacherBase):
     def initialize(self, board: Board) -> None:
         self.board = board
 
-    def _teacher(self) -> bool:
-        if not self._is_teacher():
-            self.redirect("/krypteach/teacher")
-            return False
-        return True
-
 
 class BoardPageHandler(_BoardTeacher):
     async def get(self) -> None:

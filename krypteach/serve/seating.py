@@ -129,12 +129,6 @@ class _RoomTeacher(TeacherBase):
     def initialize(self, room: TableRoom) -> None:
         self.room = room
 
-    def _teacher(self) -> bool:
-        if not self._is_teacher():
-            self.redirect("/krypteach/teacher")
-            return False
-        return True
-
 
 class SeatingPageHandler(_RoomTeacher):
     def get(self) -> None:

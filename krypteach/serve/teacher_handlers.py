@@ -93,6 +93,14 @@ class _TeacherBase(tornado.web.RequestHandler):
         page = "/krypteach/teacher?" if learner is None else f"/krypteach/teacher/learner?id={learner}&"
         self.redirect(page + urlencode({"done": text}))
 
+    def _teacher(self) -> bool:
+        """Is the teacher signed in? Anybody else is sent to the teacher code (the board's, the
+        tables' and the tournament's pages ask this first)."""
+        if not self._is_teacher():
+            self.redirect("/krypteach/teacher")
+            return False
+        return True
+
     def _teachers_store(self) -> ProgressStore | None:
         """The class's store for a signed-in teacher; anybody else is sent to the teacher code."""
         store = self._kt().store

@@ -470,12 +470,6 @@ class _DeskTeacher(TeacherBase):
     def initialize(self, desk: TournamentDesk) -> None:
         self.desk = desk
 
-    def _teacher(self) -> bool:
-        if not self._is_teacher():
-            self.redirect("/krypteach/teacher")
-            return False
-        return True
-
 
 class TournamentPageHandler(_DeskTeacher):
     def get(self) -> None:
