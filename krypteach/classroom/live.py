@@ -23,18 +23,20 @@ pages offer the computer opponents instead.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..i18n import _
 from .session import ENV_KEY, Session, sign_learner
 
-__all__ = ["ENV_LIVE", "LIVE_NONCE", "POLL_TIMEOUT", "Link", "LiveError", "live_url"]
+__all__ = ["ENV_LIVE", "LIVE_NONCE", "POLL_TIMEOUT", "RETRY", "Link", "LiveError", "live_url"]
 
 #: the address of the live class (the server's ``/krypteach``, or a hub service's)
 ENV_LIVE = "KRYPTEACH_LIVE_URL"
@@ -44,6 +46,10 @@ LIVE_NONCE = "tables"
 TIMEOUT = 5.0
 #: seconds a long poll may take (the server answers within its own wait, 20 s)
 POLL_TIMEOUT = 30.0
+#: seconds a long poll waits after a failure (the server away for a moment) before it asks again
+RETRY = 2.0
+
+log = logging.getLogger(__name__)
 
 
 class LiveError(Exception):
@@ -123,6 +129,31 @@ class Link:
         except OSError as e:
             raise LiveError(_unreachable(e)) from None
         return _json(answer.body)
+
+    async def follow(self, ask: Callable[[], tuple[str, Mapping[str, Any]]],
+                     answer: Callable[[dict[str, Any]], None], *, going: Callable[[], bool] = lambda: True,
+                     what: str = "a long poll", retry: float | None = None) -> LiveError | None:
+        """Long-poll while ``going()``: ``ask()`` gives the path and the query of each poll (read
+        anew each time), ``answer`` takes each answer. A refusal (403, 404: not this learner's,
+        or gone) ends it and is returned; any other failure (the server away for a moment, a bug
+        in ``answer``) is logged, and it asks again after ``retry`` seconds (:data:`RETRY`).
+        Ends with None once ``going()`` is false. The tables' and the lobby's polls of a game
+        page and the board's panel are this."""
+        while going():
+            try:
+                path, query = ask()
+                answer(await self.poll(path, **query))
+                continue
+            except LiveError as e:
+                if e.status in (403, 404):
+                    log.info("krypteach: %s refused: %s", what, e)
+                    return e
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the page goes on; the next poll tries again
+                log.exception("krypteach: %s", what)
+            await asyncio.sleep(RETRY if retry is None else retry)
+        return None
 
     def _open(self, request: urllib.request.Request, timeout: float) -> dict[str, Any]:
         try:

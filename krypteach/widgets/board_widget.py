@@ -83,20 +83,10 @@ class BoardPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         return True
 
     async def _follow(self) -> None:
-        while True:
-            try:
-                view = await self.link.poll("board", learner=self.link.token, since=self.version, lang=language())
-            except LiveError as e:
-                if e.status in (403, 404):  # not a learner of this class, or no board (a hub's service): none here
-                    log.info("krypteach: the teacher's board refused this page: %s", e)
-                    return
-                await asyncio.sleep(RETRY)
-                continue
-            except Exception:  # the page goes on without the board
-                log.exception("krypteach: the teacher's board failed")
-                await asyncio.sleep(RETRY)
-                continue
-            self.show(view)
+        link = self.link
+        if link is not None:  # a refusal (403, 404: not a learner of this class, no board here) ends it
+            await link.follow(lambda: ("board", {"learner": link.token, "since": self.version, "lang": language()}),
+                              self.show, what="the teacher's board", retry=RETRY)
 
     # --- what the board says ---------------------------------------------------------------
     def show(self, view: dict[str, Any]) -> None:

@@ -191,23 +191,12 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._lobby_poll = loop.create_task(self._lobby())
 
     async def _lobby(self) -> None:
-        try:
-            while self.code is None and self.link is not None:
-                try:
-                    answer = await self.link.poll("tables/lobby", learner=self.link.token)
-                except LiveError as e:
-                    if e.status in (403, 404):  # no lobby here (nobody signed in, an older server)
-                        log.info("krypteach: the tables' lobby refused this page: %s", e)
-                        break
-                    await asyncio.sleep(RETRY)
-                    continue
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # the page goes on; the next poll tries again
-                    log.exception("krypteach: waiting in the tables' lobby")
-                    await asyncio.sleep(RETRY)
-                    continue
-                self.lobby_answer(answer)
+        link = self.link
+        try:  # a refusal (403, 404: nobody signed in, an older server) ends the wait: no lobby here
+            if link is not None:
+                await link.follow(lambda: ("tables/lobby", {"learner": link.token}), self.lobby_answer,
+                                  going=lambda: self.code is None and self.link is not None,
+                                  what="waiting in the tables' lobby", retry=RETRY)
         finally:
             self._lobby_poll = None
 
@@ -438,28 +427,28 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self._poll = loop.create_task(self._follow())
 
     async def _follow(self) -> None:
-        while self.code is not None and self.link is not None:
-            code, version = self.code, (self.view or {}).get("version", -1)
-            try:
-                view = await self.link.poll(f"tables/{code}", seat=self.seat_token, since=version)
-            except LiveError as e:
-                if e.status in (403, 404):  # the table or the seat is gone (the server restarted)
-                    self._say("error", str(e))
-                    self.code = None
-                    self.seat_box.layout.display = "none"
-                    self._show_lobby()
-                    break
-                await asyncio.sleep(RETRY)
-                continue
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the page goes on; the next poll tries again
-                log.exception("krypteach: waiting for table %s", code)
-                await asyncio.sleep(RETRY)
-                continue
-            if code == self.code and view.get("version", -1) >= (self.view or {}).get("version", -1):
+        asked: list[str | None] = [None]  # the table each poll asked about (the learner may sit elsewhere)
+
+        def ask() -> tuple[str, dict[str, Any]]:
+            asked[0] = self.code
+            return f"tables/{self.code}", {"seat": self.seat_token, "since": (self.view or {}).get("version", -1)}
+
+        def answer(view: dict[str, Any]) -> None:
+            if asked[0] == self.code and view.get("version", -1) >= (self.view or {}).get("version", -1):
                 self._show(view)
-        self._poll = None
+
+        link = self.link
+        try:
+            refused = None if link is None else await link.follow(
+                ask, answer, going=lambda: self.code is not None and self.link is not None,
+                what="waiting for the table", retry=RETRY)
+            if refused is not None:  # the table or the seat is gone (the server restarted)
+                self._say("error", str(refused))
+                self.code = None
+                self.seat_box.layout.display = "none"
+                self._show_lobby()
+        finally:
+            self._poll = None
 
     # --- view -----------------------------------------------------------------------------------
     def _show(self, view: dict[str, Any]) -> None:
