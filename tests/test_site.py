@@ -122,6 +122,31 @@ def test_the_site_holds_every_lesson_and_no_cdn(site):
         assert "cdn.jsdelivr.net" not in html.read_text(), html.name
 
 
+def test_the_sites_python_files_are_compiled_ahead_and_what_no_page_uses_is_left_out(site):
+    """Issue 25: the standard library and every wheel hold bytecode, not source (the browser's
+    Python compiled them at every page's start); matplotlib's own helpers and jedi are not sent."""
+    import hashlib
+    import zipfile
+
+    out: Path = site["out"]
+    with zipfile.ZipFile(out / "static" / "pyodide" / "python_stdlib.zip") as z:
+        names = set(z.namelist())
+    assert "asyncio/base_events.pyc" in names and "asyncio/base_events.py" not in names
+    assert not [n for n in names if n.endswith(".py") and not n.startswith("test")][:5]
+    lock = json.loads((out / "static" / "krypteach" / "pyodide-lock.json").read_text())["packages"]
+    assert not {"fonttools", "pyparsing", "cycler", "pytz", "python-dateutil", "parso"} & set(lock)
+    for entry in lock.values():
+        wheel = out / "static" / "krypteach" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel.name
+        with zipfile.ZipFile(wheel) as z:
+            sources = [n for n in z.namelist() if n.endswith(".py")]
+            assert sources == [], (wheel.name, sources[:3])
+    with zipfile.ZipFile(out / "static" / "krypteach" / lock["krypteach"]["file_name"]) as z:
+        assert "krypteach/engine/__init__.pyc" in z.namelist()
+    with zipfile.ZipFile(out / "static" / "krypteach" / lock["jedi"]["file_name"]) as z:
+        assert z.namelist()[0] == "jedi/__init__.pyc"  # the placeholder, which raises ImportError
+
+
 def test_start_page_links_lessons_and_lesson_02_gives_feedback(offline, site):
     page = offline
     open_site_page(page, f"{site['base']}/")  # index.html sends the learner to the start page

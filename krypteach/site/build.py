@@ -24,6 +24,13 @@ What the in-browser kernel gets, and from where:
   placeholder package of that name, so the kernel starts, IPython keeps its history in
   memory and krypteach keeps no progress store in the kernel.
   With the CDN, both come from the CDN as usual (matplotlib is still not asked for).
+  Nor are matplotlib's own pure helpers (fonttools, pyparsing, …), nor jedi (IPython's
+  completion, which a lesson page never asks for): an offline site gets a jedi that says it
+  is not there, so IPython starts without it.
+- **Compiled ahead** (issue 25): with a local Pyodide, the standard library and every wheel of
+  the site hold bytecode instead of source, compiled by that Pyodide in Node.js
+  (:mod:`krypteach.site.pyc`), so a page's Python does not compile IPython, the widgets and
+  krypteach again at every start. Without Node.js the site is built as before and says so.
 """
 
 from __future__ import annotations
@@ -54,6 +61,9 @@ __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build
 #: Pyodide's packages (names in its lock file) that the kernel and the lessons need; their
 #: dependencies in the lock come along
 KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "tqdm", "typing-extensions")
+#: what a local site leaves out of them: matplotlib (and with it its pure helpers, which nothing
+#: else asks for) and jedi, whose place a placeholder takes (the kernel asks for it by name)
+_NOT_LOCAL = ("matplotlib", "jedi")
 #: pure-Python packages that are not in Pyodide's lock: from PyPI, at this machine's versions
 #: (the site's front ends, ipywidgets' and anywidget's, are this machine's too)
 PYPI_PACKAGES = ("comm", "ipywidgets", "anywidget", "psygnal", "fsrs")
@@ -64,7 +74,13 @@ _DEPENDS = {"comm": ["traitlets"], "ipywidgets": ["comm", "ipython", "traitlets"
             "fsrs": ["typing-extensions"],  # the practice's spaced repetition (issue 23)
             "krypteach": ["ipywidgets", "anywidget", "traitlets", "tqdm", "fsrs"]}
 #: loaded before the kernel starts (their dependencies too)
-_PRELOAD = ["sqlite3", "krypteach"]
+#: (the kernel loads micropip, installs piplite with it, then installs each of sqlite3, ipykernel,
+#: comm, pyodide_kernel, jedi and ipython that is not named here, one after another, once
+#: Pyodide has started: named here, they come in the one batch of the start, issue 25)
+_PRELOAD = ["sqlite3", "krypteach", "comm", "ipython", "jedi", "micropip", "piplite", "ipykernel", "pyodide_kernel"]
+#: the JupyterLite kernel's own wheels (in its extension's ``static/pypi``), with what they import
+_KERNEL_WHEELS = {"piplite": ["micropip"], "ipykernel": ["comm"],
+                  "pyodide-kernel": ["ipython", "comm", "ipykernel", "traitlets"]}
 _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 _CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                "pyodide-lock.json")
@@ -85,6 +101,8 @@ class SiteResult:
     packages: list[str]  #: in the site's lock file
     left_out: list[str] = field(default_factory=list)  #: of Pyodide's packages the kernel would want
     size: int = 0
+    #: why the site's Python files are not compiled ahead ("" when they are, or with the CDN)
+    not_compiled: str = ""
 
     def summary(self) -> str:
         mb = self.size / 1e6
@@ -96,6 +114,9 @@ class SiteResult:
         if self.left_out:
             text += "\n" + _("not in the browser: {packages} (see docs/deploy.md)").format(
                 packages=", ".join(self.left_out))
+        if self.not_compiled:
+            text += "\n" + _("the Python files are not compiled ahead ({why}): each page starts a few seconds "
+                              "slower").format(why=self.not_compiled)
         return text
 
 
@@ -240,16 +261,39 @@ def _sqlite3_placeholder(dest: Path) -> Path:
                         "placeholder: this offline site has no sqlite3 module")
 
 
+def _kernel_wheels() -> list[Path]:
+    """The JupyterLite Pyodide kernel's own wheels (piplite, its ipykernel, pyodide_kernel), from
+    its installed JupyterLab extension."""
+    from jupyter_core.paths import jupyter_path
+
+    for root in jupyter_path("labextensions"):
+        pypi = Path(root) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        found = [w for w in sorted(pypi.glob("*.whl")) if _norm(w.name.split("-")[0]) in _KERNEL_WHEELS]
+        if len(found) == len(_KERNEL_WHEELS):
+            return found
+    raise SiteError(_("build-site needs voici and the JupyterLite Pyodide kernel: "
+                      "pip install 'krypteach[site]'"))
+
+
+def _jedi_placeholder(dest: Path) -> Path:
+    text = (b'"""jedi, IPython\'s completion, is left out of this static site: its lesson pages never complete\n'
+            b'code, and a browser compiled and imported its 1.6 MB at every page\'s start (issue 25)."""\n'
+            b'raise ImportError("jedi is left out of this static site (IPython starts without completion)")\n')
+    return _write_wheel(dest / "jedi-0.0.0-py3-none-any.whl", "jedi", "0.0.0", {"jedi/__init__.py": text},
+                        "placeholder: this static site has no jedi")
+
+
 def _norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _closure(lock: Mapping[str, dict[str, Any]], names: Iterable[str]) -> list[str]:
+def _closure(lock: Mapping[str, dict[str, Any]], names: Iterable[str], skip: Iterable[str] = ()) -> list[str]:
     seen: list[str] = []
     todo = [_norm(n) for n in names]
+    skipped = {_norm(n) for n in skip}
     while todo:
         n = todo.pop()
-        if n in seen or n not in lock:
+        if n in seen or n not in lock or n in skipped:
             continue
         seen.append(n)
         todo.extend(_norm(d) for d in lock[n].get("depends", []))
@@ -269,7 +313,7 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
     packages: dict[str, dict[str, Any]] = {}
     left_out: list[str] = []
     base = {_norm(k): v for k, v in base_lock["packages"].items()}
-    wanted = _closure(base, KERNEL_PACKAGES)
+    wanted = _closure(base, KERNEL_PACKAGES, skip=() if local_dir is None else _NOT_LOCAL)
     if local_dir is None:  # the CDN has every package of the lock: name them all
         for key, e in base.items():
             packages[key] = {**e, "file_name": cdn + e["file_name"]}
@@ -291,6 +335,9 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
                 left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name="sqlite3"))
             else:
                 left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name=e["name"]))
+        whl = _jedi_placeholder(lock_dir)
+        packages["jedi"] = _entry("jedi", "0.0.0", whl, whl.name, [], [])
+        left_out.append(_("jedi (IPython's completion: the lesson pages do not use it)"))
         for e in packages.values():
             e["depends"] = [d for d in e.get("depends", []) if _norm(d) in packages]
     versions = {name: metadata.version(name) for name in PYPI_PACKAGES}
@@ -299,6 +346,10 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
         whl = _wheel_of(name, version, wheels)
         shutil.copy2(whl, lock_dir / whl.name)
         packages[name] = _entry(name, version, whl, whl.name, _DEPENDS[name], [name])
+    for whl in _kernel_wheels():
+        name, version = whl.name.split("-")[:2]
+        shutil.copy2(whl, lock_dir / whl.name)
+        packages[_norm(name)] = _entry(_norm(name), version, whl, whl.name, _KERNEL_WHEELS[_norm(name)], [name])
     whl = krypteach_wheel(lock_dir)
     import krypteach
 
@@ -308,6 +359,52 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
     left_out = [n for n in left_out if n.split(" ")[0] not in plots]  # each note starts with the name
     left_out.append(_("matplotlib and numpy (compiled, no pure wheels: the plots say so)"))
     return {"info": base_lock["info"], "packages": packages}, left_out
+
+
+def _compile_ahead(pyodide_dir: Path, work: Path, zips: list[tuple[Path, str, bool]]) -> str:
+    """Compile each zip's Python files to bytecode in place (:mod:`krypteach.site.pyc`), in the
+    site's own Pyodide run by Node.js; ``zips``: (file under ``work``, the folder its files are
+    found in by the browser's Python, is it a wheel). Returns "" when done, else why not (the
+    zips are then as they were)."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        return _("Node.js is not installed")
+    here = Path(__file__).resolve().parent
+    jobs: list[tuple[str, str, str, bool]] = [
+        (z.relative_to(work).as_posix(), z.relative_to(work).as_posix() + ".pyc.zip", prefix, wheel)
+        for z, prefix, wheel in zips]
+    spec = work / "py_compile.json"
+    spec.write_text(json.dumps({"code": (here / "pyc.py").read_text(encoding="utf-8"), "jobs": jobs}), encoding="utf-8")
+    done = subprocess.run([node, str(here / "py_compile.mjs"), str(pyodide_dir), str(work), str(spec)],
+                          capture_output=True, text=True)
+    lines = (done.stdout or "").strip().splitlines()
+    try:
+        counts = json.loads(lines[-1]) if lines and not done.returncode else None
+    except ValueError:
+        counts = None
+    if not isinstance(counts, list) or len(counts) != len(jobs):
+        for _src, dst, _p, _w in jobs:
+            (work / dst).unlink(missing_ok=True)
+        why = [line for line in (done.stderr or done.stdout or "").splitlines() if line.strip()][-1:] or ["no output"]
+        return _("Node.js could not run the site's Pyodide: {why}").format(why=why[0][:200])
+    for src, dst, _p, _w in jobs:
+        os.replace(work / dst, work / src)
+        (work / src).chmod(0o644)
+    return ""
+
+
+def _compile_site(pyodide_dir: Path, work: Path, lite: Path, lock_dir: Path, lock: dict[str, Any]) -> str:
+    """The site's standard library and its own wheels compiled ahead; the lock's hashes follow."""
+    py = "".join(str(lock["info"].get("python", "3.13")).split(".")[:2])  # "313"
+    site_packages = f"/lib/python{py[0]}.{py[1:]}/site-packages/"
+    zips = [(lite / "static" / "pyodide" / "python_stdlib.zip", f"/lib/python{py}.zip/", False)]
+    ours = {e["file_name"]: e for e in lock["packages"].values() if (lock_dir / e["file_name"]).is_file()}
+    zips += [(lock_dir / name, site_packages, True) for name in sorted(ours)]
+    why = _compile_ahead(pyodide_dir, work, zips)
+    if not why:
+        for name, e in ours.items():
+            e["sha256"] = _sha256(lock_dir / name)
+    return why
 
 
 def _lite_config(pyodide_url: str | None, env: Mapping[str, str]) -> dict[str, Any]:
@@ -568,6 +665,9 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
                 if e["file_name"].startswith("../pyodide/"):
                     shutil.copy2(local / e["file_name"].removeprefix("../pyodide/"),
                                  lite / "static" / "pyodide" / e["file_name"].removeprefix("../pyodide/"))
+        not_compiled = ""
+        if local is not None:
+            not_compiled = _compile_site(local, work, lite, lock_dir, lock)
         (lock_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
         config = _lite_config(None if local is not None else f"{cdn}pyodide.js", dict(env or {}))
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
@@ -595,4 +695,5 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
             shutil.rmtree(out)
         shutil.move(str(build_out), out)
     return SiteResult(out=out, pages=pages, pyodide="local" if local is not None or pyodide == "npm" else "cdn",
-                      packages=sorted(lock["packages"]), left_out=left_out, size=_size(out))
+                      packages=sorted(lock["packages"]), left_out=left_out, size=_size(out),
+                      not_compiled=not_compiled)

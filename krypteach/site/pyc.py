@@ -1,0 +1,69 @@
+"""Python files compiled ahead for the static site (issue 25).
+
+Pyodide's standard library (``python_stdlib.zip``) and the pure-Python wheels hold ``.py``
+files only. Python imports a module from a zip without writing its bytecode anywhere, and a
+browser's Python starts afresh on every page, so every page compiled every module it imported
+again: the standard library, IPython, the widgets, krypteach. ``build-site`` runs this module
+*inside the site's own Pyodide* (in Node.js, so the bytecode is that Python's), and each
+``.py`` of a zip becomes a ``.pyc`` at the same place, with no source beside it, as Pyodide's
+own ``pyodide py-compile`` does. The bytecode is of the unchecked hash-based kind (PEP 552):
+Python never looks for a source to compare it with.
+
+This file imports only the standard library: it is read as text and run by Pyodide.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import io
+import zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+
+__all__ = ["compile_zip"]
+
+_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def compile_zip(src: str, dst: str, prefix: str, wheel: bool) -> tuple[int, int]:
+    """Write ``dst``: the zip ``src`` with each ``.py`` compiled to a sourceless ``.pyc``
+    (``prefix`` + its name is the file name its code reports: where the browser's Python finds
+    it). A file that does not compile (a template, Python 2) stays as it is. ``wheel``: also
+    write the wheel's RECORD anew. Returns (files compiled, files kept as they are)."""
+    out = io.BytesIO()
+    compiled = kept = 0
+    record: list[str] = []
+    record_name = None
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            name, data = info.filename, zin.read(info)
+            if wheel and name.endswith(".dist-info/RECORD"):
+                record_name = name
+                continue
+            if name.endswith(".py"):
+                try:
+                    code = compile(data, prefix + name, "exec", dont_inherit=True)
+                except (SyntaxError, ValueError):
+                    kept += 1
+                else:
+                    name, data = name + "c", bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+                    compiled += 1
+            entry = zipfile.ZipInfo(name, date_time=_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = info.external_attr
+            zout.writestr(entry, data)
+            record.append(_record_line(name, data))
+        if wheel and record_name is not None:
+            entry = zipfile.ZipInfo(record_name, date_time=_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            zout.writestr(entry, "\n".join([*record, f"{record_name},,"]) + "\n")
+    with open(dst, "wb") as f:
+        f.write(out.getvalue())
+    return compiled, kept

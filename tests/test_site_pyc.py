@@ -1,0 +1,96 @@
+"""krypteach.site.pyc: a zip's Python files compiled ahead for the static site (issue 25).
+
+build-site runs it inside the site's own Pyodide; here CPython runs it, so its bytecode is
+CPython's and can be imported here: the same code, the same zip layout."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from krypteach.site.pyc import compile_zip
+
+
+def _wheel(path: Path) -> Path:
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("ktpyc_demo/__init__.py", "from .part import answer\n")
+        z.writestr("ktpyc_demo/part.py", "def answer():\n    raise ValueError('forty-two')\n")
+        z.writestr("ktpyc_demo/template.py", "print 'python 2'\n")  # does not compile: kept as it is
+        z.writestr("ktpyc_demo/data.txt", "kept")
+        z.writestr("ktpyc_demo-1.0.dist-info/METADATA", "Name: ktpyc_demo\n")
+        z.writestr("ktpyc_demo-1.0.dist-info/RECORD", "stale\n")
+    return path
+
+
+def test_each_py_becomes_a_sourceless_pyc_that_imports_and_reports_where_it_is_found(tmp_path, monkeypatch):
+    src, dst = _wheel(tmp_path / "demo.whl"), tmp_path / "out.whl"
+    assert compile_zip(str(src), str(dst), "/lib/site/", True) == (2, 1)
+    with zipfile.ZipFile(dst) as z:
+        names = z.namelist()
+        assert sorted(names) == ["ktpyc_demo-1.0.dist-info/METADATA", "ktpyc_demo-1.0.dist-info/RECORD",
+                                 "ktpyc_demo/__init__.pyc", "ktpyc_demo/data.txt", "ktpyc_demo/part.pyc",
+                                 "ktpyc_demo/template.py"]
+        assert z.read("ktpyc_demo/data.txt") == b"kept"
+        record = z.read("ktpyc_demo-1.0.dist-info/RECORD").decode().splitlines()
+        for line in record[:-1]:
+            name, digest, size = line.split(",")
+            data = z.read(name)
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+        assert record[-1] == "ktpyc_demo-1.0.dist-info/RECORD,,"
+        assert len(record) == len(names)
+    monkeypatch.syspath_prepend(str(dst))
+    try:
+        demo = importlib.import_module("ktpyc_demo")
+        with pytest.raises(ValueError, match="forty-two") as raised:
+            demo.answer()
+        assert raised.traceback[-1].frame.code.raw.co_filename == "/lib/site/ktpyc_demo/part.py"
+    finally:
+        for name in ("ktpyc_demo", "ktpyc_demo.part"):
+            sys.modules.pop(name, None)
+
+
+def test_a_zip_that_is_not_a_wheel_keeps_no_record_and_the_same_input_gives_the_same_bytes(tmp_path):
+    src = tmp_path / "lib.zip"
+    with zipfile.ZipFile(src, "w") as z:
+        z.writestr("mod.py", "X = 1\n")
+        z.writestr("pkg/RECORD", "not a wheel's")
+    one, two = tmp_path / "one.zip", tmp_path / "two.zip"
+    assert compile_zip(str(src), str(one), "/lib/python313.zip/", False) == (1, 0)
+    compile_zip(str(src), str(two), "/lib/python313.zip/", False)
+    assert one.read_bytes() == two.read_bytes()
+    with zipfile.ZipFile(one) as z:
+        assert sorted(z.namelist()) == ["mod.pyc", "pkg/RECORD"] and z.read("pkg/RECORD") == b"not a wheel's"
+
+
+def test_without_node_or_with_a_pyodide_node_cannot_run_the_zips_stay_as_they_were(tmp_path, monkeypatch):
+    import shutil
+
+    from krypteach.site import build
+
+    src = _wheel(tmp_path / "demo.whl")
+    before = src.read_bytes()
+    if shutil.which("node") or shutil.which("nodejs"):
+        why = build._compile_ahead(tmp_path / "no-pyodide-here", tmp_path, [(src, "/lib/site/", True)])
+        assert why.startswith("Node.js could not run the site's Pyodide: ") and len(why.splitlines()) == 1
+        assert src.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [
+            "demo.whl", "py_compile.json"]
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node on it
+    assert build._compile_ahead(tmp_path, tmp_path, [(src, "/lib/site/", True)]) == "Node.js is not installed"
+    assert src.read_bytes() == before
+
+
+def test_a_site_built_without_compiling_says_why_and_what_it_costs():
+    from krypteach.site.build import SiteResult
+
+    done = SiteResult(out=Path("/tmp/site"), pages=["00_start.ipynb"], pyodide="local", packages=[],
+                      not_compiled="Node.js is not installed")
+    assert ("the Python files are not compiled ahead (Node.js is not installed): each page starts a few seconds "
+            "slower") in done.summary()
+    assert "compiled ahead" not in SiteResult(out=Path("/tmp/site"), pages=[], pyodide="local", packages=[]).summary()
