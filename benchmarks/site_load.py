@@ -18,6 +18,7 @@ selected (a message to the in-browser kernel and back), as tests/test_browser.py
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import json
 import re
@@ -213,6 +214,7 @@ class _Counted:
                 data = source.read()
                 counter.bytes += len(data)
                 counter.requests += 1
+                counter.paths[self.path.split("?")[0]] += len(data)
                 outputfile.write(data)
 
             def log_message(self, *args) -> None:
@@ -220,6 +222,7 @@ class _Counted:
 
         self.bytes = 0
         self.requests = 0
+        self.paths: collections.Counter[str] = collections.Counter()  #: bytes per path (a path asked twice adds up)
         self.server = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder.parent)))
         self.base = f"http://127.0.0.1:{self.server.server_address[1]}/{folder.name}"
@@ -228,6 +231,7 @@ class _Counted:
     def take(self) -> tuple[float, int]:
         got = (round(self.bytes / 1e6, 1), self.requests)
         self.bytes = self.requests = 0
+        self.paths.clear()
         return got
 
 
@@ -235,10 +239,11 @@ class _Counted:
 SLOW = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 
 
-def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False) -> dict:
+def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False, files: int = 0) -> dict:
     """With the site's service worker (allowed, a new profile): the first visit of ``lesson``,
     then ``next_lesson``, then ``lesson`` again once the worker has kept what a lesson needs.
-    Transferred = the bytes the server sent meanwhile."""
+    Transferred = the bytes the server sent meanwhile; ``files``: also that many of the paths
+    that took the most bytes (a path sent twice counts twice)."""
     from playwright.sync_api import sync_playwright
 
     served = _Counted(site)
@@ -267,9 +272,12 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                 t0 = time.monotonic()
                 page.goto(f"{served.base}/voici/render/{name}.html", timeout=600_000)
                 page.locator(card).first.wait_for(timeout=600_000)
+                biggest = {path: round(n / 1e6, 2) for path, n in served.paths.most_common(files)}
                 mb, requests = served.take()
                 result[label] = {"lesson": name, "page_to_interactive_s": round(time.monotonic() - t0, 2),
                                  "transferred_mb": mb, "requests_to_server": requests}
+                if files:
+                    result[label]["biggest_mb"] = biggest
             times = click_times(page, card, 10)
             result["click_ms_p50"] = round(statistics.median(times))
             ctx.close()
@@ -288,6 +296,7 @@ def main() -> int:
                     help="with the service worker: first visit, the next lesson, a second visit (issue 25)")
     ap.add_argument("--next", default="04_tabbe", help="the next lesson for --app")
     ap.add_argument("--throttle", action="store_true", help="with --app: 10 Mbit/s, 40 ms (CDP)")
+    ap.add_argument("--files", type=int, default=0, help="with --app: list the N paths that took the most bytes")
     ap.add_argument("--profile", action="store_true",
                     help="also note when each phase ends (Pyodide's core, the wheels, the kernel, the cells)")
     args = ap.parse_args()
@@ -302,7 +311,7 @@ def main() -> int:
         report["site_mb"] = round(size(out) / 1e6, 1)
         report["lesson"] = args.lesson
         if args.app:
-            report.update(measure_app(out.resolve(), args.lesson, args.next, args.throttle))
+            report.update(measure_app(out.resolve(), args.lesson, args.next, args.throttle, args.files))
             report["other_addresses_asked"] = []  # a server of this process: only it answers
         else:
             report.update(measure(out.resolve(), args.lesson, args.clicks, args.profile))

@@ -70,7 +70,7 @@ def site(tmp_path_factory):
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
-        yield {"base": base, "out": out, "origin": f"http://127.0.0.1:{port}/"}
+        yield {"base": base, "out": out, "origin": f"http://127.0.0.1:{port}/", "log": Path(log.name)}
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -384,6 +384,8 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
     assert "voici/render/11_avig_kasino.html" in later and "static/pyodide/pyodide.asm.wasm" in later
     wait_until_kept(page, ["/voici/render/02_traffar.html", "/voici/render/07_play.html", "/voici/build/voici.js",
                            *(f"/{SUB_PATH}/{name}" for name in later)])  # lessons not visited too
+    sent = site["log"].read_text()  # http.server's log: what the site's server was asked for
+    assert f"GET /{SUB_PATH}/static/pyodide/pyodide.asm.wasm.gz " in sent  # the worker unpacks the gzip copy
     version = worker_js.split('const VERSION = "')[1].split('"')[0]
     names = [name for name, _ in page.evaluate(_CACHES_JS) if name.startswith("krypteach-")]
     assert names == [f"krypteach-{version}"]
@@ -428,6 +430,9 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
         (folder / "service-worker.js").write_text("/* JupyterLite's */")
         for name in ("static/pyodide", "static/krypteach", "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"):
             (folder / name).mkdir(parents=True)
+        (folder / "static/pyodide/pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 200)
+        (folder / "static/pyodide/small.js").write_text("let x = 1;\n" * 100)  # under 20 KB: no copy
+        (folder / "static/pyodide/noise.js").write_bytes(random.Random(1).randbytes(30_000))  # gzip gains nothing
         return _app(folder, ["00_start.ipynb"], "00_start.ipynb", "sv"), folder
 
     one, out = build(tmp_path / "a", "<p>one</p>")
@@ -437,6 +442,16 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
     worker = (out / "service-worker.js").read_text()
     assert f'const VERSION = "{one}";' in worker and 'importScripts("./jupyterlite-service-worker.js")' in worker
     assert (out / "jupyterlite-service-worker.js").read_text() == "/* JupyterLite's */"
+    # the gzip copies the worker asks for instead (issue 25): only where gzip gains a fifth
+    import gzip
+
+    packed = json.loads(worker.split("const GZIPPED = new Set(")[1].split(");\n")[0])
+    assert packed == ["static/pyodide/pyodide.asm.wasm"]
+    wasm = out / "static/pyodide/pyodide.asm.wasm"
+    assert gzip.decompress((out / "static/pyodide/pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
+    assert sorted(p.name for p in (out / "static/pyodide").glob("*.gz")) == ["pyodide.asm.wasm.gz"]
+    later = json.loads(worker.split("const CACHE_LATER = ")[1].split(";\n")[0])
+    assert "static/pyodide/pyodide.asm.wasm" in later and not [f for f in later if f.endswith(".gz")]
     manifest = json.loads((out / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./voici/render/00_start.html" and manifest["display"] == "standalone"
     assert manifest["lang"] == "sv" and manifest["description"].startswith("Lär dig")

@@ -36,6 +36,7 @@ What the in-browser kernel gets, and from where:
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -581,6 +582,7 @@ def _app(out: Path, pages: list[str], start: str, lang: str) -> str:
     jupyterlite_sw = out / "service-worker.js"
     if jupyterlite_sw.is_file():
         jupyterlite_sw.replace(out / "jupyterlite-service-worker.js")
+    packed = _gzip_copies(out, skip={"service-worker.js", "jupyterlite-service-worker.js"})
     digest = hashlib.sha256()
     for p in sorted(out.rglob("*")):
         if p.is_file() and p != jupyterlite_sw:
@@ -589,11 +591,35 @@ def _app(out: Path, pages: list[str], start: str, lang: str) -> str:
     later = [f"voici/render/{p.removesuffix('.ipynb')}.html" for p in pages]
     later += ["index.html", "rules.html", "manifest.webmanifest", *(f"icons/krypkasino-{s}.png" for s in _ICONS)]
     for folder in ("static/pyodide", _LOCK_DIR, "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"):
-        later += sorted(p.relative_to(out).as_posix() for p in (out / folder).glob("*") if p.is_file())
+        later += sorted(p.relative_to(out).as_posix() for p in (out / folder).glob("*")
+                        if p.is_file() and p.suffix != ".gz")  # a gzip copy is asked for in its file's stead
     text = _SW_TEMPLATE.read_text(encoding="utf-8")
-    text = text.replace("__VERSION__", version).replace("__FILES__", json.dumps(later, indent=1))
+    text = (text.replace("__VERSION__", version).replace("__FILES__", json.dumps(later, indent=1))
+            .replace("__GZIPPED__", json.dumps(packed, indent=1)))
     jupyterlite_sw.write_text(text, encoding="utf-8")
     return version
+
+
+#: what a gzip copy is written for: text and WebAssembly of at least 20 KB that gzip makes at
+#: least a fifth smaller (the wheels and the standard library's zip are compressed already)
+_GZIP_SUFFIXES = (".wasm", ".js", ".html", ".json", ".css", ".svg")
+_GZIP_MIN = 20_000
+
+
+def _gzip_copies(out: Path, skip: set[str]) -> list[str]:
+    """Write ``name.gz`` beside each file worth it (the service worker asks for those and unpacks
+    them); return their paths, relative to ``out``. The copies are reproducible (no time in them)."""
+    written = []
+    for p in sorted(out.rglob("*")):
+        rel = p.relative_to(out).as_posix()
+        if not p.is_file() or p.suffix not in _GZIP_SUFFIXES or rel in skip or p.stat().st_size < _GZIP_MIN:
+            continue
+        data = p.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= 0.8 * len(data):
+            p.with_name(p.name + ".gz").write_bytes(packed)
+            written.append(rel)
+    return written
 
 
 def _size(folder: Path) -> int:

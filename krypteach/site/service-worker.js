@@ -15,6 +15,14 @@
 const VERSION = "__VERSION__";
 const CACHE = "krypteach-" + VERSION;
 const CACHE_LATER = __FILES__;
+// files that have a gzip copy beside them ("name.gz", written at build time): this worker asks for
+// the copy and unpacks it (DecompressionStream), so a host that compresses nothing (a USB stick's
+// server, a school's web space) still sends a third of the bytes (issue 25)
+const GZIPPED = new Set(__GZIPPED__);
+const BASE = new URL("./", location.href).pathname;
+const TYPES = { ".wasm": "application/wasm", ".js": "text/javascript; charset=utf-8",
+  ".html": "text/html; charset=utf-8", ".json": "application/json", ".css": "text/css",
+  ".svg": "image/svg+xml" };
 
 const jupyterlite = { fetch: [], install: [], activate: [] };
 const listen = self.addEventListener.bind(self);
@@ -41,12 +49,45 @@ listen("activate", (event) => {
       .map((name) => caches.delete(name)))));
 });
 
+function gzipped(url) {
+  if (url.origin !== location.origin || !url.pathname.startsWith(BASE) || typeof DecompressionStream !== "function") {
+    return null;
+  }
+  const rel = decodeURIComponent(url.pathname.slice(BASE.length));
+  return GZIPPED.has(rel) ? rel : null;
+}
+
+// the file at url: its gzip copy unpacked where it has one, else the file itself (also when the
+// copy cannot be had: the plain file is always there)
+async function fetchPacked(request, url) {
+  const rel = gzipped(url);
+  if (rel !== null) {
+    try {
+      const packed = await fetch(url.origin + url.pathname + ".gz");
+      if (packed.ok && packed.status === 200 && packed.body) {
+        // a host that marks .gz files Content-Encoding: gzip has had the browser unpack it already
+        const unpacked = /gzip/i.test(packed.headers.get("Content-Encoding") || "");
+        const body = unpacked ? packed.body : packed.body.pipeThrough(new DecompressionStream("gzip"));
+        const type = TYPES[rel.slice(rel.lastIndexOf("."))] || "application/octet-stream";
+        return new Response(body, { status: 200, statusText: "OK", headers: { "Content-Type": type } });
+      }
+    } catch (err) {
+      console.warn("krypteach: no gzip copy of", rel, err);
+    }
+  }
+  return fetch(request);
+}
+
+function keepable(response) {
+  return response.ok && response.status === 200 && (response.type === "basic" || response.type === "default");
+}
+
 async function fromCacheOrNetwork(request) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(request);
   if (kept) { return kept; }
-  const response = await fetch(request);
-  if (response.ok && response.type === "basic" && response.status === 200) {
+  const response = await fetchPacked(request, new URL(request.url));
+  if (keepable(response)) {
     await cache.put(request, response.clone());
   }
   return response;
@@ -68,8 +109,8 @@ async function keep(urls) {
       const where = new URL(url, location.href);
       if (where.origin !== location.origin || where.pathname.includes("/api/drive")) { continue; }
       if (await cache.match(where.href)) { continue; }
-      const response = await fetch(where.href);  // Chromium's HTTP cache answers most of them
-      if (response.ok && response.status === 200) { await cache.put(where.href, response); }
+      const response = await fetchPacked(where.href, where);  // Chromium's HTTP cache answers most of them
+      if (keepable(response)) { await cache.put(where.href, response); }
     } catch (err) {
       console.warn("krypteach: could not keep", url, err);
     }
