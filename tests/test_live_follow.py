@@ -9,7 +9,6 @@ from concurrent.futures import ThreadPoolExecutor
 from krypteach.classroom.live import Link, LiveError
 
 
-
 def run_in_thread(coroutine):
     """Its result, run in a thread of its own (a browser test's Playwright holds the main thread's loop)."""
     with ThreadPoolExecutor(1) as pool:
