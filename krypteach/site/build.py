@@ -35,7 +35,6 @@ What the in-browser kernel gets, and from where:
 
 from __future__ import annotations
 
-import base64
 import gzip
 import hashlib
 import json
@@ -55,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _, language, use_language
+from .pyc import record_line
 
 __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build_site", "npm_pyodide",
            "pyodide_version"]
@@ -213,11 +213,6 @@ def _wheel_of(name: str, version: str, folder: Path) -> Path:
     raise SiteError(_("no wheel of {name} {version} in {folder}").format(name=name, version=version, folder=folder))
 
 
-def _record_line(name: str, data: bytes) -> str:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}"
-
-
 def _write_wheel(path: Path, name: str, version: str, files: Mapping[str, bytes], summary: str) -> Path:
     """A py3-none-any wheel of ``files`` (archive names → bytes), reproducible (fixed dates)."""
     dist = f"{name}-{version}.dist-info"
@@ -226,7 +221,7 @@ def _write_wheel(path: Path, name: str, version: str, files: Mapping[str, bytes]
         f"{dist}/WHEEL": b"Wheel-Version: 1.0\nGenerator: krypteach.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
     entries = {**files, **meta}
-    record = [_record_line(n, d) for n, d in entries.items()] + [f"{dist}/RECORD,,"]
+    record = [record_line(n, d) for n, d in entries.items()] + [f"{dist}/RECORD,,"]
     entries[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for n, d in entries.items():

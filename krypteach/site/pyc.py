@@ -21,12 +21,13 @@ import io
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
-__all__ = ["compile_zip"]
+__all__ = ["compile_zip", "record_line"]
 
 _DATE = (1980, 1, 1, 0, 0, 0)
 
 
-def _record_line(name: str, data: bytes) -> str:
+def record_line(name: str, data: bytes) -> str:
+    """A wheel's RECORD line for the file ``name`` holding ``data`` (build.py's wheels use it too)."""
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
 
@@ -58,7 +59,7 @@ def compile_zip(src: str, dst: str, prefix: str, wheel: bool) -> tuple[int, int]
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = info.external_attr
             zout.writestr(entry, data)
-            record.append(_record_line(name, data))
+            record.append(record_line(name, data))
         if wheel and record_name is not None:
             entry = zipfile.ZipInfo(record_name, date_time=_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED

@@ -55,8 +55,6 @@ __all__ = ["LiveTable"]
 
 log = logging.getLogger("krypteach")
 
-#: seconds before a long poll that failed is tried again
-RETRY = 2.0
 GAMES = (("Krypkasino", "krypkasino"), ("Kasino", "kasino"), ("avig kasino", "avig-kasino"))
 
 
@@ -196,7 +194,7 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             if link is not None:
                 await link.follow(lambda: ("tables/lobby", {"learner": link.token}), self.lobby_answer,
                                   going=lambda: self.code is None and self.link is not None,
-                                  what="waiting in the tables' lobby", retry=RETRY)
+                                  what="waiting in the tables' lobby")
         finally:
             self._lobby_poll = None
 
@@ -441,7 +439,7 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         try:
             refused = None if link is None else await link.follow(
                 ask, answer, going=lambda: self.code is not None and self.link is not None,
-                what="waiting for the table", retry=RETRY)
+                what="waiting for the table")
             if refused is not None:  # the table or the seat is gone (the server restarted)
                 self._say("error", str(refused))
                 self.code = None
