@@ -263,9 +263,9 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                 if label == "second_visit":  # the keeping after the first two pages, not timed
                     deadline = time.monotonic() + 300
                     while time.monotonic() < deadline and not page.evaluate(
-                            "caches.keys().then(async ns => { for (const n of ns) { if (n.startsWith('krypteach-')"
-                            " && await (await caches.open(n)).match('static/pyodide/pyodide.asm.wasm')) return true; }"
-                            " return false; })"):
+                            "wasm => caches.keys().then(async ns => { for (const n of ns) { if (n.startsWith('krypteach-')"
+                            " && await (await caches.open(n)).match(wasm)) return true; }"
+                            " return false; })", f"{served.base}/static/pyodide/pyodide.asm.wasm"):
                         time.sleep(0.5)
                     time.sleep(2)
                 served.take()

@@ -17,6 +17,7 @@ from krypteach.engine.cards import Card
 from krypteach.engine.games import game_of
 from krypteach.engine.moves import Move
 from krypteach.engine.rules import Rules
+from krypteach.i18n import use_language
 from krypteach.serve.tables import TableRoom, table_handlers
 from krypteach.widgets.live_table import LiveTable
 
@@ -244,3 +245,32 @@ def test_where_the_class_allows_hints_a_seat_gets_one_in_its_turn_and_plays_it(s
     mover = next(w for w in (cy, di) if w.view["turn"] == w.view["seat"])
     mover.hint()
     assert "your teacher has not allowed hints at the tables" in mover.feedback.value
+
+
+def test_a_hint_at_a_table_speaks_the_pages_language(server):
+    """[live] a Swedish page's hint (issue 24): the page sends its language, the server's worker
+    says the reason in it (naming the seats as the page does), and every sentence the page shows
+    around it is Swedish; Play then plays the hinted move."""
+    room, base = server
+    room.hints = True
+    with use_language("sv"):
+        ann, bo = LiveTable(link=_link(base, "Ann", 1)), LiveTable(link=_link(base, "Bo", 2))
+        ann.open_table(players=2, game="krypkasino")
+        bo.join(ann.code)
+        for w in (ann, bo):
+            w.sync()
+        mover = next(w for w in (ann, bo) if w.view["turn"] == w.view["seat"])
+        before = len(mover.view["moves"])
+        mover.hint()
+        said = mover.feedback.value
+        assert said.count("Ledtråd: ") == 1, said
+        assert "Korten är valda åt dig: tryck på Spela för att spela draget." in said, said
+        assert "Hint" not in said and "press Play" not in said, said
+        # the reason itself is the Swedish one (hint_for's sentences: "tar", "Det är", "spela" …)
+        reason = said.split("Ledtråd: ", 1)[1]
+        assert any(word in reason for word in (" tar ", "Det ", " du ", "Du ", " kort")), reason
+        assert not any(word in reason for word in (" takes ", "The only", " you ", "You ")), reason
+        mover.play_selected()
+        if mover.options.children:
+            mover.options.children[0].click()
+        assert len(mover.view["moves"]) == before + 1
