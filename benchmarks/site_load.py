@@ -148,8 +148,8 @@ def _measure(base: str, lesson: str, clicks: int, profile: bool = False) -> dict
     other: list[str] = []
     result: dict = {}
     try:
-        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-            ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as folder:
+            ctx = p.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                        viewport={"width": 1280, "height": 900},
                                                        service_workers="block")
 
