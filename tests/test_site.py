@@ -315,7 +315,9 @@ def test_a_page_says_in_its_language_what_it_does_while_python_starts(tmp_path):
     assert '<html lang="sv">' in html and "Running ..." not in html
     assert '<h2 id="loading_text" role="status" aria-live="polite">Sidan laddas…</h2>' in html
     assert "Python startar i din webbläsare" in html and "Lektionen förbereds: del {i} av {n}" in html
-    assert html.index("window.update_loading_text") < html.index('src="../build/voici.js"')  # before voici calls it
+    assert html.index("window.update_loading_text") < html.index('"../build/voici.js"')  # before voici calls it
+    # voici's scripts load through the gate, which waits for the site's worker on a first visit
+    assert '<script src="../build/voici.js">' not in html and 's.src = "../build/voici.js"' in html
 
 
 #: (name of the cache, how many files it holds) for each cache of the page's origin
@@ -366,11 +368,17 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
     context = app_browser
     page = context.new_page()
     base = site["base"]
+    before = len(site["log"].read_text())  # (the module's other tests asked the same server, workers blocked)
     open_site_page(page, f"{base}/voici/render/02_traffar.html")
     worker = page.evaluate("""navigator.serviceWorker.ready.then(r => ({state: r.active.state,
         script: r.active.scriptURL, scope: r.scope, controlled: !!navigator.serviceWorker.controller}))""")
     assert worker["state"] == "activated" and worker["scope"] == f"{base}/", worker
     assert worker["script"].startswith(f"{base}/service-worker.js"), worker  # JupyterLite's registration, our file
+    # the first visit's scripts came through the worker: each with a gzip copy was sent as that copy
+    sent = site["log"].read_text()[before:]
+    plain = [p.relative_to(site["out"]).as_posix() for p in (site["out"] / "voici" / "build").glob("*.js")
+             if p.with_name(p.name + ".gz").is_file() and f"GET /{SUB_PATH}/voici/build/{p.name} " in sent]
+    assert plain == [] and f"GET /{SUB_PATH}/voici/build/voici.js" in sent, plain
     cdp = context.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     manifest = cdp.send("Page.getAppManifest")

@@ -479,6 +479,53 @@ _KEEP_JS = """<script>/* krypteach build-site: keep this lesson for offline use 
 })();
 </script>
 """
+#: voici's scripts wait, on a first visit, until the site's service worker controls the page (a
+#: few seconds at most), so they come through it as gzip copies and are kept as they load; before,
+#: a first visit's ~4 MB of JavaScript came plain, beside the worker (issue 25). The worker is
+#: registered as JupyterLite registers it (its address and query), and JupyterLite's note that it
+#: has seen this worker is written, as its own first controlled page writes it, so it does not
+#: unregister the worker it finds in control. voici starts on the window's load event, which may
+#: have passed by then: a load listener added after it is called at once.
+_GATE_JS = """<script>/* krypteach build-site: a first visit's scripts come through the site's worker */
+(function () {
+  var sw = navigator.serviceWorker, here = document.currentScript.parentNode, started = false;
+  function start() {
+    if (started) { return; }
+    started = true;
+    var s = document.createElement("script");
+    s.src = "../build/voici.js";
+    here.appendChild(s);
+  }
+  var listen = window.addEventListener;
+  window.addEventListener = function (type, fn, options) {
+    if (type === "load" && document.readyState === "complete") {
+      setTimeout(function () {
+        var ev = new Event("load");
+        if (typeof fn === "function") { fn.call(window, ev); } else if (fn) { fn.handleEvent(ev); }
+      }, 0);
+      return;
+    }
+    return listen.call(this, type, fn, options);
+  };
+  if (!sw || sw.controller || !window.isSecureContext) { start(); return; }
+  var config = {};
+  try { config = JSON.parse(document.getElementById("jupyter-config-data").textContent); } catch (e) {}
+  var url = new URL((config.baseUrl || "../../") + "service-worker.js", location.href);
+  url.searchParams.set("enableCache", String(config.enableServiceWorkerCache || "false"));
+  sw.addEventListener("controllerchange", function () {
+    try {
+      var key = sw.controller.scriptURL + "-version";
+      if (!localStorage.getItem(key) && config.appVersion) { localStorage.setItem(key, config.appVersion); }
+    } catch (e) {}
+    start();
+  });
+  setTimeout(start, 3000);
+  sw.register(url.href).then(function (reg) {
+    if (!reg || !(reg.installing || reg.waiting)) { start(); }  // none to wait for, or one that will not claim
+  }, start);
+})();
+</script>
+"""
 _MANIFEST_LINK = ('<link rel="manifest" href="../../manifest.webmanifest">'
                   '<meta name="theme-color" content="#1d6b3a">')
 
@@ -497,7 +544,7 @@ def _fix_pages(out: Path, pages: list[str], lang: str = "en") -> None:
         new = _HTML_LANG.sub(f'<html lang="{lang}">', new, count=1)
         new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
         if loading_js not in new:
-            new = new.replace(_VOICI_JS, loading_js + _KEEP_JS + _VOICI_JS, 1)
+            new = new.replace(_VOICI_JS, loading_js + _KEEP_JS + _GATE_JS, 1)
         if _MANIFEST_LINK not in new:
             new = new.replace("</head>", _MANIFEST_LINK + "</head>", 1)
         if _LINKS_JS not in new:
