@@ -147,6 +147,56 @@ def test_the_sites_python_files_are_compiled_ahead_and_what_no_page_uses_is_left
         assert z.namelist()[0] == "jedi/__init__.pyc"  # the placeholder, which raises ImportError
 
 
+_PYGMENTS_CHECK = """
+import io, contextlib, json
+from IPython.core.interactiveshell import InteractiveShell
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    InteractiveShell.instance().run_cell("def f():\\n    return 1/0\\nf()")
+try:
+    get_lexer_by_name("c")
+    asked = "found"
+except ClassNotFound:
+    asked = "ClassNotFound"
+json.dumps({"coloured": "ZeroDivisionError" in out.getvalue() and "\\x1b[" in out.getvalue(), "asked": asked,
+            "found": [type(get_lexer_by_name(n)).__name__ for n in ("python", "text")]})
+"""
+
+
+def test_pygments_holds_only_the_lexers_a_page_uses_and_ipython_still_colours_a_traceback(site, tmp_path):
+    """Issue 25: pygments' wheel is sent with the Python and text lexers alone (0.3 of its 1.85 MB);
+    in the site's own Pyodide (Node.js) IPython colours a traceback with it, and a lexer that was
+    left out is pygments' "no such lexer", not a missing module."""
+    import zipfile
+
+    from krypteach.site.build import PYGMENTS_LEXERS
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node.js is not installed (the site was built without compiling ahead)")
+    out: Path = site["out"]
+    lock = json.loads((out / "static" / "krypteach" / "pyodide-lock.json").read_text())["packages"]
+    with zipfile.ZipFile(out / "static" / "krypteach" / lock["pygments"]["file_name"]) as z:
+        lexers = sorted(n for n in z.namelist() if n.startswith("pygments/lexers/"))
+    assert lexers == sorted(f"pygments/lexers/{m}.pyc" for m in ("__init__", "_mapping", *PYGMENTS_LEXERS))
+    script = tmp_path / "check.mjs"
+    script.write_text(f"""
+import path from "node:path";
+import {{ pathToFileURL }} from "node:url";
+const site = {json.dumps(str(out))};
+const {{ loadPyodide }} = await import(pathToFileURL(path.join(site, "static/pyodide/pyodide.mjs")).href);
+const py = await loadPyodide({{ indexURL: site + "/static/pyodide/",
+  lockFileURL: site + "/static/krypteach/pyodide-lock.json", packages: ["ipython", "jedi"] }});
+console.log(py.runPython({json.dumps(_PYGMENTS_CHECK)}));
+""")
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    assert said == {"coloured": True, "asked": "ClassNotFound", "found": ["PythonLexer", "TextLexer"]}, said
+
+
 def test_start_page_links_lessons_and_lesson_02_gives_feedback(offline, site):
     page = offline
     open_site_page(page, f"{site['base']}/")  # index.html sends the learner to the start page

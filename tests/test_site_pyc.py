@@ -94,3 +94,39 @@ def test_a_site_built_without_compiling_says_why_and_what_it_costs():
     assert ("the Python files are not compiled ahead (Node.js is not installed): each page starts a few seconds "
             "slower") in done.summary()
     assert "compiled ahead" not in SiteResult(out=Path("/tmp/site"), pages=[], pyodide="local", packages=[]).summary()
+
+
+def test_pygments_is_cut_to_the_lexers_a_page_uses_with_its_table_and_record(tmp_path):
+    """build-site's pygments (issue 25): only the lexer modules kept, the table of lexers cut to
+    them, every other file as it was, and the RECORD naming exactly what is left."""
+    from krypteach.site.build import _trim_pygments
+
+    wheel = tmp_path / "pygments-2.0-py3-none-any.whl"
+    table = ("# generated\n\nLEXERS = {\n    'CLexer': ('pygments.lexers.c_cpp', 'C', ('c',), ('*.c',), ()),\n"
+             "    'PythonLexer': ('pygments.lexers.python', 'Python', ('python', 'py'), ('*.py',), ()),\n}\n")
+    files = {"pygments/__init__.py": b"", "pygments/lexers/__init__.py": b"from ._mapping import LEXERS\n",
+             "pygments/lexers/_mapping.py": table.encode(), "pygments/lexers/python.py": b"class PythonLexer: pass\n",
+             "pygments/lexers/c_cpp.py": b"class CLexer: pass\n", "pygments/lexers/_php_builtins.py": b"X = 1\n",
+             "pygments/styles/default.py": b"", "pygments-2.0.dist-info/METADATA": b"Name: pygments\n"}
+    with zipfile.ZipFile(wheel, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+        z.writestr("pygments-2.0.dist-info/RECORD", "\n".join(f"{n},sha256=x,1" for n in files)
+                   + "\npygments-2.0.dist-info/RECORD,,\n")
+    assert _trim_pygments(wheel, keep=("python",)) != 0
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        assert names == {n for n in files if n not in ("pygments/lexers/c_cpp.py", "pygments/lexers/_php_builtins.py")
+                         } | {"pygments-2.0.dist-info/RECORD"}
+        scope: dict = {}
+        exec(z.read("pygments/lexers/_mapping.py").decode(), scope)
+        assert list(scope["LEXERS"]) == ["PythonLexer"]
+        assert z.read("pygments/lexers/_mapping.py").decode().startswith("# generated\n")
+        record = z.read("pygments-2.0.dist-info/RECORD").decode().splitlines()
+        assert record[-1] == "pygments-2.0.dist-info/RECORD,,"
+        for line in record[:-1]:
+            name, digest, size = line.split(",")
+            data = z.read(name)
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+        assert {line.split(",")[0] for line in record} == names

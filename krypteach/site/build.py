@@ -279,6 +279,62 @@ def _jedi_placeholder(dest: Path) -> Path:
                         "placeholder: this static site has no jedi")
 
 
+#: the pygments lexers a lesson page uses: IPython colours its tracebacks and its help with the
+#: Python lexer, and "text" is every lexer's fallback. The other 500-odd (1.5 MB of pygments'
+#: 1.85 MB wheel) are left out of the site, and out of pygments' table of lexers, so a name that
+#: is asked for is "no such lexer" (pygments' ClassNotFound), not a missing module (issue 25)
+PYGMENTS_LEXERS = ("python", "special")
+
+
+def _trim_pygments(wheel: Path, keep: Iterable[str] = PYGMENTS_LEXERS) -> int:
+    """Rewrite pygments' ``wheel`` with only the lexer modules ``keep`` (and the package's own
+    ``__init__`` and ``_mapping``, whose table is cut to them); its RECORD follows. Returns the
+    bytes saved."""
+    modules = {"__init__", "_mapping", *keep}
+    kept_names = {f"pygments.lexers.{m}" for m in modules}
+    before = wheel.stat().st_size
+    with zipfile.ZipFile(wheel) as z:
+        items = [(info, z.read(info)) for info in z.infolist()]
+    record_name = next((i.filename for i, _d in items if i.filename.endswith(".dist-info/RECORD")), None)
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    for info, data in items:
+        name = info.filename
+        if name.startswith("pygments/lexers/") and name.endswith(".py"):
+            if name.removeprefix("pygments/lexers/").removesuffix(".py") not in modules:
+                continue
+            if name == "pygments/lexers/_mapping.py":
+                data = _cut_lexer_table(data.decode("utf-8"), kept_names).encode("utf-8")
+        out.append((info, data))
+    names = {info.filename for info, _d in out}
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in out:
+            if info.filename == record_name:
+                lines = [line for line in data.decode("utf-8").splitlines() if line.split(",")[0] in names]
+                body = {i.filename: d for i, d in out}
+                lines = [record_line(n, body[n]) if n != record_name else line
+                         for line in lines for n in [line.split(",")[0]]]
+                data = ("\n".join(lines) + "\n").encode("utf-8")
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+    return before - wheel.stat().st_size
+
+
+def _cut_lexer_table(text: str, modules: set[str]) -> str:
+    """pygments' ``_mapping.py`` with its ``LEXERS`` table cut to the lexers of ``modules``."""
+    import ast
+
+    tree = ast.parse(text)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["LEXERS"]:
+            table = ast.literal_eval(node.value)
+            kept = {k: v for k, v in table.items() if v[0] in modules}
+            lines = text.splitlines(keepends=True)
+            head = "".join(lines[:node.lineno - 1])
+            tail = "".join(lines[node.end_lineno or node.lineno:])
+            return head + "LEXERS = " + repr(kept) + "\n" + tail
+    raise SiteError(_("pygments' table of lexers was not found"))
+
+
 def _norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
@@ -324,7 +380,9 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
             elif key in from_pypi:
                 whl = _wheel_of(e["name"], e["version"], wheels)
                 shutil.copy2(whl, lock_dir / whl.name)
-                packages[key] = {**e, "file_name": whl.name, "sha256": _sha256(whl)}
+                if key == "pygments":
+                    _trim_pygments(lock_dir / whl.name)
+                packages[key] = {**e, "file_name": whl.name, "sha256": _sha256(lock_dir / whl.name)}
             elif key == "sqlite3":
                 whl = _sqlite3_placeholder(lock_dir)
                 packages[key] = _entry("sqlite3", "1.0.0", whl, whl.name, [], [])
