@@ -142,7 +142,11 @@ def test_the_sites_python_files_are_compiled_ahead_and_what_no_page_uses_is_left
             sources = [n for n in z.namelist() if n.endswith(".py")]
             assert sources == [], (wheel.name, sources[:3])
     with zipfile.ZipFile(out / "static" / "krypteach" / lock["krypteach"]["file_name"]) as z:
-        assert "krypteach/engine/__init__.pyc" in z.namelist()
+        names = set(z.namelist())
+    assert "krypteach/engine/__init__.pyc" in names and "krypteach/i18n/locale/sv/LC_MESSAGES/serve.mo" in names
+    # the layers above the widgets and the catalogs' sources are not sent (no page imports or reads them)
+    assert not [n for n in names if n.startswith(("krypteach/serve/", "krypteach/site/", "krypteach/cli."))
+                or n.endswith((".po", ".pot"))]
     with zipfile.ZipFile(out / "static" / "krypteach" / lock["jedi"]["file_name"]) as z:
         assert z.namelist()[0] == "jedi/__init__.pyc"  # the placeholder, which raises ImportError
 

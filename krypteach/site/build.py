@@ -232,15 +232,23 @@ def _write_wheel(path: Path, name: str, version: str, files: Mapping[str, bytes]
     return path
 
 
+#: what a page's Python never imports or reads, left out of the browser's copy of krypteach: the
+#: layers above the widgets (the server, this builder, the command line; docs/architecture.md)
+#: and the catalogs' sources (the pages read the compiled ``.mo`` files)
+_NOT_IN_BROWSER = ("serve", "site", "cli.py", "__main__.py", "_lessons")
+
+
 def krypteach_wheel(dest: Path) -> Path:
-    """krypteach's own wheel, made from the installed package (source tree or site-packages)."""
+    """krypteach's own wheel for the browser, made from the installed package (source tree or
+    site-packages), without what no page uses (:data:`_NOT_IN_BROWSER`)."""
     import krypteach
 
     package = Path(krypteach.__file__).resolve().parent
     files = {}
     for p in sorted(package.rglob("*")):
         rel = p.relative_to(package)
-        if p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo") or rel.parts[0] == "_lessons":
+        if (p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo", ".po", ".pot")
+                or rel.parts[0] in _NOT_IN_BROWSER):
             continue
         files[f"krypteach/{rel.as_posix()}"] = p.read_bytes()
     version = krypteach.__version__
