@@ -77,12 +77,12 @@ def test_without_node_or_with_a_pyodide_node_cannot_run_the_zips_stay_as_they_we
     src = _wheel(tmp_path / "demo.whl")
     before = src.read_bytes()
     if shutil.which("node") or shutil.which("nodejs"):
-        why = build._compile_ahead(tmp_path / "no-pyodide-here", tmp_path, [(src, "/lib/site/", True)])
+        why = build._compile_ahead(tmp_path / "no-pyodide-here", tmp_path, [(src, "/lib/site/", True, False)])
         assert why.startswith("Node.js could not run the site's Pyodide: ") and len(why.splitlines()) == 1
         assert src.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [
             "demo.whl", "py_compile.json"]
     monkeypatch.setenv("PATH", str(tmp_path))  # no node on it
-    assert build._compile_ahead(tmp_path, tmp_path, [(src, "/lib/site/", True)]) == "Node.js is not installed"
+    assert build._compile_ahead(tmp_path, tmp_path, [(src, "/lib/site/", True, False)]) == "Node.js is not installed"
     assert src.read_bytes() == before
 
 
@@ -130,3 +130,40 @@ def test_pygments_is_cut_to_the_lexers_a_page_uses_with_its_table_and_record(tmp
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
         assert {line.split(",")[0] for line in record} == names
+
+
+def test_only_the_files_named_are_compiled_the_others_stay_source(tmp_path):
+    """build-site compiles what a page imports at its start and sends the rest as source
+    (smaller; compiled by the browser if ever imported): ``only`` names files by the path the
+    browser's Python finds them at."""
+    src, dst = _wheel(tmp_path / "demo.whl"), tmp_path / "out.whl"
+    assert compile_zip(str(src), str(dst), "/lib/site/", True, only=["/lib/site/ktpyc_demo/part.py"]) == (1, 2)
+    with zipfile.ZipFile(dst) as z:
+        names = set(z.namelist())
+        record = {line.split(",")[0] for line in z.read("ktpyc_demo-1.0.dist-info/RECORD").decode().splitlines()}
+    assert {"ktpyc_demo/part.pyc", "ktpyc_demo/__init__.py", "ktpyc_demo/template.py"} <= names
+    assert "ktpyc_demo/part.py" not in names and "ktpyc_demo/__init__.pyc" not in names
+    assert record == names
+
+
+def test_imported_files_names_what_an_import_brought_in_and_passes_over_what_fails(tmp_path, monkeypatch):
+    """pyc.imported_files, as build-site runs it in the site's Pyodide: the files of every module
+    in ``sys.modules`` after the imports and the package walk; a module that fails to import
+    (the kernel's own need a browser) is passed over."""
+    from krypteach.site.pyc import imported_files
+
+    package = tmp_path / "ktpyc_walk"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "fine.py").write_text("import colorsys\n")
+    (package / "broken.py").write_text("raise RuntimeError('needs a browser')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "colorsys", raising=False)
+    try:
+        files = imported_files(["ktpyc_missing_module"], ["ktpyc_walk"], ["ktpyc_walk.broken"])
+    finally:
+        for name in ("ktpyc_walk", "ktpyc_walk.fine", "ktpyc_walk.broken"):
+            sys.modules.pop(name, None)
+    assert str(package / "fine.py") in files and str(package / "__init__.py") in files
+    assert any(f.endswith("colorsys.py") for f in files)  # what the walked module imported
+    assert str(package / "broken.py") not in files and files == sorted(files)

@@ -18,10 +18,12 @@ import base64
 import hashlib
 import importlib.util
 import io
+import sys
 import zipfile
+from collections.abc import Collection
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
-__all__ = ["compile_zip", "record_line"]
+__all__ = ["compile_zip", "imported_files", "record_line"]
 
 _DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -32,11 +34,16 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def compile_zip(src: str, dst: str, prefix: str, wheel: bool) -> tuple[int, int]:
+def compile_zip(src: str, dst: str, prefix: str, wheel: bool,
+                only: Collection[str] | None = None) -> tuple[int, int]:
     """Write ``dst``: the zip ``src`` with each ``.py`` compiled to a sourceless ``.pyc``
     (``prefix`` + its name is the file name its code reports: where the browser's Python finds
     it). A file that does not compile (a template, Python 2) stays as it is. ``wheel``: also
-    write the wheel's RECORD anew. Returns (files compiled, files kept as they are)."""
+    write the wheel's RECORD anew. ``only``: compile just these files (``prefix`` + name, as
+    :func:`imported_files` gives them); the others stay source, which is smaller to send and
+    compiled by the browser if a page ever imports it. Returns (files compiled, files kept as
+    they are)."""
+    chosen = None if only is None else set(only)
     out = io.BytesIO()
     compiled = kept = 0
     record: list[str] = []
@@ -47,7 +54,9 @@ def compile_zip(src: str, dst: str, prefix: str, wheel: bool) -> tuple[int, int]
             if wheel and name.endswith(".dist-info/RECORD"):
                 record_name = name
                 continue
-            if name.endswith(".py"):
+            if name.endswith(".py") and chosen is not None and prefix + name not in chosen:
+                kept += 1
+            elif name.endswith(".py"):
                 try:
                     code = compile(data, prefix + name, "exec", dont_inherit=True)
                 except (SyntaxError, ValueError):
@@ -68,3 +77,43 @@ def compile_zip(src: str, dst: str, prefix: str, wheel: bool) -> tuple[int, int]
     with open(dst, "wb") as f:
         f.write(out.getvalue())
     return compiled, kept
+
+
+def imported_files(first: list[str], walk: list[str], last: list[str]) -> list[str]:
+    """The files of every module a lesson page's Python imports at its start, as far as this
+    Python can tell: it imports ``first``, then every module of the packages ``walk`` (with an
+    IPython shell, as a page has one), then ``last``; a module that fails to import is passed
+    over (the kernel's own needs a browser). Sorted paths, as the modules report them."""
+    import importlib
+    import pkgutil
+
+    def take(name: str) -> None:
+        try:
+            importlib.import_module(name)
+        except Exception:  # what imports is what counts
+            pass
+
+    for name in first:
+        take(name)
+    try:
+        from IPython.core.interactiveshell import InteractiveShell
+
+        InteractiveShell.instance()
+    except Exception:  # no shell: the widgets may still import
+        pass
+    for package in walk:
+        take(package)
+        module = sys.modules.get(package)
+        for info in pkgutil.walk_packages(getattr(module, "__path__", []), package + ".", onerror=lambda _n: None):
+            take(info.name)
+    for name in last:
+        take(name)
+    files = set()
+    for module in list(sys.modules.values()):
+        try:
+            origin = getattr(module.__spec__, "origin", None)
+        except Exception:  # a strange module whose attributes raise
+            continue
+        if isinstance(origin, str) and origin.endswith(".py"):
+            files.add(origin)
+    return sorted(files)
