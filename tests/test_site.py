@@ -142,9 +142,12 @@ def test_the_sites_python_files_are_compiled_ahead_and_what_no_page_uses_is_left
         wheel = out / "static" / "krypteach" / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel.name
         with zipfile.ZipFile(wheel) as z:
-            sources = [n for n in z.namelist() if n.endswith(".py")]
+            files = z.namelist()
+        sources = [n for n in files if n.endswith(".py")]
         if entry["name"] in ("krypteach", "jedi", "ipykernel", "piplite", "pyodide_kernel", "pyodide-kernel"):
             assert sources == [], (wheel.name, sources[:3])
+        unused = [n for n in files if "/tests/" in n or "/labextension/" in n or ".data/data/share/" in n]
+        assert unused == [], (wheel.name, unused[:3])  # tests and front ends are not sent
     with zipfile.ZipFile(out / "static" / "krypteach" / lock["ipython"]["file_name"]) as z:
         names = set(z.namelist())
     assert "IPython/core/interactiveshell.pyc" in names and "IPython/core/interactiveshell.py" not in names

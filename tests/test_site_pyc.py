@@ -167,3 +167,30 @@ def test_imported_files_names_what_an_import_brought_in_and_passes_over_what_fai
     assert str(package / "fine.py") in files and str(package / "__init__.py") in files
     assert any(f.endswith("colorsys.py") for f in files)  # what the walked module imported
     assert str(package / "broken.py") not in files and files == sorted(files)
+
+
+def test_a_wheel_is_sent_without_its_tests_and_the_front_end_it_carries(tmp_path):
+    """build-site's wheels of others (issue 25): a package's tests and the JupyterLab and notebook
+    front end a wheel carries (the site has its own copy in extensions/) are left out; the
+    package's modules, its metadata and a RECORD naming exactly what is left stay."""
+    from krypteach.site.build import _front_end_or_tests, _rewrite_wheel
+
+    wheel = tmp_path / "anywidget-1.0-py3-none-any.whl"
+    files = {"anywidget/__init__.py": b"x = 1\n", "anywidget/widget.py": b"y = 2\n",
+             "anywidget/labextension/static/main.js": b"js" * 500, "anywidget/nbextension/index.js": b"js",
+             "anywidget/widgets/tests/test_widget.py": b"def test(): pass\n", "anywidget/tests.txt": b"kept",
+             "anywidget-1.0.data/data/share/jupyter/labextensions/anywidget/package.json": b"{}",
+             "anywidget-1.0.data/data/etc/jupyter/config.json": b"{}", "anywidget-1.0.dist-info/METADATA": b"Name: x\n"}
+    with zipfile.ZipFile(wheel, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+        z.writestr("anywidget-1.0.dist-info/RECORD", "".join(f"{n},,\n" for n in files) + "anywidget-1.0.dist-info/RECORD,,\n")
+    assert _rewrite_wheel(wheel, _front_end_or_tests) > 0
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        record = z.read("anywidget-1.0.dist-info/RECORD").decode().splitlines()
+    assert names == {"anywidget/__init__.py", "anywidget/widget.py", "anywidget/tests.txt",
+                     "anywidget-1.0.data/data/etc/jupyter/config.json", "anywidget-1.0.dist-info/METADATA",
+                     "anywidget-1.0.dist-info/RECORD"}
+    assert {line.split(",")[0] for line in record} == names and record[-1] == "anywidget-1.0.dist-info/RECORD,,"
+    assert all(line.split(",")[1].startswith("sha256=") for line in record[:-1])

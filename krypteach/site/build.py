@@ -46,7 +46,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from importlib import metadata
@@ -300,27 +300,42 @@ def _trim_pygments(wheel: Path, keep: Iterable[str] = PYGMENTS_LEXERS) -> int:
     bytes saved."""
     modules = {"__init__", "_mapping", *keep}
     kept_names = {f"pygments.lexers.{m}" for m in modules}
+
+    def drop(name: str) -> bool:
+        return (name.startswith("pygments/lexers/") and name.endswith(".py")
+                and name.removeprefix("pygments/lexers/").removesuffix(".py") not in modules)
+
+    def cut(data: bytes) -> bytes:
+        return _cut_lexer_table(data.decode("utf-8"), kept_names).encode("utf-8")
+
+    return _rewrite_wheel(wheel, drop, {"pygments/lexers/_mapping.py": cut})
+
+
+def _front_end_or_tests(name: str) -> bool:
+    """A wheel's file that no page's Python uses: a package's tests, or the JupyterLab and
+    notebook front end it carries (the site has its own copy, in ``extensions/``)."""
+    parts = name.split("/")
+    return ("tests" in parts[1:-1] or "labextension" in parts[1:-1] or "nbextension" in parts[1:-1]
+            or (parts[0].endswith(".data") and "share" in parts[1:3]))
+
+
+def _rewrite_wheel(wheel: Path, drop: Callable[[str], bool],
+                   change: Mapping[str, Callable[[bytes], bytes]] | None = None) -> int:
+    """Rewrite ``wheel`` without the files ``drop`` names and with the files of ``change``
+    changed; its RECORD names what is left, with their new hashes. Returns the bytes saved."""
     before = wheel.stat().st_size
     with zipfile.ZipFile(wheel) as z:
         items = [(info, z.read(info)) for info in z.infolist()]
     record_name = next((i.filename for i, _d in items if i.filename.endswith(".dist-info/RECORD")), None)
-    out: list[tuple[zipfile.ZipInfo, bytes]] = []
-    for info, data in items:
-        name = info.filename
-        if name.startswith("pygments/lexers/") and name.endswith(".py"):
-            if name.removeprefix("pygments/lexers/").removesuffix(".py") not in modules:
-                continue
-            if name == "pygments/lexers/_mapping.py":
-                data = _cut_lexer_table(data.decode("utf-8"), kept_names).encode("utf-8")
-        out.append((info, data))
-    names = {info.filename for info, _d in out}
+    changes = change or {}
+    out = [(info, changes[info.filename](data) if info.filename in changes else data)
+           for info, data in items if info.filename == record_name or not drop(info.filename)]
+    body = {info.filename: data for info, data in out}
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
         for info, data in out:
             if info.filename == record_name:
-                lines = [line for line in data.decode("utf-8").splitlines() if line.split(",")[0] in names]
-                body = {i.filename: d for i, d in out}
-                lines = [record_line(n, body[n]) if n != record_name else line
-                         for line in lines for n in [line.split(",")[0]]]
+                names = [line.split(",")[0] for line in data.decode("utf-8").splitlines()]
+                lines = [record_line(n, body[n]) if n != record_name else f"{n},," for n in names if n in body]
                 data = ("\n".join(lines) + "\n").encode("utf-8")
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data)
@@ -388,6 +403,7 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
             elif key in from_pypi:
                 whl = _wheel_of(e["name"], e["version"], wheels)
                 shutil.copy2(whl, lock_dir / whl.name)
+                _rewrite_wheel(lock_dir / whl.name, _front_end_or_tests)
                 if key == "pygments":
                     _trim_pygments(lock_dir / whl.name)
                 packages[key] = {**e, "file_name": whl.name, "sha256": _sha256(lock_dir / whl.name)}
@@ -407,7 +423,8 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
     for name, version in versions.items():
         whl = _wheel_of(name, version, wheels)
         shutil.copy2(whl, lock_dir / whl.name)
-        packages[name] = _entry(name, version, whl, whl.name, _DEPENDS[name], [name])
+        _rewrite_wheel(lock_dir / whl.name, _front_end_or_tests)
+        packages[name] = _entry(name, version, lock_dir / whl.name, whl.name, _DEPENDS[name], [name])
     for whl in _kernel_wheels():
         name, version = whl.name.split("-")[:2]
         shutil.copy2(whl, lock_dir / whl.name)
