@@ -154,6 +154,7 @@ def test_the_sites_python_files_are_compiled_ahead_and_what_no_page_uses_is_left
     with zipfile.ZipFile(out / "static" / "krypteach" / lock["krypteach"]["file_name"]) as z:
         names = set(z.namelist())
     assert "krypteach/engine/__init__.pyc" in names and "krypteach/i18n/locale/sv/LC_MESSAGES/serve.mo" in names
+    assert not [n for n in names if n.startswith("krypteach/i18n/locale/en/")]  # English is the source's own
     # the layers above the widgets and the catalogs' sources are not sent (no page imports or reads them)
     assert not [n for n in names if n.startswith(("krypteach/serve/", "krypteach/site/", "krypteach/cli."))
                 or n.endswith((".po", ".pot"))]

@@ -194,3 +194,17 @@ def test_a_wheel_is_sent_without_its_tests_and_the_front_end_it_carries(tmp_path
                      "anywidget-1.0.dist-info/RECORD"}
     assert {line.split(",")[0] for line in record} == names and record[-1] == "anywidget-1.0.dist-info/RECORD,,"
     assert all(line.split(",")[1].startswith("sha256=") for line in record[:-1])
+
+
+def test_the_english_catalogs_are_the_sources_own_texts_so_the_site_leaves_them_out():
+    """build-site leaves the English catalogs out of the browser's krypteach (issue 25): that is
+    the same as having them only while every English text is its source's own."""
+    from babel.messages.pofile import read_po
+
+    from krypteach.i18n import DOMAINS, LOCALE
+
+    for domain in DOMAINS:
+        with (LOCALE / "en" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            catalog = read_po(f)
+        changed = [m.id for m in catalog if m.id and m.string and m.string != m.id]
+        assert changed == [], (domain, changed[:3])

@@ -25,8 +25,9 @@ What the in-browser kernel gets, and from where:
   memory and krypteach keeps no progress store in the kernel.
   With the CDN, both come from the CDN as usual (matplotlib is still not asked for).
   Nor are matplotlib's own pure helpers (fonttools, pyparsing, …), nor jedi (IPython's
-  completion, which a lesson page never asks for): an offline site gets a jedi that says it
-  is not there, so IPython starts without it.
+  completion, which a lesson page never asks for) and prompt_toolkit (IPython's terminal): an
+  offline site gets a jedi and a prompt_toolkit that say they are not there, so IPython starts
+  without them.
 - **Compiled ahead** (issue 25): with a local Pyodide, the standard library and every wheel of
   the site hold bytecode instead of source, compiled by that Pyodide in Node.js
   (:mod:`krypteach.site.pyc`), so a page's Python does not compile IPython, the widgets and
@@ -64,7 +65,7 @@ __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build
 KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi", "traitlets", "tqdm", "typing-extensions")
 #: what a local site leaves out of them: matplotlib (and with it its pure helpers, which nothing
 #: else asks for) and jedi, whose place a placeholder takes (the kernel asks for it by name)
-_NOT_LOCAL = ("matplotlib", "jedi")
+_NOT_LOCAL = ("matplotlib", "jedi", "prompt_toolkit")
 #: pure-Python packages that are not in Pyodide's lock: from PyPI, at this machine's versions
 #: (the site's front ends, ipywidgets' and anywidget's, are this machine's too)
 PYPI_PACKAGES = ("comm", "ipywidgets", "anywidget", "psygnal", "fsrs")
@@ -233,9 +234,11 @@ def _write_wheel(path: Path, name: str, version: str, files: Mapping[str, bytes]
 
 
 #: what a page's Python never imports or reads, left out of the browser's copy of krypteach: the
-#: layers above the widgets (the server, this builder, the command line; docs/architecture.md)
-#: and the catalogs' sources (the pages read the compiled ``.mo`` files)
+#: layers above the widgets (the server, this builder, the command line; docs/architecture.md),
+#: the catalogs' sources (the pages read the compiled ``.mo`` files), and the English catalogs,
+#: whose every text is the source's own (a missing catalog is gettext's identity, as English is)
 _NOT_IN_BROWSER = ("serve", "site", "cli.py", "__main__.py", "_lessons")
+_SOURCE_LANGUAGE_CATALOGS = ("i18n", "locale", "en")
 
 
 def krypteach_wheel(dest: Path) -> Path:
@@ -248,7 +251,7 @@ def krypteach_wheel(dest: Path) -> Path:
     for p in sorted(package.rglob("*")):
         rel = p.relative_to(package)
         if (p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo", ".po", ".pot")
-                or rel.parts[0] in _NOT_IN_BROWSER):
+                or rel.parts[0] in _NOT_IN_BROWSER or rel.parts[:3] == _SOURCE_LANGUAGE_CATALOGS):
             continue
         files[f"krypteach/{rel.as_posix()}"] = p.read_bytes()
     version = krypteach.__version__
@@ -279,12 +282,22 @@ def _kernel_wheels() -> list[Path]:
                       "pip install 'krypteach[site]'"))
 
 
-def _jedi_placeholder(dest: Path) -> Path:
-    text = (b'"""jedi, IPython\'s completion, is left out of this static site: its lesson pages never complete\n'
-            b'code, and a browser compiled and imported its 1.6 MB at every page\'s start (issue 25)."""\n'
-            b'raise ImportError("jedi is left out of this static site (IPython starts without completion)")\n')
-    return _write_wheel(dest / "jedi-0.0.0-py3-none-any.whl", "jedi", "0.0.0", {"jedi/__init__.py": text},
-                        "placeholder: this static site has no jedi")
+#: the packages an offline site has a placeholder of, which raises ImportError saying why: jedi
+#: (IPython's completion: a lesson page never completes code, and a browser compiled and imported
+#: its 1.6 MB at every page's start) and prompt_toolkit (IPython's terminal: a lesson page has
+#: none, and the site's IPython imports its terminal only when asked, ``_embed_later``); issue 25
+_PLACEHOLDERS = {
+    "jedi": "jedi is left out of this static site (IPython starts without completion)",
+    "prompt_toolkit": "prompt_toolkit is left out of this static site (IPython's terminal; a lesson page has none)",
+}
+
+
+def _placeholder(dest: Path, name: str) -> Path:
+    """A wheel of the package ``name`` (:data:`_PLACEHOLDERS`) whose import raises ImportError."""
+    why = _PLACEHOLDERS[name]
+    text = f'"""{why}."""\nraise ImportError({why!r})\n'.encode()
+    return _write_wheel(dest / f"{name}-0.0.0-py3-none-any.whl", name, "0.0.0", {f"{name}/__init__.py": text},
+                        f"placeholder: this static site has no {name}")
 
 
 #: the pygments lexers a lesson page uses: IPython colours its tracebacks and its help with the
@@ -309,6 +322,21 @@ def _trim_pygments(wheel: Path, keep: Iterable[str] = PYGMENTS_LEXERS) -> int:
         return _cut_lexer_table(data.decode("utf-8"), kept_names).encode("utf-8")
 
     return _rewrite_wheel(wheel, drop, {"pygments/lexers/_mapping.py": cut})
+
+
+#: IPython's ``__init__`` imports its terminal's ``embed`` at once, and with it prompt_toolkit (0.7 MB
+#: sent, about 0.1 s of every page's start), which a lesson page's kernel never uses: in the site,
+#: ``IPython.embed`` imports the terminal when it is called (issue 25)
+_IPYTHON_EMBED = b"from .terminal.embed import embed\n"
+_IPYTHON_EMBED_LATER = (b"def embed(*args, **kwargs):  # krypteach build-site: the terminal is imported when asked for\n"
+                        b"    from .terminal.embed import embed as terminal_embed\n"
+                        b"    return terminal_embed(*args, **kwargs)\n")
+
+
+def _embed_later(data: bytes) -> bytes:
+    """IPython's ``__init__.py`` with its terminal's ``embed`` imported when called (as it is,
+    if the line is not there: another IPython)."""
+    return data.replace(_IPYTHON_EMBED, _IPYTHON_EMBED_LATER, 1)
 
 
 def _front_end_or_tests(name: str) -> bool:
@@ -403,7 +431,8 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
             elif key in from_pypi:
                 whl = _wheel_of(e["name"], e["version"], wheels)
                 shutil.copy2(whl, lock_dir / whl.name)
-                _rewrite_wheel(lock_dir / whl.name, _front_end_or_tests)
+                _rewrite_wheel(lock_dir / whl.name, _front_end_or_tests,
+                               {"IPython/__init__.py": _embed_later} if key == "ipython" else None)
                 if key == "pygments":
                     _trim_pygments(lock_dir / whl.name)
                 packages[key] = {**e, "file_name": whl.name, "sha256": _sha256(lock_dir / whl.name)}
@@ -413,9 +442,11 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
                 left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name="sqlite3"))
             else:
                 left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name=e["name"]))
-        whl = _jedi_placeholder(lock_dir)
-        packages["jedi"] = _entry("jedi", "0.0.0", whl, whl.name, [], [])
+        for name in _PLACEHOLDERS:
+            whl = _placeholder(lock_dir, name)
+            packages[_norm(name)] = _entry(name, "0.0.0", whl, whl.name, [], [])
         left_out.append(_("jedi (IPython's completion: the lesson pages do not use it)"))
+        left_out.append(_("prompt_toolkit (IPython's terminal: the lesson pages have none)"))
         for e in packages.values():
             e["depends"] = [d for d in e.get("depends", []) if _norm(d) in packages]
     versions = {name: metadata.version(name) for name in PYPI_PACKAGES}
@@ -497,7 +528,7 @@ def _compile_site(pyodide_dir: Path, work: Path, lite: Path, lock_dir: Path, loc
     site_packages = f"/lib/python{py[0]}.{py[1:]}/site-packages/"
     zips = [(lite / "static" / "pyodide" / "python_stdlib.zip", f"/lib/python{py}.zip/", False, True)]
     ours = {e["file_name"]: e for e in lock["packages"].values() if (lock_dir / e["file_name"]).is_file()}
-    whole = {_norm(n) for n in ("krypteach", "jedi", *_KERNEL_WHEELS)}
+    whole = {_norm(n) for n in ("krypteach", *_PLACEHOLDERS, *_KERNEL_WHEELS)}
     zips += [(lock_dir / name, site_packages, True, _norm(ours[name]["name"]) not in whole) for name in sorted(ours)]
     traced = {"info": lock["info"], "packages": {
         k: {**e, "file_name": os.path.relpath(pyodide_dir / e["file_name"].removeprefix("../pyodide/"), lock_dir)
