@@ -229,7 +229,7 @@ class _Counted:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def take(self) -> tuple[float, int]:
-        got = (round(self.bytes / 1e6, 1), self.requests)
+        got = (round(self.bytes / 1e6, 2), self.requests)
         self.bytes = self.requests = 0
         self.paths.clear()
         return got

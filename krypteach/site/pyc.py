@@ -67,7 +67,7 @@ def compile_zip(src: str, dst: str, prefix: str, wheel: bool,
             entry = zipfile.ZipInfo(name, date_time=_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = info.external_attr
-            zout.writestr(entry, data)
+            zout.writestr(entry, data, compresslevel=9)
             record.append(record_line(name, data))
         if wheel and record_name is not None:
             entry = zipfile.ZipInfo(record_name, date_time=_DATE)
