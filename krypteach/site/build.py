@@ -28,10 +28,11 @@ What the in-browser kernel gets, and from where:
   completion, which a lesson page never asks for) and prompt_toolkit (IPython's terminal): an
   offline site gets a jedi and a prompt_toolkit that say they are not there, so IPython starts
   without them.
-- **Compiled ahead** (issue 25): with a local Pyodide, the standard library and every wheel of
-  the site hold bytecode instead of source, compiled by that Pyodide in Node.js
-  (:mod:`krypteach.site.pyc`), so a page's Python does not compile IPython, the widgets and
-  krypteach again at every start. Without Node.js the site is built as before and says so.
+- **Compiled ahead** (issue 25): with a local Pyodide, what a page imports at its start (of the
+  standard library and the wheels; krypteach and the kernel's wheels whole) is bytecode instead
+  of source, compiled by that Pyodide in Node.js (:mod:`krypteach.site.pyc`), so a page's Python
+  does not compile IPython, the widgets and krypteach again at every start; the rest stays
+  source, which is smaller to send. Without Node.js the site is built as before and says so.
 """
 
 from __future__ import annotations
