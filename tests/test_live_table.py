@@ -207,19 +207,26 @@ def test_pages_waiting_in_the_lobby_show_the_seats_the_teacher_gives_them(server
     assert alone.tournament_button.layout.display == "none"
 
 
+def _pair(base: str, names: tuple[str, str], learners: tuple[int, int], **table) -> tuple[LiveTable, LiveTable]:
+    """Two learners' widgets at a new table of two (the first opens it with ``table``'s choices,
+    the second joins), synced: (the seat whose turn it is, the other)."""
+    first, second = (LiveTable(link=_link(base, name, learner)) for name, learner in zip(names, learners))
+    first.open_table(players=2, **table)
+    second.join(first.code)
+    for w in (first, second):
+        w.sync()
+    view = first.view
+    assert view is not None
+    return (first, second) if view["turn"] == view["seat"] else (second, first)
+
+
 def test_where_the_class_allows_hints_a_seat_gets_one_in_its_turn_and_plays_it(server):
     """[live] hints (issue 24): the page shows Hint where the class allows it; the server works the
     hint out (the strongest bot, in a worker process), the page selects its cards and says why, and
     Play plays it. Where hints are not allowed the button is hidden and the server refuses."""
     room, base = server
     room.hints = True
-    ann, bo = LiveTable(link=_link(base, "Ann", 1)), LiveTable(link=_link(base, "Bo", 2))
-    ann.open_table(players=2, game="krypkasino")
-    bo.join(ann.code)
-    for w in (ann, bo):
-        w.sync()
-    mover = next(w for w in (ann, bo) if w.view["turn"] == w.view["seat"])
-    waiting = bo if mover is ann else ann
+    mover, waiting = _pair(base, ("Ann", "Bo"), (1, 2), game="krypkasino")
     assert mover.hint_button.layout.display == "" and not mover.hint_button.disabled
     assert waiting.hint_button.disabled
     before = len(mover.view["moves"])
@@ -236,13 +243,8 @@ def test_where_the_class_allows_hints_a_seat_gets_one_in_its_turn_and_plays_it(s
     assert "it is not your turn" in mover.feedback.value
 
     room.hints = False
-    cy, di = LiveTable(link=_link(base, "Cy", 3)), LiveTable(link=_link(base, "Di", 4))
-    cy.open_table(players=2)
-    di.join(cy.code)
-    for w in (cy, di):
-        w.sync()
-    assert cy.hint_button.layout.display == "none" and di.hint_button.layout.display == "none"
-    mover = next(w for w in (cy, di) if w.view["turn"] == w.view["seat"])
+    mover, waiting = _pair(base, ("Cy", "Di"), (3, 4))
+    assert mover.hint_button.layout.display == "none" and waiting.hint_button.layout.display == "none"
     mover.hint()
     assert "your teacher has not allowed hints at the tables" in mover.feedback.value
 
@@ -254,12 +256,7 @@ def test_a_hint_at_a_table_speaks_the_pages_language(server):
     room, base = server
     room.hints = True
     with use_language("sv"):
-        ann, bo = LiveTable(link=_link(base, "Ann", 1)), LiveTable(link=_link(base, "Bo", 2))
-        ann.open_table(players=2, game="krypkasino")
-        bo.join(ann.code)
-        for w in (ann, bo):
-            w.sync()
-        mover = next(w for w in (ann, bo) if w.view["turn"] == w.view["seat"])
+        mover, _waiting = _pair(base, ("Ann", "Bo"), (1, 2), game="krypkasino")
         before = len(mover.view["moves"])
         mover.hint()
         said = mover.feedback.value
