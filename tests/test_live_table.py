@@ -5,11 +5,9 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 
 import pytest
-import tornado.web
 
 from krypteach.classroom.live import LIVE_NONCE, Link
 from krypteach.classroom.session import sign_learner
@@ -21,40 +19,22 @@ from krypteach.i18n import use_language
 from krypteach.serve.tables import TableRoom, table_handlers
 from krypteach.widgets.live_table import LiveTable
 
+from .serve_helpers import app_in_thread
+
 KEY = b"k" * 32
 
 
 @pytest.fixture
 def server():
     """A tables server on its own event loop in a thread; its room and address."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     room = TableRoom(Rules(players=2), bot="random", bot_pause=0.0)
-    ready = threading.Event()
-    box: dict = {}
 
-    def run() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
+    def start(loop: asyncio.AbstractEventLoop) -> None:
+        room.start()
+        room.test_loop = loop  # (a test runs the room's methods on its loop)
 
-        async def start() -> None:
-            app = tornado.web.Application(table_handlers(room), krypteach_table_key=KEY)
-            box["server"] = app.listen(port, "127.0.0.1")
-            room.start()
-            ready.set()
-
-        loop.run_until_complete(start())
-        box["loop"] = room.test_loop = loop  # (a test runs the room's methods on its loop)
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    ready.wait(10)
-    yield room, f"http://127.0.0.1:{port}/krypteach"
-    box["loop"].call_soon_threadsafe(room.stop)  # (its hints' worker process too)
-    box["loop"].call_soon_threadsafe(box["loop"].stop)
-    thread.join(5)
+    with app_in_thread(table_handlers(room), start, room.stop, krypteach_table_key=KEY) as port:  # (stop: its hints' worker too)
+        yield room, f"http://127.0.0.1:{port}/krypteach"
 
 
 def _link(base: str, name: str, learner: int) -> Link:

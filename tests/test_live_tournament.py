@@ -4,18 +4,16 @@ view and play code as any table of the class (the server in a thread, as in test
 
 from __future__ import annotations
 
-import asyncio
-import socket
 import threading
 
 import pytest
-import tornado.web
 
 from krypteach.engine.rules import Rules
 from krypteach.serve.tables import TableRoom, table_handlers
 from krypteach.serve.tournament import TournamentDesk
 from krypteach.widgets.live_table import LiveTable
 
+from .serve_helpers import app_in_thread
 from .test_live_table import _link, _play_one
 
 KEY = b"k" * 32
@@ -24,46 +22,23 @@ KEY = b"k" * 32
 @pytest.fixture
 def served():
     """A tables server with a tournament desk, on its own event loop in a thread."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     room = TableRoom(Rules.preset("kasino"), bot="random", bot_pause=0.0)
     desk = TournamentDesk(room, samples=2)
-    ready = threading.Event()
-    box: dict = {}
-
-    def run() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-
-        async def start() -> None:
-            app = tornado.web.Application(table_handlers(room), krypteach_table_key=KEY)
-            box["server"] = app.listen(port, "127.0.0.1")
-            room.start()
-            ready.set()
-
-        loop.run_until_complete(start())
-        box["loop"] = loop
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    ready.wait(10)
-    yield desk, f"http://127.0.0.1:{port}/krypteach"
-    box["loop"].call_soon_threadsafe(box["loop"].stop)
-    thread.join(5)
+    with app_in_thread(table_handlers(room), lambda _loop: room.start(), krypteach_table_key=KEY) as port:
+        yield desk, f"http://127.0.0.1:{port}/krypteach"
     desk.close()
 
 
 def _play_to_the_end(w: LiveTable) -> None:
     for _ in range(3000):
         w.sync()
-        if w.view["over"]:
+        view = w.view
+        assert view is not None
+        if view["over"]:
             return
-        if w.view["turn"] == w.view["seat"]:
-            before = w.view["version"]
+        if view["turn"] == view["seat"]:
             _play_one(w)
-            assert w.view["version"] > before, w.message
+            assert w.view is not None and w.view["version"] > view["version"], w.message
         else:
             threading.Event().wait(0.02)  # the bot's seat: the server's timer plays it
     raise AssertionError("the giv did not end")

@@ -6,15 +6,12 @@ the learners are their kernels' HTTP requests."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-import threading
 import urllib.error
 import urllib.request
 
 import pytest
-import tornado.web
 
 from krypteach.classroom.session import sign_learner
 from krypteach.classroom.store import ProgressStore
@@ -25,7 +22,7 @@ from krypteach.serve.tables import TABLE_NONCE, TableRoom, table_handlers
 from krypteach.serve.teacher_handlers import TeacherHandler
 from krypteach.serve.tournament import TournamentDesk, tournament_handlers
 
-from .conftest import _free_port
+from .serve_helpers import app_in_thread
 
 pytestmark = pytest.mark.browser
 
@@ -36,34 +33,13 @@ CODE, TEACHER = "K7RPX", "TEACH42X"
 @pytest.fixture
 def served():
     store = ProgressStore(":memory:")
-    port = _free_port()
     room = TableRoom(Rules.preset("kasino"), bot="random", bot_pause=0.0)
     desk = TournamentDesk(room, store=store, class_code=CODE, samples=2)
     settings = ServeSettings(gate=ClassGate(code=CODE, max_kernels=4), start_page=None, store=store,
                              learner_key=KEY, teacher_code=TEACHER)
-    ready, box = threading.Event(), {}
-
-    def run() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-
-        async def start() -> None:
-            app = tornado.web.Application([(r"/krypteach/teacher", TeacherHandler), *table_handlers(room),
-                                           *tournament_handlers(desk)], krypteach=settings, cookie_secret=b"s" * 32)
-            box["server"] = app.listen(port, "127.0.0.1")
-            room.start()
-            ready.set()
-
-        loop.run_until_complete(start())
-        box["loop"] = loop
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    ready.wait(10)
-    yield store, desk, f"http://127.0.0.1:{port}"
-    box["loop"].call_soon_threadsafe(box["loop"].stop)
-    thread.join(5)
+    handlers = [(r"/krypteach/teacher", TeacherHandler), *table_handlers(room), *tournament_handlers(desk)]
+    with app_in_thread(handlers, lambda _loop: room.start(), krypteach=settings, cookie_secret=b"s" * 32) as port:
+        yield store, desk, f"http://127.0.0.1:{port}"
     desk.close()
 
 
