@@ -7,16 +7,11 @@ are their kernels' requests, each with a learner token signed with the server's 
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from html import unescape
-from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlparse
-
-import tornado.web
-from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+from urllib.parse import urlencode
 
 from krypteach.classroom.session import sign_learner
 from krypteach.classroom.store import ProgressStore
@@ -27,8 +22,7 @@ from krypteach.serve.settings import ServeSettings
 from krypteach.serve.tables import TABLE_NONCE
 from krypteach.serve.teacher_handlers import TeacherHandler
 
-from .conftest import _free_port
-from .serve_helpers import run_in_thread
+from .serve_helpers import ServedApp, TeacherBrowser, run_in_thread
 
 KEY = b"0123456789abcdef0123456789abcdef"
 CODE, TEACHER = "K7RPX", "TEACH42X"
@@ -42,7 +36,7 @@ def _token(name: str, learner: int, key: bytes = KEY) -> str:
     return sign_learner(key, CODE, name, learner, TABLE_NONCE)
 
 
-class Served:
+class Served(ServedApp):
     """The board's handlers, as ``krypteach serve`` mounts them, on a free port."""
 
     def __init__(self, rules: str | None = None) -> None:
@@ -50,22 +44,12 @@ class Served:
         self.store = ProgressStore(":memory:")
         settings = ServeSettings(gate=ClassGate(code=CODE, max_kernels=4), start_page=None,
                                  store=self.store, learner_key=KEY, teacher_code=TEACHER)
-        app = tornado.web.Application([(r"/krypteach/teacher", TeacherHandler), *board_handlers(self.board)],
-                                      krypteach=settings, cookie_secret=b"s" * 32)
-        port = _free_port()
-        self.server = app.listen(port, "127.0.0.1")
-        self.base = f"http://127.0.0.1:{port}"
-        self.client = AsyncHTTPClient()
+        super().__init__([(r"/krypteach/teacher", TeacherHandler), *board_handlers(self.board)],
+                         krypteach=settings, cookie_secret=b"s" * 32)
 
     async def learner(self, path: str, body: dict | None = None, **query: Any) -> tuple[int, dict]:
         """A kernel's request: GET ``/krypteach/board…`` with ``query``, or POST ``body`` as JSON."""
-        url = f"{self.base}/krypteach/{path}" + ("?" + urlencode(query) if query else "")
-        try:
-            r = await self.client.fetch(url, method="GET" if body is None else "POST",
-                                        body=None if body is None else json.dumps(body), request_timeout=30)
-            return r.code, json.loads(r.body)
-        except HTTPClientError as e:
-            return e.code, json.loads(e.response.body) if e.response is not None else {}
+        return await self.request(path, body, **query)
 
     async def poll(self, token: str, since: int, lang: str = "en") -> dict:
         status, view = await self.learner("board", learner=token, since=since, lang=lang)
@@ -76,47 +60,18 @@ class Served:
         return await self.learner("board/answer", {"learner": token, "question": question, "answer": answer,
                                                     "lang": lang})
 
-    def stop(self) -> None:
-        self.server.stop()
 
+class Teacher(TeacherBrowser):
+    """The teacher's browser on the board page."""
 
-class Teacher:
-    """The teacher's browser: its cookies (the teacher's, the form token, the language)."""
+    page = "board"
 
     def __init__(self, served: Served, lang: str | None = None) -> None:
-        self.served, self.cookies = served, {} if lang is None else {"krypteach_lang": lang}
-
-    async def fetch(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str]:
-        """(status, body, where a redirect goes)."""
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        body = None
-        if form is not None:
-            body = urlencode({**form, "_xsrf": self.cookies.get("_xsrf", "")})
-        r = await self.served.client.fetch(self.served.base + path, method="GET" if form is None else "POST",
-                                           headers=headers, body=body, follow_redirects=False,
-                                           raise_error=False, request_timeout=30)
-        for line in r.headers.get_list("Set-Cookie"):
-            for k, m in SimpleCookie(line).items():
-                self.cookies[k] = m.value
-        return r.code, r.body.decode(), r.headers.get("Location", "")
-
-    async def sign_in(self) -> Teacher:
-        await self.fetch("/krypteach/teacher")  # the sign-in page: its form token
-        status, _body, where = await self.fetch("/krypteach/teacher", {"teacher_code": TEACHER})
-        assert status == 302 and where == "/krypteach/teacher" and "krypteach_teacher" in self.cookies
-        return self
-
-    async def post(self, action: str, **form: str) -> str:
-        """Post one of the board's forms; the error its redirect carries ("" when none)."""
-        status, _body, where = await self.fetch(f"/krypteach/teacher/board/{action}", form)
-        assert status == 302 and where.startswith("/krypteach/teacher/board"), (status, where)
-        return parse_qs(urlparse(where).query).get("error", [""])[0]
+        super().__init__(served, TEACHER, lang)
 
     async def state(self, since: int = -1) -> dict:
         """The board's live part (its form tokens left out: each is masked anew)."""
-        status, body, _where = await self.fetch(f"/krypteach/teacher/board/state?since={since}")
-        assert status == 200, body
-        state = json.loads(body)
+        state = await super().state(since)
         return {**state, "html": re.sub(r'name="_xsrf" value="[^"]*"', 'name="_xsrf"', state["html"])}
 
 

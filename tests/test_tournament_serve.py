@@ -7,21 +7,14 @@ move quality worked out in a worker process. Whatever a page may not do is refus
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
-import json
 import random
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from html import unescape
-from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlparse
-
-import tornado.web
-from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
 from krypteach.classroom.session import sign_learner
 from krypteach.classroom.store import ProgressStore
@@ -35,22 +28,15 @@ from krypteach.serve.tables import TABLE_NONCE, TableRoom, table_handlers
 from krypteach.serve.teacher_handlers import TeacherHandler
 from krypteach.serve.tournament import TournamentDesk, tournament_handlers
 
-from .conftest import _free_port
 from .english_text import english_sentences
+from .serve_helpers import ServedApp, TeacherBrowser, run_in_thread
 
 KEY = b"0123456789abcdef0123456789abcdef"
 CODE, TEACHER = "K7RPX", "TEACH42X"
 SAMPLES = 3  # the coach's samples per decision: a small review
 
 
-def _run(main) -> None:
-    """``asyncio.run(main())`` in a thread of its own (the browser tests' Playwright keeps an event
-    loop running in the test process's main thread)."""
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, main()).result()
-
-
-class Served:
+class Served(ServedApp):
     """The tables, the tournament and the teacher's sign-in as ``krypteach serve`` mounts them."""
 
     def __init__(self, store: ProgressStore, rules: Rules) -> None:
@@ -60,62 +46,26 @@ class Served:
         self.room = TableRoom(rules, bot="random", bot_pause=0.0)
         self.room.start()
         self.desk = TournamentDesk(self.room, store=store, class_code=CODE, samples=SAMPLES)
-        app = tornado.web.Application([(r"/krypteach/teacher", TeacherHandler), *table_handlers(self.room),
-                                       *tournament_handlers(self.desk)], krypteach=settings, cookie_secret=b"s" * 32)
-        port = _free_port()
-        self.server = app.listen(port, "127.0.0.1")
-        self.base = f"http://127.0.0.1:{port}"
-        self.client = AsyncHTTPClient()
+        super().__init__([(r"/krypteach/teacher", TeacherHandler), *table_handlers(self.room),
+                          *tournament_handlers(self.desk)], krypteach=settings, cookie_secret=b"s" * 32)
 
     async def kernel(self, path: str, body: dict | None = None, **query: Any) -> tuple[int, dict]:
         """A learner's kernel's request to ``/krypteach/tables…``."""
-        url = f"{self.base}/krypteach/tables{path}" + ("?" + urlencode(query) if query else "")
-        try:
-            r = await self.client.fetch(url, method="GET" if body is None else "POST",
-                                        body=None if body is None else json.dumps(body), request_timeout=30)
-            return r.code, json.loads(r.body)
-        except HTTPClientError as e:
-            return e.code, json.loads(e.response.body) if e.response is not None else {}
+        return await self.request("tables" + path, body, **query)
 
     def stop(self) -> None:
-        self.server.stop()
+        super().stop()
         self.room.stop()
         self.desk.close()
 
 
-class Teacher:
-    """The teacher's browser: its cookies (the teacher's, the form token, the language)."""
+class Teacher(TeacherBrowser):
+    """The teacher's browser on the tournament page."""
+
+    page = "tournament"
 
     def __init__(self, served: Served, lang: str | None = None) -> None:
-        self.served, self.cookies = served, {} if lang is None else {"krypteach_lang": lang}
-
-    async def fetch(self, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        body = None if form is None else urlencode({**form, "_xsrf": self.cookies.get("_xsrf", "")})
-        r = await self.served.client.fetch(self.served.base + path, method="GET" if form is None else "POST",
-                                           headers=headers, body=body, follow_redirects=False, raise_error=False,
-                                           request_timeout=30)
-        for line in r.headers.get_list("Set-Cookie"):
-            for k, m in SimpleCookie(line).items():
-                self.cookies[k] = m.value
-        return r.code, r.body.decode(), r.headers.get("Location", "")
-
-    async def sign_in(self) -> Teacher:
-        await self.fetch("/krypteach/teacher")
-        status, _body, where = await self.fetch("/krypteach/teacher", {"teacher_code": TEACHER})
-        assert status == 302 and where == "/krypteach/teacher"
-        return self
-
-    async def post(self, action: str, **form: str) -> str:
-        """Post one of the tournament page's forms; the error its redirect carries ("" when none)."""
-        status, _body, where = await self.fetch(f"/krypteach/teacher/tournament/{action}", form)
-        assert status == 302 and where.startswith("/krypteach/teacher/tournament"), (status, where)
-        return parse_qs(urlparse(where).query).get("error", [""])[0]
-
-    async def state(self, since: int = -1) -> dict:
-        status, body, _where = await self.fetch(f"/krypteach/teacher/tournament/state?since={since}")
-        assert status == 200, body
-        return json.loads(body)
+        super().__init__(served, TEACHER, lang)
 
 
 def _token(name: str, learner: int) -> str:
@@ -207,7 +157,7 @@ def test_three_learners_play_the_class_tournament_over_http_and_the_standings_ra
         return rows
 
     box: list = []
-    _run(lambda: _collect(main, box))
+    run_in_thread(lambda: _collect(main, box))
     rows = box[0]
     assert "it is not your turn" in REFUSED
     kept = store.tournament_givar(store.tournament(CODE).id)
@@ -282,7 +232,7 @@ def test_the_teachers_tournament_page_in_swedish_and_only_for_the_teacher():
         finally:
             served.stop()
 
-    _run(main)
+    run_in_thread(main)
 
 
 def test_the_computer_never_plays_a_learners_tournament_seat_and_nobody_else_sits_there():
@@ -320,7 +270,6 @@ def test_a_restart_starts_again_the_reviews_it_left_undone():
     again = TournamentDesk(TableRoom(rules), store=store, class_code=CODE, samples=2)
     again.load()
     assert again.reviewing == 1 and [s.reviewed for s in again.standings()] == [0]
-    from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(1) as pool:  # no server loop in that thread: at once (the browser tests' Playwright
         pool.submit(again.resume).result()  # keeps a loop running in this one, where it would wait for a task)
