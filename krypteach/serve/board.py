@@ -36,13 +36,12 @@ A position of many moves lists on the board only those the class chose (:data:`M
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from html import escape
-from typing import Any, NoReturn
+from typing import Any
 
 import tornado.web
 
@@ -64,7 +63,7 @@ from ..teaching.puzzles.model import capture_text
 from ..views.html import hand_html, table_html
 from ..widgets.puzzle_widget import puzzle_words
 from .offload import off_the_loop
-from .tables import learner_of
+from .tables import KernelRequest
 from .teacher_handlers import TeacherBase
 
 __all__ = ["class_flagged", "find_flagged", "flagged_question", "WAIT", "Board", "BoardError", "Question", "board_handlers", "board_page", "puzzle_question",
@@ -402,23 +401,12 @@ class Board:
 
 # --- the learners' kernels -----------------------------------------------------------------
 
-class _LearnerBase(tornado.web.RequestHandler):
+class _LearnerBase(KernelRequest):
     def initialize(self, board: Board) -> None:
         self.board = board
 
-    def check_xsrf_cookie(self) -> None:  # a kernel's request, with its signed token: no browser, no cookie
-        return
-
-    def _refuse(self, status: int, why: str) -> NoReturn:
-        self.set_status(status)
-        self.finish({"error": why})
-        raise tornado.web.Finish()
-
     def _who(self, token: Any) -> tuple[str, str, int]:
-        who = learner_of(self, token)
-        if who is None:
-            self._refuse(403, _("sign in first: the teacher's board is for the learners of the class"))
-        return who
+        return self._signed(token, _("sign in first: the teacher's board is for the learners of the class"))
 
 
 def _language_of(lang: object) -> str:
@@ -442,12 +430,7 @@ class BoardViewHandler(_LearnerBase):
 
 class BoardAnswerHandler(_LearnerBase):
     def post(self) -> None:
-        try:
-            data = json.loads(self.request.body or b"{}")
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            self._refuse(400, "the request is a JSON object")
+        data = self._body()
         with use_language(_language_of(data.get("lang"))):
             _code, nickname, learner = self._who(data.get("learner"))
             try:

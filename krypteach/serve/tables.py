@@ -380,12 +380,13 @@ def learner_of(handler: tornado.web.RequestHandler, token: Any) -> tuple[str, st
     return read_learner(key, token, TABLE_NONCE) if isinstance(token, str) and key else None
 
 
-class _TableBase(tornado.web.RequestHandler):
+class KernelRequest(tornado.web.RequestHandler):
+    """A request of a learner's kernel (the tables', the teacher's board's): it carries the
+    learner's signed token, not a browser's cookie, and is answered in JSON; a refusal is
+    ``{"error": why}`` with its status."""
+
     #: on JupyterHub, the learner whose token the request carries (:mod:`.hub_service`)
     hub_learner: tuple[str, str, int] | None = None
-
-    def initialize(self, room: TableRoom) -> None:
-        self.room = room
 
     async def prepare(self) -> None:
         hub = self.settings.get(HUB_IDENTITY)
@@ -409,11 +410,20 @@ class _TableBase(tornado.web.RequestHandler):
         self.finish({"error": why})
         raise tornado.web.Finish()
 
-    def _learner(self, token: Any) -> tuple[str, str, int]:
+    def _signed(self, token: Any, refusal: str) -> tuple[str, str, int]:
+        """The learner ``token`` speaks for (:func:`learner_of`), else 403 with ``refusal``."""
         who = learner_of(self, token)
         if who is None:
-            self._refuse(403, _("sign in first: the tables are for the learners of the class"))
+            self._refuse(403, refusal)
         return who
+
+
+class _TableBase(KernelRequest):
+    def initialize(self, room: TableRoom) -> None:
+        self.room = room
+
+    def _learner(self, token: Any) -> tuple[str, str, int]:
+        return self._signed(token, _("sign in first: the tables are for the learners of the class"))
 
     def _table(self, code: str) -> Table:
         try:
