@@ -55,7 +55,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _, language, use_language
+from ..i18n import N_, _, language, use_language
 from .pyc import record_line
 
 __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build_site", "npm_pyodide",
@@ -287,15 +287,18 @@ def _kernel_wheels() -> list[Path]:
 #: (IPython's completion: a lesson page never completes code, and a browser compiled and imported
 #: its 1.6 MB at every page's start) and prompt_toolkit (IPython's terminal: a lesson page has
 #: none, and the site's IPython imports its terminal only when asked, ``_embed_later``); issue 25
+#: (what its ImportError says, the build's note of what is not in the browser, marked with ``N_()``)
 _PLACEHOLDERS = {
-    "jedi": "jedi is left out of this static site (IPython starts without completion)",
-    "prompt_toolkit": "prompt_toolkit is left out of this static site (IPython's terminal; a lesson page has none)",
+    "jedi": ("jedi is left out of this static site (IPython starts without completion)",
+             N_("jedi (IPython's completion: the lesson pages do not use it)")),
+    "prompt_toolkit": ("prompt_toolkit is left out of this static site (IPython's terminal; a lesson page has none)",
+                       N_("prompt_toolkit (IPython's terminal: the lesson pages have none)")),
 }
 
 
 def _placeholder(dest: Path, name: str) -> Path:
     """A wheel of the package ``name`` (:data:`_PLACEHOLDERS`) whose import raises ImportError."""
-    why = _PLACEHOLDERS[name]
+    why = _PLACEHOLDERS[name][0]
     text = f'"""{why}."""\nraise ImportError({why!r})\n'.encode()
     return _write_wheel(dest / f"{name}-0.0.0-py3-none-any.whl", name, "0.0.0", {f"{name}/__init__.py": text},
                         f"placeholder: this static site has no {name}")
@@ -308,10 +311,10 @@ def _placeholder(dest: Path, name: str) -> Path:
 PYGMENTS_LEXERS = ("python", "special")
 
 
-def _trim_pygments(wheel: Path, keep: Iterable[str] = PYGMENTS_LEXERS) -> int:
-    """Rewrite pygments' ``wheel`` with only the lexer modules ``keep`` (and the package's own
-    ``__init__`` and ``_mapping``, whose table is cut to them); its RECORD follows. Returns the
-    bytes saved."""
+def _pygments_cut(keep: Iterable[str] = PYGMENTS_LEXERS) -> tuple[Callable[[str], bool], dict[str, Callable[[bytes], bytes]]]:
+    """How pygments' wheel is cut to the lexer modules ``keep`` (and the package's own
+    ``__init__`` and ``_mapping``, whose table is cut to them): (the files to drop, the file to
+    change), for :func:`_rewrite_wheel`."""
     modules = {"__init__", "_mapping", *keep}
     kept_names = {f"pygments.lexers.{m}" for m in modules}
 
@@ -322,7 +325,7 @@ def _trim_pygments(wheel: Path, keep: Iterable[str] = PYGMENTS_LEXERS) -> int:
     def cut(data: bytes) -> bytes:
         return _cut_lexer_table(data.decode("utf-8"), kept_names).encode("utf-8")
 
-    return _rewrite_wheel(wheel, drop, {"pygments/lexers/_mapping.py": cut})
+    return drop, {"pygments/lexers/_mapping.py": cut}
 
 
 #: IPython's ``__init__`` imports its terminal's ``embed`` at once, and with it prompt_toolkit (0.7 MB
@@ -338,6 +341,21 @@ def _embed_later(data: bytes) -> bytes:
     """IPython's ``__init__.py`` with its terminal's ``embed`` imported when called (as it is,
     if the line is not there: another IPython)."""
     return data.replace(_IPYTHON_EMBED, _IPYTHON_EMBED_LATER, 1)
+
+
+def _slim_wheel(wheel: Path, key: str) -> int:
+    """Rewrite a wheel of others' once for the site: without its tests and front ends; pygments
+    cut to the lexers a page uses; IPython's terminal imported when asked. Returns the bytes saved."""
+    drop: Callable[[str], bool] = _front_end_or_tests
+    change: dict[str, Callable[[bytes], bytes]] = {}
+    if key == "pygments":
+        lexer, change = _pygments_cut()
+
+        def drop(name: str) -> bool:
+            return _front_end_or_tests(name) or lexer(name)
+    elif key == "ipython":
+        change = {"IPython/__init__.py": _embed_later}
+    return _rewrite_wheel(wheel, drop, change)
 
 
 def _front_end_or_tests(name: str) -> bool:
@@ -432,10 +450,7 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
             elif key in from_pypi:
                 whl = _wheel_of(e["name"], e["version"], wheels)
                 shutil.copy2(whl, lock_dir / whl.name)
-                _rewrite_wheel(lock_dir / whl.name, _front_end_or_tests,
-                               {"IPython/__init__.py": _embed_later} if key == "ipython" else None)
-                if key == "pygments":
-                    _trim_pygments(lock_dir / whl.name)
+                _slim_wheel(lock_dir / whl.name, key)
                 packages[key] = {**e, "file_name": whl.name, "sha256": _sha256(lock_dir / whl.name)}
             elif key == "sqlite3":
                 whl = _sqlite3_placeholder(lock_dir)
@@ -443,11 +458,10 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
                 left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name="sqlite3"))
             else:
                 left_out.append(_("{name} (compiled; only in Pyodide's full distribution)").format(name=e["name"]))
-        for name in _PLACEHOLDERS:
+        for name, (_why, note) in _PLACEHOLDERS.items():
             whl = _placeholder(lock_dir, name)
             packages[_norm(name)] = _entry(name, "0.0.0", whl, whl.name, [], [])
-        left_out.append(_("jedi (IPython's completion: the lesson pages do not use it)"))
-        left_out.append(_("prompt_toolkit (IPython's terminal: the lesson pages have none)"))
+            left_out.append(_(note))
         for e in packages.values():
             e["depends"] = [d for d in e.get("depends", []) if _norm(d) in packages]
     versions = {name: metadata.version(name) for name in PYPI_PACKAGES}
@@ -455,7 +469,7 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
     for name, version in versions.items():
         whl = _wheel_of(name, version, wheels)
         shutil.copy2(whl, lock_dir / whl.name)
-        _rewrite_wheel(lock_dir / whl.name, _front_end_or_tests)
+        _slim_wheel(lock_dir / whl.name, name)
         packages[name] = _entry(name, version, lock_dir / whl.name, whl.name, _DEPENDS[name], [name])
     for whl in _kernel_wheels():
         name, version = whl.name.split("-")[:2]

@@ -38,9 +38,10 @@ if (spec.trace) {
     only = null;
   }
 }
+const onlyPy = only ? py.toPy(only) : undefined;  // (once, for every selective job)
 const done = [];
 for (const [src, dst, prefix, wheel, selective] of spec.jobs) {
-  const counts = compileZip("/host/" + src, "/host/" + dst, prefix, wheel, selective && only ? py.toPy(only) : undefined);
+  const counts = compileZip("/host/" + src, "/host/" + dst, prefix, wheel, selective ? onlyPy : undefined);
   done.push(counts.toJs());
   counts.destroy();
 }
