@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import threading
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -15,6 +14,8 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import tornado.web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+from .conftest import _free_port
 
 
 def run_in_thread(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -58,13 +59,6 @@ def app_in_thread(handlers: list[Any], start: Callable[[asyncio.AbstractEventLoo
             box["loop"].call_soon_threadsafe(stop)
         box["loop"].call_soon_threadsafe(box["loop"].stop)
         thread.join(5)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class ServedApp:

@@ -28,6 +28,19 @@ def _wheel(path: Path) -> Path:
     return path
 
 
+def _record_names(z: zipfile.ZipFile, record_name: str) -> set[str]:
+    """The files a wheel's RECORD names, after checking each line's hash and size against the
+    file and that the RECORD names itself last, without a hash."""
+    record = z.read(record_name).decode().splitlines()
+    for line in record[:-1]:
+        name, digest, size = line.split(",")
+        data = z.read(name)
+        assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        assert int(size) == len(data)
+    assert record[-1] == f"{record_name},,"
+    return {line.split(",")[0] for line in record}
+
+
 def test_each_py_becomes_a_sourceless_pyc_that_imports_and_reports_where_it_is_found(tmp_path, monkeypatch):
     src, dst = _wheel(tmp_path / "demo.whl"), tmp_path / "out.whl"
     assert compile_zip(str(src), str(dst), "/lib/site/", True) == (2, 1)
@@ -37,14 +50,7 @@ def test_each_py_becomes_a_sourceless_pyc_that_imports_and_reports_where_it_is_f
                                  "ktpyc_demo/__init__.pyc", "ktpyc_demo/data.txt", "ktpyc_demo/part.pyc",
                                  "ktpyc_demo/template.py"]
         assert z.read("ktpyc_demo/data.txt") == b"kept"
-        record = z.read("ktpyc_demo-1.0.dist-info/RECORD").decode().splitlines()
-        for line in record[:-1]:
-            name, digest, size = line.split(",")
-            data = z.read(name)
-            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            assert int(size) == len(data)
-        assert record[-1] == "ktpyc_demo-1.0.dist-info/RECORD,,"
-        assert len(record) == len(names)
+        assert _record_names(z, "ktpyc_demo-1.0.dist-info/RECORD") == set(names)
     monkeypatch.syspath_prepend(str(dst))
     try:
         demo = importlib.import_module("ktpyc_demo")
@@ -99,7 +105,7 @@ def test_a_site_built_without_compiling_says_why_and_what_it_costs():
 def test_pygments_is_cut_to_the_lexers_a_page_uses_with_its_table_and_record(tmp_path):
     """build-site's pygments (issue 25): only the lexer modules kept, the table of lexers cut to
     them, every other file as it was, and the RECORD naming exactly what is left."""
-    from krypteach.site.build import _trim_pygments
+    from krypteach.site.build import _pygments_cut, _rewrite_wheel
 
     wheel = tmp_path / "pygments-2.0-py3-none-any.whl"
     table = ("# generated\n\nLEXERS = {\n    'CLexer': ('pygments.lexers.c_cpp', 'C', ('c',), ('*.c',), ()),\n"
@@ -113,7 +119,7 @@ def test_pygments_is_cut_to_the_lexers_a_page_uses_with_its_table_and_record(tmp
             z.writestr(name, data)
         z.writestr("pygments-2.0.dist-info/RECORD", "\n".join(f"{n},sha256=x,1" for n in files)
                    + "\npygments-2.0.dist-info/RECORD,,\n")
-    assert _trim_pygments(wheel, keep=("python",)) != 0
+    assert _rewrite_wheel(wheel, *_pygments_cut(keep=("python",))) != 0
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         assert names == {n for n in files if n not in ("pygments/lexers/c_cpp.py", "pygments/lexers/_php_builtins.py")
@@ -122,14 +128,7 @@ def test_pygments_is_cut_to_the_lexers_a_page_uses_with_its_table_and_record(tmp
         exec(z.read("pygments/lexers/_mapping.py").decode(), scope)
         assert list(scope["LEXERS"]) == ["PythonLexer"]
         assert z.read("pygments/lexers/_mapping.py").decode().startswith("# generated\n")
-        record = z.read("pygments-2.0.dist-info/RECORD").decode().splitlines()
-        assert record[-1] == "pygments-2.0.dist-info/RECORD,,"
-        for line in record[:-1]:
-            name, digest, size = line.split(",")
-            data = z.read(name)
-            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            assert int(size) == len(data)
-        assert {line.split(",")[0] for line in record} == names
+        assert _record_names(z, "pygments-2.0.dist-info/RECORD") == names
 
 
 def test_only_the_files_named_are_compiled_the_others_stay_source(tmp_path):
@@ -188,12 +187,10 @@ def test_a_wheel_is_sent_without_its_tests_and_the_front_end_it_carries(tmp_path
     assert _rewrite_wheel(wheel, _front_end_or_tests) > 0
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-        record = z.read("anywidget-1.0.dist-info/RECORD").decode().splitlines()
+        assert _record_names(z, "anywidget-1.0.dist-info/RECORD") == names
     assert names == {"anywidget/__init__.py", "anywidget/widget.py", "anywidget/tests.txt",
                      "anywidget-1.0.data/data/etc/jupyter/config.json", "anywidget-1.0.dist-info/METADATA",
                      "anywidget-1.0.dist-info/RECORD"}
-    assert {line.split(",")[0] for line in record} == names and record[-1] == "anywidget-1.0.dist-info/RECORD,,"
-    assert all(line.split(",")[1].startswith("sha256=") for line in record[:-1])
 
 
 def test_the_english_catalogs_are_the_sources_own_texts_so_the_site_leaves_them_out():
