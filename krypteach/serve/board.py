@@ -63,6 +63,7 @@ from ..teaching.puzzles.model import capture_text
 from ..views.html import hand_html, table_html
 from ..widgets.puzzle_widget import puzzle_words
 from .offload import off_the_loop
+from .pages import live_page, long_poll_script
 from .tables import KernelRequest
 from .teacher_handlers import TeacherBase
 
@@ -468,24 +469,7 @@ select,input{font-size:1rem;padding:.35rem;max-width:100%}
 .error{color:#a3161a;font-weight:700}.note{color:#555;font-size:1rem}
 """
 
-_SCRIPT = """
-(function () {
-  let since = -1;
-  const live = document.getElementById("live");
-  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-  async function loop() {
-    for (;;) {
-      try {
-        const r = await fetch("board/state?since=" + since, { credentials: "same-origin", cache: "no-store" });
-        if (!r.ok) { await pause(2000); continue; }
-        const j = await r.json();
-        if (j.tally !== since) { since = j.tally; live.innerHTML = j.html; live.dataset.tally = String(since); }
-      } catch (e) { await pause(2000); }
-    }
-  }
-  loop();
-})();
-"""
+_SCRIPT = long_poll_script("board/state", "tally")
 
 
 def _post_button(action: str, text: str, xsrf_form: str, quiet: bool = False, **fields: str) -> str:
@@ -588,15 +572,8 @@ def _flagged_form(flagged: Sequence[tuple[str, str, Flagged]], xsrf_form: str, t
 def board_page(board: Board, xsrf_form: str, error: str = "", flagged: Sequence[tuple[str, str, Flagged]] = ()) -> str:
     """The teacher's board, for a projector: large type, its live part kept up to date by a
     small script that long-polls ``board/state``; the forms that send a position below."""
-    title = escape(_("The teacher's board"))
-    back = escape(_("Back to the class"))
-    return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>'
-            f"<style>{_STYLE}</style></head><body><main><h1>{title}</h1>"
-            f"<div id='live' aria-live='polite' data-tally='{board.tally}'>{board_live_html(board, xsrf_form)}</div>"
-            f"{_send_forms(board, xsrf_form, error, flagged)}"
-            f"<p class='note'><a href='/krypteach/teacher'>{back}</a></p></main>"
-            f"<script>{_SCRIPT}</script></body></html>")
+    return live_page(_("The teacher's board"), board_live_html(board, xsrf_form), _send_forms(board, xsrf_form, error, flagged),
+                     _STYLE, _SCRIPT, data=f" data-tally='{board.tally}'")
 
 
 class _BoardTeacher(TeacherBase):

@@ -18,7 +18,8 @@ from typing import Any
 from ..classroom.store import PIN_LENGTHS
 from ..i18n import N_, _, language, use_language
 
-__all__ = ["LostPageTexts", "join_page", "lost_page_texts", "message_page"]
+__all__ = ["LIVE_STYLE", "LostPageTexts", "html_page", "join_page", "live_page", "long_poll_script", "lost_page_texts",
+           "message_page"]
 
 _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f}
@@ -39,11 +40,83 @@ border-radius:.5rem;background:#2e6b3a;color:#fff;text-decoration:none;cursor:po
 """
 
 
-def _page(title: str, body: str) -> str:
+def html_page(title: str, body: str, style: str, script: str = "") -> str:
+    """A whole page of the server's own, self-contained, in the current language: ``title`` is
+    plain text (escaped here), ``body`` the HTML of its ``<main>``, ``style`` its CSS and
+    ``script`` a script run after it (none when empty).
+
+    >>> html_page("A & B", "<p>x</p>", "p{}").startswith('<!DOCTYPE html><html lang="en">')
+    True
+    >>> "<title>A &amp; B</title>" in html_page("A & B", "", ""), "<script>" in html_page("t", "", "")
+    (True, False)
+    """
+    tail = f"<script>{script}</script>" if script else ""
     return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head>"
-            f'<body><main>{body}</main></body></html>')
+            f"<title>{escape(title)}</title><style>{style}</style></head>"
+            f"<body><main>{body}</main>{tail}</body></html>")
+
+
+#: what the teacher's pages of the class's live work (tables, tournament) share; the board, for a
+#: projector, has larger type of its own
+LIVE_STYLE = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f;
+line-height:1.4}
+main{max-width:60rem;margin:0 auto;padding:1rem 1.5rem}
+h1{font-size:1.8rem;margin:.3rem 0 .6rem}h2{font-size:1.3rem;margin:1rem 0 .4rem}
+button,a.button{font-size:1rem;padding:.45rem 1rem;border:0;border-radius:.4rem;background:#2e6b3a;color:#fff;
+cursor:pointer;text-decoration:none}
+input,select{font-size:1rem;padding:.3rem}
+.error{color:#a3161a;font-weight:700}.note{color:#4a5a50;font-size:.95rem}
+"""
+
+
+def live_page(title: str, live: str, below: str, style: str, script: str, *, said: str = "", data: str = "") -> str:
+    """A teacher's page of the class's live work (the tables, the tournament, the board): the
+    heading, what the last request said (``said``, HTML), the live part (``live``, in
+    ``<div id="live">`` with the attributes ``data``, which ``script`` keeps up to date), the
+    forms ``below`` it, and the way back to the class's page.
+
+    >>> page = live_page("Tables", "<p>1</p>", "<form></form>", "", "", data=" data-version='3'")
+    >>> "<div id='live' aria-live='polite' data-version='3'><p>1</p></div><form></form>" in page
+    True
+    """
+    back = escape(_("Back to the class"))
+    return html_page(title, f"<h1>{escape(title)}</h1>{said}<div id='live' aria-live='polite'{data}>{live}</div>"
+                            f"{below}<p class='note'><a href='/krypteach/teacher'>{back}</a></p>", style, script)
+
+
+def long_poll_script(state: str, key: str) -> str:
+    """The script of a live page whose state is long-polled: it asks ``state?since=N`` again
+    and again (``N`` is the ``data-<key>`` of ``#live``, the server answers when the state's
+    ``key`` is no longer ``N``) and puts the answer's ``html`` in place; after a failure it
+    waits 2 s.
+
+    >>> 'fetch("board/state?since=" + since' in long_poll_script("board/state", "tally")
+    True
+    """
+    return f"""
+(function () {{
+  const live = document.getElementById("live");
+  let since = Number(live.dataset.{key});
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  async function loop() {{
+    for (;;) {{
+      try {{
+        const r = await fetch("{state}?since=" + since, {{ credentials: "same-origin", cache: "no-store" }});
+        if (!r.ok) {{ await pause(2000); continue; }}
+        const j = await r.json();
+        if (j.{key} !== since) {{ since = j.{key}; live.innerHTML = j.html; live.dataset.{key} = String(since); }}
+      }} catch (e) {{ await pause(2000); }}
+    }}
+  }}
+  loop();
+}})();
+"""
+
+
+def _page(title: str, body: str) -> str:
+    return html_page(title, body, _STYLE)
 
 
 def join_page(next_url: str, error: str = "", action: str = "/krypteach/join", *, ask_code: bool = True,

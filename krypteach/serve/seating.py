@@ -17,9 +17,10 @@ from urllib.parse import urlencode
 
 import tornado.web
 
-from ..i18n import _, language, ngettext
+from ..i18n import _, ngettext
 from ..i18n.numbers import number
 from ..play.table import TableError
+from .pages import LIVE_STYLE, live_page
 from .tables import GAMES, TableRoom
 from .teacher_handlers import TeacherBase
 
@@ -79,20 +80,13 @@ def _seat_form(room: TableRoom, xsrf_form: str) -> str:
             f"<button type='submit'>{t['seat']}</button><p class='note'>{t['how']}</p></form>")
 
 
-_STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f;
-line-height:1.4}
-main{max-width:60rem;margin:0 auto;padding:1rem 1.5rem}
-h1{font-size:1.8rem;margin:.3rem 0 .6rem}h2{font-size:1.3rem;margin:1rem 0 .4rem}
+_STYLE = LIVE_STYLE + """
 table.tables{border-collapse:collapse;margin:.6rem 0;background:#fff;max-width:100%}
 table.tables th,table.tables td{border:1px solid #c5cfc7;padding:.35rem .7rem;text-align:left}
 td.code{font-family:ui-monospace,monospace;font-weight:700;letter-spacing:.1em}
-button,a.button{font-size:1rem;padding:.45rem 1rem;border:0;border-radius:.4rem;background:#2e6b3a;color:#fff;
-cursor:pointer;text-decoration:none}
 form.seat{background:#fff;border:1px solid #c5cfc7;border-radius:.4rem;padding:.6rem 1rem;margin:1rem 0}
 form.seat label{margin-right:1rem;display:inline-block;margin-bottom:.4rem}
-select{font-size:1rem;padding:.3rem}
-.error{color:#a3161a;font-weight:700}.done{color:#1d5a2a;font-weight:700}.note{color:#4a5a50;font-size:.95rem}
+.done{color:#1d5a2a;font-weight:700}
 """
 
 _SCRIPT = """
@@ -112,17 +106,10 @@ _SCRIPT = """
 
 def seating_page(room: TableRoom, xsrf_form: str, error: str = "", done: str = "") -> str:
     """The teacher's tables page, in the current language."""
-    title = escape(_("Tables for the class"))
-    back = escape(_("Back to the class"))
     said = (f"<p class='error' role='alert'>{escape(error)}</p>" if error else "") + \
         (f"<p class='done' role='status'>{escape(done)}</p>" if done else "")
-    return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>'
-            f"<style>{_STYLE}</style></head><body><main><h1>{title}</h1>{said}"
-            f"<div id='live' aria-live='polite'>{seating_live_html(room)}</div>"
-            f"{_seat_form(room, xsrf_form)}"
-            f"<p class='note'><a href='/krypteach/teacher'>{back}</a></p></main>"
-            f"<script>{_SCRIPT}</script></body></html>")
+    return live_page(_("Tables for the class"), seating_live_html(room), _seat_form(room, xsrf_form), _STYLE, _SCRIPT,
+                     said=said)
 
 
 class _RoomTeacher(TeacherBase):

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 from ..bots.review import THEMES, VERDICT_WORDS
 from ..classroom.practice import ClassPractice
 from ..classroom.store import ClassOverview, Homework, LessonStanding, puzzles_solved
-from ..i18n import N_, _, language, ngettext
+from ..i18n import N_, _, ngettext
 from ..i18n.numbers import number, percent, signed
 from ..teaching.puzzles.fresh import THEME_WORDS
 from ..views.plots import plain_label, plain_text
 from ..widgets.puzzle_widget import puzzle_words
+from .pages import html_page
 
 __all__ = ["RULE_WORDS", "item_words", "learner_page", "overview_plots", "progress_figure", "plots_html", "rule_words", "teacher_login_page",
            "teacher_page"]
@@ -131,11 +132,7 @@ _REFRESH = """
 
 
 def _page(title: str, body: str, refresh: bool = False) -> str:
-    script = f"<script>{_REFRESH}</script>" if refresh else ""
-    return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body><main>{body}</main>{script}"
-            "</body></html>")
+    return html_page(title, body, _STYLE, _REFRESH if refresh else "")
 
 
 def teacher_login_page(xsrf_form: str, error: str = "") -> str:

@@ -48,10 +48,11 @@ from ..engine.game import Giv
 from ..engine.games import game_of
 from ..engine.records import dump_givar
 from ..engine.rules import Rules
-from ..i18n import N_, _, language, ngettext
+from ..i18n import N_, _, ngettext
 from ..i18n.numbers import number, percent
 from ..play.class_tournament import MOST_DEALS, ClassTournament, Played, Standing, TournamentError, giv_quality
 from ..play.table import Table, TableError
+from .pages import LIVE_STYLE, live_page, long_poll_script
 from .settings import ServeSettings
 from .tables import TABLES_LESSON, TableRoom
 from .teacher_handlers import TeacherBase
@@ -382,43 +383,18 @@ def tournament_live_html(desk: TournamentDesk, xsrf_form: str) -> str:
             f"<div class='controls'>{''.join(buttons)}</div>")
 
 
-_STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f;
-line-height:1.4}
-main{max-width:60rem;margin:0 auto;padding:1rem 1.5rem}
-h1{font-size:1.8rem;margin:.3rem 0 .6rem}
+_STYLE = LIVE_STYLE + """
 table.standings{border-collapse:collapse;margin:.6rem 0;min-width:30rem;background:#fff}
 table.standings th,table.standings td{border:1px solid #c5cfc7;padding:.35rem .7rem;text-align:left}
 table.standings td.n{text-align:right;font-variant-numeric:tabular-nums}
 tr.behind td{color:#4a5a50;font-style:italic}
 .controls{display:flex;flex-wrap:wrap;gap:.6rem;margin:1rem 0}
-button,a.button{font-size:1rem;padding:.45rem 1rem;border:0;border-radius:.4rem;background:#2e6b3a;color:#fff;
-cursor:pointer;text-decoration:none}
 button.quiet{background:#546e7a}
 form.start{background:#fff;border:1px solid #c5cfc7;border-radius:.4rem;padding:.6rem 1rem;margin:1rem 0}
 form.start label{margin-right:1rem}
-input,select{font-size:1rem;padding:.3rem}
-.error{color:#a3161a;font-weight:700}.note{color:#4a5a50;font-size:.95rem}
 """
 
-_SCRIPT = """
-(function () {
-  let since = Number(document.getElementById("live").dataset.version);
-  const live = document.getElementById("live");
-  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-  async function loop() {
-    for (;;) {
-      try {
-        const r = await fetch("tournament/state?since=" + since, { credentials: "same-origin", cache: "no-store" });
-        if (!r.ok) { await pause(2000); continue; }
-        const j = await r.json();
-        if (j.version !== since) { since = j.version; live.innerHTML = j.html; live.dataset.version = String(since); }
-      } catch (e) { await pause(2000); }
-    }
-  }
-  loop();
-})();
-"""
+_SCRIPT = long_poll_script("tournament/state", "version")
 
 
 def _start_form(desk: TournamentDesk, xsrf_form: str, error: str) -> str:
@@ -440,15 +416,8 @@ def _start_form(desk: TournamentDesk, xsrf_form: str, error: str) -> str:
 def tournament_page(desk: TournamentDesk, xsrf_form: str, error: str = "") -> str:
     """The teacher's tournament page: the standings kept up to date by a small script that
     long-polls ``tournament/state``; the form that starts one below."""
-    title = escape(_("The class tournament"))
-    back = escape(_("Back to the class"))
-    return (f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>'
-            f"<style>{_STYLE}</style></head><body><main><h1>{title}</h1>"
-            f"<div id='live' aria-live='polite' data-version='{desk.version}'>{tournament_live_html(desk, xsrf_form)}</div>"
-            f"{_start_form(desk, xsrf_form, error)}"
-            f"<p class='note'><a href='/krypteach/teacher'>{back}</a></p></main>"
-            f"<script>{_SCRIPT}</script></body></html>")
+    return live_page(_("The class tournament"), tournament_live_html(desk, xsrf_form), _start_form(desk, xsrf_form, error),
+                     _STYLE, _SCRIPT, data=f" data-version='{desk.version}'")
 
 
 def standings_csv(rows: Iterable[Standing]) -> str:
