@@ -44,6 +44,25 @@ def reviewed():
     return g, flagged
 
 
+def test_a_kept_text_read_again_is_not_replayed_again(reviewed, monkeypatch):
+    """The teacher's board reads every learner's kept text on each load: a text read before
+    gives the same moves without replaying its givar, and each caller gets a list of its own."""
+    from krypteach.classroom import flagged as kept
+
+    g, flagged = reviewed
+    text = keep_flagged(None, g, 0, flagged, at=T0 + 77)  # a text no other test reads
+    replayed = []
+    real = kept.giv_from_record
+    monkeypatch.setattr(kept, "giv_from_record", lambda record: replayed.append(1) or real(record))
+    first = read_flagged(text, "07_play")
+    assert len(replayed) == 1 and [f.decision for f in first] == flagged
+    again = read_flagged(text, "07_play")
+    assert again == first and len(replayed) == 1
+    again.clear()
+    assert read_flagged(text, "07_play") == first
+    assert read_flagged(text, "08_puzzles")[0].lesson == "08_puzzles" and len(replayed) == 2  # another page's: read
+
+
 def test_flagged_moves_are_kept_with_their_giv_and_read_back_whole(reviewed):
     g, flagged = reviewed
     back = read_flagged(keep_flagged(None, g, 0, flagged, at=T0), "07_play")

@@ -30,6 +30,7 @@ lessons go on.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -118,7 +119,13 @@ def _entries(text: str | None) -> list[dict[str, Any]]:
 def read_flagged(text: str | None, lesson: str) -> list[Flagged]:
     """The flagged moves of a kept text (:func:`keep_flagged`) of ``lesson``'s page, oldest
     first; whatever cannot be read back (a changed format, a giv that no longer replays) is left
-    out."""
+    out. A text read before is not replayed again (the teacher's board reads every learner's on
+    each load): its moves are kept, by the text, for the last 512 texts read."""
+    return list(_read_flagged(text, lesson)) if text else []
+
+
+@functools.lru_cache(maxsize=512)
+def _read_flagged(text: str, lesson: str) -> tuple[Flagged, ...]:
     out = []
     for entry in _entries(text):
         at, record, raw = entry.get("at"), entry.get("giv"), entry.get("decisions")
@@ -141,7 +148,7 @@ def read_flagged(text: str | None, lesson: str) -> list[Flagged]:
             if g.turns[decision.ply].move != decision.played:
                 continue
             out.append(Flagged(_key(lesson, record, decision.ply), lesson, float(at), record, decision))
-    return out
+    return tuple(out)
 
 
 def read_all(kept: Iterable[tuple[str, str]]) -> dict[str, Flagged]:
