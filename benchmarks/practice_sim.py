@@ -8,7 +8,7 @@ the learner's skills in the puzzle's themes. The trainer knows none of this: it 
 puzzle at its true difficulty plus noise (``--estimate-noise``, a stand-in for the estimate from
 the puzzle's features) with rd 200, every learner at 1500 ± 350, and learns only from the
 attempts' outcomes, with ``krypteach.teaching.practice``: ``choose`` (difficulty "normal",
-lean 0.5, excluding the puzzles the learner has seen), ``attempt`` and ``update_themes`` for
+lean ``LEAN`` with the other draws spread over the themes, excluding the puzzles the learner has seen), ``attempt`` and ``update_themes`` for
 the ratings, ``enqueue``/``review``/``due``/``mix`` to bring failed puzzles back.
 
 The puzzles are shared: the learners take turns, one puzzle each, round-robin, as in a class,
@@ -51,6 +51,7 @@ from datetime import UTC, datetime, timedelta
 
 from krypteach.teaching.practice import (
     DIFFICULTY_OFFSETS,
+    LEAN,
     Item,
     Learner,
     QueueEntry,
@@ -73,9 +74,9 @@ THEMES = ("take-all", "tvangstabbe", "safest-card", "dukning", "endgame",
 #: a lesson a day of this many minutes, one puzzle a minute
 LESSON_MINUTES = 40
 START = datetime(2025, 9, 1, 8, 0, tzinfo=UTC)
-#: every third puzzle of a lesson is a due one (``mix``'s default), half the new ones lean to the weakest theme
+#: every third puzzle of a lesson is a due one (``mix``'s default); the new ones lean to the weakest theme
+#: as often as the product's trainer leans (``LEAN``)
 MIX_EVERY = 3
-LEAN = 0.5
 
 
 def spearman(xs: list[float], ys: list[float]) -> float:

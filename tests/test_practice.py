@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from krypteach.teaching.practice import (
     DIFFICULTY_OFFSETS,
+    LEAN,
     LEARNING_STEP,
     MAX_RD,
     MIN_RD,
@@ -215,10 +216,26 @@ def test_lean_zero_never_restricts():
     assert {p.item.themes for p in picks} == {("take-all",), ("dukning", "endgame")}
 
 
-def test_half_lean_restricts_about_half_the_time():
+def test_the_trainer_leans_as_often_as_LEAN_says():
     rng = random.Random(5)
+    assert LEAN == 0.3
     leaned = sum(choose(_items(), _learner(), rng=rng).weak_theme is not None for _ in range(400))
+    assert 90 < leaned < 150  # 120 expected
+    leaned = sum(choose(_items(), _learner(), rng=rng, lean=0.5).weak_theme is not None for _ in range(400))
     assert 160 < leaned < 240
+
+
+def test_a_draw_that_does_not_lean_takes_each_theme_alike():
+    """Without the lean, a theme that few puzzles have comes as often as the others: the two
+    themes of the dukning + endgame puzzles are two of three, so they come two times in three
+    (by puzzle, they are two of the five nearest the target)."""
+    rng = random.Random(8)
+    picks = [choose(_items(), _learner(), rng=rng, lean=0.0, difficulty="easier") for _ in range(600)]
+    paired = sum(p.item.themes == ("dukning", "endgame") for p in picks)
+    assert 340 < paired < 460  # 400 expected
+    rng = random.Random(8)
+    picks = [choose(_items(), _learner(), rng=rng, lean=0.0, difficulty="easier", spread=False) for _ in range(600)]
+    assert sum(p.item.themes == ("dukning", "endgame") for p in picks) < 300  # 240 expected; homework's choice
 
 
 def test_no_lean_without_a_weak_theme_with_enough_data():

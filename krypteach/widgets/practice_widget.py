@@ -192,7 +192,7 @@ class PracticeTrainer(PuzzleTrainer):
         me = self.practice
         for _try in range(8):
             try:
-                pick = choose(items, me.chooser(), difficulty=self.difficulty.value, rng=self.rng, lean=0.0,
+                pick = choose(items, me.chooser(), difficulty=self.difficulty.value, rng=self.rng, lean=0.0, spread=False,
                               exclude=set(me.seen) | answered)
                 return puzzle_from_id(pick.item.id), said
             except LookupError:

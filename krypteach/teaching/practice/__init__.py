@@ -23,6 +23,7 @@ True
 from .choose import (
     CAUTION,
     DIFFICULTY_OFFSETS,
+    LEAN,
     NEAREST,
     Choice,
     Item,
@@ -68,6 +69,7 @@ __all__ = [
     "update_themes",
     # choose
     "DIFFICULTY_OFFSETS",
+    "LEAN",
     "NEAREST",
     "CAUTION",
     "Item",
