@@ -465,6 +465,8 @@ button,a.button{font-size:1.2rem;padding:.5rem 1.1rem;border:0;border-radius:.45
 cursor:pointer;text-decoration:none}
 button.quiet{background:#546e7a}
 details{margin-top:2rem;font-size:1rem}details form{margin:.6rem 0}
+details form label{display:inline-block;margin:.2rem 1rem .2rem 0}
+@media (max-width:640px){details form label input{display:block;margin-top:.2rem}}
 select,input{font-size:1rem;padding:.35rem;max-width:100%}
 .error{color:#a3161a;font-weight:700}.note{color:#555;font-size:1rem}
 """
