@@ -88,8 +88,9 @@ _KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 _CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                "pyodide-lock.json")
 _LOCK_DIR = "static/krypteach"
-#: every page's kernel: one process for a long job (the browser's Python starts none)
-_ENV = {"KRYPTEACH_JOBS": "1"}
+#: every page's kernel's environment: a home, "this is the static site", and one process for a
+#: long job (the browser's Python starts none); the build's trace of a page's imports runs in it too
+_ENV = {"HOME": "/home/pyodide", "KRYPTEACH_SITE": "1", "KRYPTEACH_JOBS": "1"}
 
 
 class SiteError(Exception):
@@ -551,7 +552,7 @@ def _compile_site(pyodide_dir: Path, work: Path, lite: Path, lock_dir: Path, loc
     trace_lock = lock_dir / "trace-lock.json"
     trace_lock.write_text(json.dumps(traced), encoding="utf-8")
     trace = {"lock": trace_lock.relative_to(work).as_posix(), "packages": _PRELOAD,
-             "env": {"HOME": "/home/pyodide", "KRYPTEACH_SITE": "1", **_ENV},
+             "env": _ENV,
              "first": _TRACE_FIRST, "walk": ["krypteach"], "last": _TRACE_LAST}
     try:
         why = _compile_ahead(pyodide_dir, work, zips, trace)
@@ -569,7 +570,7 @@ def _lite_config(pyodide_url: str | None, env: Mapping[str, str]) -> dict[str, A
         "loadPyodideOptions": {
             "lockFileURL": f"./{_LOCK_DIR}/pyodide-lock.json",
             "packages": _PRELOAD,
-            "env": {"HOME": "/home/pyodide", "KRYPTEACH_SITE": "1", **_ENV, **env},
+            "env": {**_ENV, **env},
         },
     }
     if pyodide_url:
