@@ -191,9 +191,9 @@ def choose(
                 weak, candidates = theme, in_theme
                 target = learner.themes[theme].rating + offset
                 break
-    elif spread:
-        theme = rng.choice(sorted({t for item in candidates for t in item.themes} or {""}))
-        candidates = [item for item in candidates if theme in item.themes] or candidates
+    elif spread and (themes := sorted({t for item in candidates for t in item.themes})):
+        theme = rng.choice(themes)
+        candidates = [item for item in candidates if theme in item.themes]
     nearest = heapq.nsmallest(k, candidates, key=lambda item: (abs(item.rating.rating - target), item.id))
     item = rng.choice(nearest)
     missed, of = learner.recent.get(weak, (0, 0)) if weak is not None else (0, 0)
