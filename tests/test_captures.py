@@ -41,6 +41,16 @@ def test_seed_example_9_on_9_2_5_7():
     assert codes(capture_options(Card("9H"), parse_cards("9S 2C 5D 7H"))) == {("2C", "7H", "9S")}
 
 
+def test_tabbe_pa_names_several_ranks_lowest_first():
+    """The announcement lists the ranks that take the whole table from the lowest up: two fives
+    are taken by a five (two träffar) or a ten; two sevens by a seven or an ace (14)."""
+    from krypteach import tabbe_pa_text
+
+    assert tabbe_ranks(parse_cards("5C 5D")) == [5, 10]
+    assert tabbe_ranks(parse_cards("7C 7D")) == [1, 7]
+    assert tabbe_pa_text(tabbe_ranks(parse_cards("2C 3D 5S"))) == "tabbe på fem eller tio"
+
+
 def test_tabbe_pa_tio():
     # a 9 laid on A, 7, 3 gives "tabbe på tio": A+9 and 3+7 make ten
     table = parse_cards("AH 7C 3D 9S")
