@@ -4,6 +4,7 @@ cached, page to interactive, click round trip (docs/performance.md, "The static 
     python benchmarks/site_load.py                 # builds an offline site (--pyodide npm) in a temp folder
     python benchmarks/site_load.py --site _site    # an existing site
     python benchmarks/site_load.py --json site.json --clicks 30
+    python benchmarks/site_load.py --site _site --app [--profile]   # with the service worker (issue 25)
 
 The site is served by ``python -m http.server --bind 127.0.0.1`` from its parent folder
 (a sub-path, as on a project page host); every request to another address is aborted and
@@ -239,22 +240,27 @@ class _Counted:
 SLOW = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 
 
-def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False, files: int = 0) -> dict:
+def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False, files: int = 0,
+                profile: bool = False) -> dict:
     """With the site's service worker (allowed, a new profile): the first visit of ``lesson``,
     then ``next_lesson``, then ``lesson`` again once the worker has kept what a lesson needs.
     Transferred = the bytes the server sent meanwhile; ``files``: also that many of the paths
-    that took the most bytes (a path sent twice counts twice)."""
+    that took the most bytes (a path sent twice counts twice); ``profile``: each page's phases too,
+    as :func:`measure` notes them."""
     from playwright.sync_api import sync_playwright
 
     served = _Counted(site)
+    marks: dict[str, float] = {}
     card = ".kt-exercise .kt-cards.kt-table .kt-card"
     result: dict = {"throttled": SLOW if throttle else None}
     try:
-        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-            ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as browser_profile:
+            ctx = p.chromium.launch_persistent_context(browser_profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                        viewport={"width": 1280, "height": 900},
                                                        service_workers="allow")
             page = ctx.new_page()
+            if profile:
+                _watch_phases(ctx, page, marks)
             if throttle:
                 cdp = ctx.new_cdp_session(page)
                 cdp.send("Network.enable")
@@ -269,7 +275,8 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                         time.sleep(0.5)
                     time.sleep(2)
                 served.take()
-                t0 = time.monotonic()
+                marks.clear()
+                t0 = marks["t0"] = time.monotonic()
                 page.goto(f"{served.base}/voici/render/{name}.html", timeout=600_000)
                 page.locator(card).first.wait_for(timeout=600_000)
                 biggest = {path: round(n / 1e6, 2) for path, n in served.paths.most_common(files)}
@@ -278,6 +285,8 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                                  "transferred_mb": mb, "requests_to_server": requests}
                 if files:
                     result[label]["biggest_mb"] = biggest
+                if profile:
+                    result[label]["phases_s"] = _phases(marks, time.monotonic())
             times = click_times(page, card, 10)
             result["click_ms_p50"] = round(statistics.median(times))
             ctx.close()
@@ -311,7 +320,7 @@ def main() -> int:
         report["site_mb"] = round(size(out) / 1e6, 1)
         report["lesson"] = args.lesson
         if args.app:
-            report.update(measure_app(out.resolve(), args.lesson, args.next, args.throttle, args.files))
+            report.update(measure_app(out.resolve(), args.lesson, args.next, args.throttle, args.files, args.profile))
             report["other_addresses_asked"] = []  # a server of this process: only it answers
         else:
             report.update(measure(out.resolve(), args.lesson, args.clicks, args.profile))

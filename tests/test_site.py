@@ -449,6 +449,18 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == [] and manifest["url"] == f"{base}/manifest.webmanifest", manifest
+    # a file's first answer is already the worker's kept copy, not the network's response: Chromium keeps
+    # the code it compiles (Python's WebAssembly) only beside a kept copy, for the next page to reuse
+    answers: list[dict] = []
+    cdp.on("Network.responseReceived", lambda event: answers.append(event["response"]))
+    cdp.send("Network.enable")
+    fresh = f"{base}/jupyterlite.schema.v0.json"  # asked for by no page
+    assert page.evaluate("url => fetch(url).then(r => r.status)", fresh) == 200
+    deadline = time.monotonic() + 10
+    while not (first := [answer for answer in answers if answer["url"] == fresh]) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # CDP's events come after the fetch's promise
+    assert first and first[0].get("serviceWorkerResponseSource") == "cache-storage", first
+    assert first[0].get("cacheStorageCacheName", "").startswith("krypteach-"), first
     cdp.detach()
 
     page.goto(f"{base}/voici/render/07_play.html", timeout=LOAD_MS)

@@ -82,13 +82,24 @@ function keepable(response) {
   return response.ok && response.status === 200 && (response.type === "basic" || response.type === "default");
 }
 
+// A file not yet kept is fetched, kept, and answered with the kept copy, even the first time: Chromium
+// keeps the code it compiles from a file (Python's WebAssembly, 8.6 MB) beside the cache's copy of it,
+// but not beside a response made here, so with the fetched one the next page compiled it all again
+// (docs/performance.md, "The compiled WebAssembly kept from the first page"). Where the copy cannot be
+// kept (no room), the fetched response answers, as before.
 async function fromCacheOrNetwork(request) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(request);
   if (kept) { return kept; }
   const response = await fetchPacked(request, new URL(request.url));
   if (keepable(response)) {
-    await cache.put(request, response.clone());
+    try {
+      await cache.put(request, response.clone());
+      const copy = await cache.match(request);
+      if (copy) { return copy; }
+    } catch (err) {
+      console.warn("krypteach: could not keep", request.url, err);
+    }
   }
   return response;
 }
