@@ -4,7 +4,7 @@ cached, page to interactive, click round trip (docs/performance.md, "The static 
     python benchmarks/site_load.py                 # builds an offline site (--pyodide npm) in a temp folder
     python benchmarks/site_load.py --site _site    # an existing site
     python benchmarks/site_load.py --json site.json --clicks 30
-    python benchmarks/site_load.py --site _site --app [--profile]   # with the service worker (issue 25)
+    python benchmarks/site_load.py --site _site --app [--profile] [--runs 5]   # with the service worker (issue 25)
 
 The site is served by ``python -m http.server --bind 127.0.0.1`` from its parent folder
 (a sub-path, as on a project page host); every request to another address is aborted and
@@ -295,6 +295,24 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
     return result
 
 
+def summarize(runs: list[dict]) -> dict:
+    """Per page of :func:`measure_app` (first visit, next lesson, second visit) and for the clicks:
+    the median and the range of the runs' times.
+
+    >>> summarize([{"first_visit": {"page_to_interactive_s": t}, "click_ms_p50": c} for t, c in ((5.2, 160), (4.8, 250), (5.0, 170))])
+    {'first_visit': {'median_s': 5.0, 'min_s': 4.8, 'max_s': 5.2}, 'click_ms_p50': {'median': 170, 'min': 160, 'max': 250}}
+    """
+    out: dict = {}
+    for label in ("first_visit", "next_lesson", "second_visit"):
+        times = [run[label]["page_to_interactive_s"] for run in runs if label in run]
+        if times:
+            out[label] = {"median_s": round(statistics.median(times), 2), "min_s": min(times), "max_s": max(times)}
+    clicks = [run["click_ms_p50"] for run in runs if "click_ms_p50" in run]
+    if clicks:
+        out["click_ms_p50"] = {"median": round(statistics.median(clicks)), "min": min(clicks), "max": max(clicks)}
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", default=None, help="an existing site folder (default: build one with --pyodide npm)")
@@ -308,7 +326,12 @@ def main() -> int:
     ap.add_argument("--files", type=int, default=0, help="with --app: list the N paths that took the most bytes")
     ap.add_argument("--profile", action="store_true",
                     help="also note when each phase ends (Pyodide's core, the wheels, the kernel, the cells)")
+    ap.add_argument("--runs", type=int, default=1,
+                    help="with --app: that many runs, each in a new profile; the times' median and range too "
+                         "(a 2-core machine's runs spread by a second)")
     args = ap.parse_args()
+    if args.runs < 1:
+        ap.error(f"--runs must be at least 1, not {args.runs}")
     if not CHROMIUM:
         print("needs Debian chromium (apt-get install -y chromium)", file=sys.stderr)
         return 2
@@ -320,7 +343,9 @@ def main() -> int:
         report["site_mb"] = round(size(out) / 1e6, 1)
         report["lesson"] = args.lesson
         if args.app:
-            report.update(measure_app(out.resolve(), args.lesson, args.next, args.throttle, args.files, args.profile))
+            runs = [measure_app(out.resolve(), args.lesson, args.next, args.throttle, args.files, args.profile)
+                    for _ in range(args.runs)]
+            report.update(runs[0] if args.runs == 1 else {"runs": runs, "summary": summarize(runs)})
             report["other_addresses_asked"] = []  # a server of this process: only it answers
         else:
             report.update(measure(out.resolve(), args.lesson, args.clicks, args.profile))
