@@ -162,6 +162,30 @@ def product_themes(game: str) -> list[tuple[str, ...]]:
     return [themes_of(p) for p in load_puzzles(game=game)]
 
 
+def add_alone(spec: str, themes: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The theme sets ``--add-alone`` adds: ``"dukning=15,kladda=10"`` is 15 times ``("dukning",)``
+    and 10 times ``("kladda",)``; each theme must be one of ``themes``.
+
+    >>> add_alone("dukning=2,kladda=1", ("dukning", "kladda"))
+    [('dukning',), ('dukning',), ('kladda',)]
+    >>> add_alone("", ("dukning",))
+    []
+    >>> add_alone("build=3", ("dukning", "kladda"))
+    Traceback (most recent call last):
+    ...
+    ValueError: --add-alone: 'build' is not a theme of this trainer (dukning, kladda)
+    """
+    out: list[tuple[str, ...]] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        theme, _, count = part.partition("=")
+        if theme not in themes:
+            raise ValueError(f"--add-alone: {theme!r} is not a theme of this trainer ({', '.join(themes)})")
+        if not count.isdigit():
+            raise ValueError(f"--add-alone: {part!r} needs a whole number of puzzles, as {theme}=10")
+        out += [(theme,)] * int(count)
+    return out
+
+
 def make_puzzles(rng: random.Random, n: int, noise: float, tuples: list[tuple[str, ...]] | None = None,
                  split: bool = False) -> tuple[list[Item], dict[str, float], dict[str, float]]:
     """``n`` puzzles: each of 1 or 2 of :data:`THEMES` at random, or with ``tuples`` the themes of a
@@ -393,6 +417,9 @@ def main() -> None:
     ap.add_argument("--split-pairs", action="store_true",
                     help="a what-if, not the product: each puzzle that would have several themes has one of them alone "
                          "(what puzzles that train one theme at a time would give)")
+    ap.add_argument("--add-alone", metavar="THEME=N,…", default="",
+                    help="a what-if, not the product (with --trainer krypkasino or kasino): N puzzles of THEME alone "
+                         "added to the shipped puzzles' theme sets, as new kinds beside today's would add them")
     ap.add_argument("--ideal", metavar="ANSWERS", type=int,
                     help="instead of the trainer: the share of learners whose weakest theme an oracle that knows every "
                          "puzzle's true difficulty and chooses the theme sets finds after ANSWERS rated answers "
@@ -406,6 +433,12 @@ def main() -> None:
     if args.trainer != "mixed":
         tuples = product_themes(args.trainer)
         THEMES = tuple(sorted({t for ts in tuples for t in ts}))
+        try:
+            tuples += add_alone(args.add_alone, THEMES)
+        except ValueError as err:
+            ap.error(str(err))
+    elif args.add_alone:
+        ap.error("--add-alone needs --trainer krypkasino or kasino")
         print(f"themes of the {args.trainer} trainer: {', '.join(THEMES)}; puzzles with 2 themes: "
               f"{sum(len(ts) == 2 for ts in tuples) / len(tuples):.2f}")
     t0 = time.perf_counter()
@@ -425,7 +458,7 @@ def main() -> None:
     trainer = Trainer(items, truth, rng)
     out: dict[str, object] = {"seed": args.seed, "learners": args.learners, "puzzles": args.puzzles,
                               "estimate_noise": args.estimate_noise, "trainer": args.trainer,
-                              "split_pairs": args.split_pairs}
+                              "split_pairs": args.split_pairs, "add_alone": args.add_alone}
     done = 0
     checkpoints = sorted({int(c) for c in args.checkpoints.split(",")})
     for checkpoint in checkpoints:

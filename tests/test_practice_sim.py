@@ -64,3 +64,12 @@ def test_the_bound_cannot_find_a_theme_that_never_comes_alone(sim: ModuleType) -
     assert sim.allocation_ceiling(random.Random(1), [learner], alone, 400, "uniform", 0.69) == 1.0
     with pytest.raises(ValueError, match="unknown policy"):
         sim.allocation_ceiling(random.Random(1), [learner], alone, 5, "greedy", 0.69)
+
+
+def test_add_alone_adds_single_theme_puzzles_and_refuses_a_theme_the_trainer_has_not(sim: ModuleType) -> None:
+    assert sim.add_alone("a=2, c=1", ("a", "b", "c")) == [("a",), ("a",), ("c",)]
+    assert sim.add_alone("", ("a",)) == []
+    with pytest.raises(ValueError, match=r"'z' is not a theme of this trainer \(a, b\)"):
+        sim.add_alone("z=3", ("a", "b"))
+    with pytest.raises(ValueError, match="needs a whole number of puzzles, as a=10"):
+        sim.add_alone("a=many", ("a", "b"))
