@@ -437,10 +437,10 @@ def main() -> None:
             tuples += add_alone(args.add_alone, THEMES)
         except ValueError as err:
             ap.error(str(err))
-    elif args.add_alone:
-        ap.error("--add-alone needs --trainer krypkasino or kasino")
         print(f"themes of the {args.trainer} trainer: {', '.join(THEMES)}; puzzles with 2 themes: "
               f"{sum(len(ts) == 2 for ts in tuples) / len(tuples):.2f}")
+    elif args.add_alone:
+        ap.error("--add-alone needs --trainer krypkasino or kasino")
     t0 = time.perf_counter()
     rng = random.Random(args.seed)
     learners = make_learners(rng, args.learners, args.weak_gap, args.spread)
