@@ -38,8 +38,11 @@ from IPython.core.interactiveshell import InteractiveShell
 import krypteach.widgets
 from krypteach.widgets import LearnerBar, PuzzleTrainer, PracticeTrainer
 `;
+// the kernel's own environment, as the build wrote it for every page (krypteach/site/build.py, _ENV)
+const env = JSON.parse(readFileSync(path.join(site, "jupyter-lite.json"), "utf8"))["jupyter-config-data"]
+  .litePluginSettings["@jupyterlite/pyodide-kernel-extension:kernel"].loadPyodideOptions.env;
 const t0 = performance.now();
-const options = { indexURL: path.resolve(site, "static/pyodide") + "/", env: { HOME: "/home/pyodide", KRYPTEACH_SITE: "1" },
+const options = { indexURL: path.resolve(site, "static/pyodide") + "/", env,
   stdout: () => {} };
 if (mode === "make") options._makeSnapshot = true;
 if (mode === "load") options._loadSnapshot = readFileSync(file);
