@@ -23,6 +23,7 @@ from krypteach.teaching.puzzles import (
     generate,
     load_puzzles,
     save_puzzles,
+    shipped_puzzles,
     solve,
     verify,
 )
@@ -38,6 +39,22 @@ def test_shipped_set_is_large_and_mixed():
     assert {d for _, d in kinds} == set(DIFFICULTIES)
     assert min(kinds.values()) >= 3
     assert len({p.id for p in SHIPPED}) == len(SHIPPED)
+
+
+def test_shipped_files_are_read_once_and_each_caller_gets_its_own_list(monkeypatch):
+    from krypteach.teaching.puzzles import model
+
+    first = load_puzzles(game="all")  # both files read (once; maybe earlier)
+    first.clear()  # a caller's list is its own
+    monkeypatch.setattr(model, "_read_puzzles", lambda *a: pytest.fail("a shipped file was read again"))
+    again = load_puzzles()
+    assert [p.id for p in again] == [p.id for p in SHIPPED] and again is not SHIPPED
+    assert load_puzzles(game="all")[:len(SHIPPED)] == SHIPPED
+    by_id = shipped_puzzles()
+    assert by_id["which-card-easy-01"] is again[[p.id for p in again].index("which-card-easy-01")]
+    assert len(by_id) == len(load_puzzles(game="all"))
+    with pytest.raises(TypeError):
+        by_id["x"] = SHIPPED[0]  # type: ignore[index]
 
 
 def test_every_shipped_puzzle_is_proved():

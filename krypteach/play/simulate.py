@@ -31,9 +31,9 @@ import random
 import statistics
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.cards import Card
@@ -43,6 +43,9 @@ from ..engine.rules import Rules
 from ..engine.scoring import GivResult
 from ..i18n import _
 from ..i18n.numbers import number, percent, signed
+
+if TYPE_CHECKING:  # imported where a pool starts: multiprocessing is not for every page (the static site's has none)
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = ["Simulation", "play_giv", "seat_bots", "simulate", "in_order", "chunked", "check_jobs", "giv_bots", "giv_moves",
            "replay_giv"]
@@ -170,6 +173,8 @@ def in_order(work: Callable[[T], list[R]], chunks: Sequence[T], jobs: int, emit:
             for item in work(chunk):
                 emit(item)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     pool = ProcessPoolExecutor(max(1, min(jobs, len(chunks))))
     ended = False
     try:

@@ -58,7 +58,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES, _, language, ngettext, use_language
 from ..i18n.numbers import number
-from ..teaching.puzzles import Puzzle, load_puzzles, solve
+from ..teaching.puzzles import Puzzle, shipped_puzzles, solve
 from ..teaching.puzzles.model import capture_text
 from ..views.html import hand_html, table_html
 from ..widgets.puzzle_widget import puzzle_words
@@ -252,12 +252,6 @@ def find_flagged(store: ProgressStore, class_code: str, value: str) -> Flagged:
         if f is not None:
             return f
     raise BoardError(_("that move is no longer kept: choose one of the list"))
-
-
-@cache
-def shipped_puzzles() -> dict[str, Puzzle]:
-    """Every shipped puzzle by id (Krypkasino's, then classic Kasino's)."""
-    return {p.id: p for p in load_puzzles(game="all")}
 
 
 @cache

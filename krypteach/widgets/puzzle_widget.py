@@ -15,7 +15,6 @@ each answer); the widget only turns the selected cards into an answer:
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -29,7 +28,16 @@ from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
 from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves
 from ..i18n import N_, _, ngettext
-from ..teaching.puzzles import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, check_answer, load_puzzles, solve
+from ..teaching.puzzles import (
+    DIFFICULTIES,
+    KASINO_KINDS,
+    KINDS,
+    Puzzle,
+    check_answer,
+    load_puzzles,
+    shipped_puzzles,
+    solve,
+)
 from ..teaching.puzzles.base import PuzzleError
 from ..teaching.puzzles.fresh import estimated_rating, is_generated, puzzle_from_id, themes_of
 from ._ui import button, esc, message_html, message_text
@@ -94,11 +102,6 @@ def _which(p: Puzzle, number: str) -> str:
     return _("Puzzle {number} · level {level}").format(number=number, level=esc(_level(p.difficulty)))
 
 
-@functools.cache
-def _shipped() -> dict[str, Puzzle]:
-    return {p.id: p for p in load_puzzles(game="all")}
-
-
 def puzzle_words(pid: str) -> str | None:
     """What a shipped puzzle is called where its id would be English (the teacher's page), in the
     current language: its kind and its number as the trainer shows them; None for an unknown id.
@@ -106,7 +109,7 @@ def puzzle_words(pid: str) -> str | None:
     >>> puzzle_words("which-card-easy-03")
     'Which card must you play? (tvångstabbe) · Puzzle 3 · level easy'
     """
-    p = _shipped().get(pid)
+    p = shipped_puzzles().get(pid)
     if p is None and is_generated(pid):
         try:
             p = puzzle_from_id(pid)

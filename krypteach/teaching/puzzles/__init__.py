@@ -58,11 +58,12 @@ from .model import (
     Solution,
     load_puzzles,
     save_puzzles,
+    shipped_puzzles,
 )
 from .prove import check_answer, check_puzzles, solve, verify
 
 __all__ = [
     "KINDS", "DIFFICULTIES", "FORMAT", "Puzzle", "Solution", "PuzzleError", "generate", "solve", "check_answer",
-    "verify", "check_puzzles", "load_puzzles", "save_puzzles", "make_puzzle_set",
+    "verify", "check_puzzles", "load_puzzles", "save_puzzles", "shipped_puzzles", "make_puzzle_set",
     "KASINO_KINDS", "ALL_KINDS", "make_kasino_set", "kasino_values",
 ]

@@ -25,7 +25,7 @@ from ...i18n import N_
 from .base import PuzzleError
 from .generate import generate
 from .kasino import generate_kasino
-from .model import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, load_puzzles
+from .model import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, shipped_puzzles
 
 __all__ = ["FRESH", "THEMES", "THEME_WORDS", "KIND_THEMES", "fresh_puzzle", "offered_themes", "puzzle_from_id", "themes_of",
            "estimated_rating", "first_guess", "is_generated"]
@@ -111,11 +111,6 @@ def _fresh(preset: str, kind: str, difficulty: str, n: int) -> Puzzle:
     return generate(kind, difficulty, rng, rules=Rules(), id=pid)
 
 
-@functools.cache
-def _shipped() -> dict[str, Puzzle]:
-    return {p.id: p for p in load_puzzles(game="all")}
-
-
 def puzzle_from_id(pid: str) -> Puzzle:
     """The puzzle an id names: a shipped one, or a generated one made again from its id.
     An id that names neither is a :class:`PuzzleError` that says so.
@@ -127,7 +122,7 @@ def puzzle_from_id(pid: str) -> Puzzle:
     ...
     krypteach.teaching.puzzles.base.PuzzleError: not a puzzle id: 'gen/krypkasino/which-card/easy/x' ...
     """
-    shipped = _shipped().get(pid)
+    shipped = shipped_puzzles().get(pid)
     if shipped is not None:
         return shipped
     parts = pid.split("/") if isinstance(pid, str) else []

@@ -7,11 +7,13 @@ the puzzle and the field.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ...engine.builds import Build, BuildParseError, parse_table
@@ -21,8 +23,8 @@ from ...engine.rules import Rules, RulesError
 from ...i18n import _
 from .base import PROMPTS, PuzzleError, Solution
 
-__all__ = ["KINDS", "KASINO_KINDS", "ALL_KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution", "load_puzzles", "save_puzzles",
-           "symbols_text", "capture_text"]
+__all__ = ["KINDS", "KASINO_KINDS", "ALL_KINDS", "DIFFICULTIES", "FORMAT", "PuzzleError", "Puzzle", "Solution", "load_puzzles",
+           "save_puzzles", "shipped_puzzles", "symbols_text", "capture_text"]
 
 
 KINDS = ("what-must-you-take", "which-card", "safest-card", "set-up-dukning", "endgame")
@@ -222,20 +224,47 @@ def load_puzzles(path: str | Path | None = None, *, game: str = "krypkasino") ->
 
     A file that is not UTF-8 JSON of the puzzle format, or a puzzle with a missing
     or wrong field, is a :class:`PuzzleError` naming the file, the puzzle and the field.
+    A shipped file is read once per process (a puzzle is immutable): every trainer of a page,
+    and every page of a served class, shares the same puzzles.
 
     >>> {p.rules.game for p in load_puzzles(game="kasino")}
     {'kasino'}
+    >>> load_puzzles(game="chess")
+    Traceback (most recent call last):
+    ...
+    krypteach.teaching.puzzles.base.PuzzleError: game must be one of krypkasino, kasino, all, got 'chess'
     """
     if path is None and game == "all":
-        return [p for g in SHIPPED_FILES for p in load_puzzles(game=g)]
+        return [p for g in SHIPPED_FILES for p in _shipped_file(g)]
     if path is None:
         if game not in SHIPPED_FILES:
             raise PuzzleError(f"game must be one of {', '.join([*SHIPPED_FILES, 'all'])}, got {game!r}")
-        where = "the shipped puzzles" if game == "krypkasino" else "the shipped Kasino puzzles"
-        data = resources.files("krypteach").joinpath("data", SHIPPED_FILES[game]).read_bytes()
-    else:
-        where = str(path)
-        data = Path(path).read_bytes()
+        return list(_shipped_file(game))
+    return _read_puzzles(Path(path).read_bytes(), str(path))
+
+
+@functools.cache
+def _shipped_file(game: str) -> tuple[Puzzle, ...]:
+    where = "the shipped puzzles" if game == "krypkasino" else "the shipped Kasino puzzles"
+    data = resources.files("krypteach").joinpath("data", SHIPPED_FILES[game]).read_bytes()
+    return tuple(_read_puzzles(data, where))
+
+
+def shipped_puzzles() -> Mapping[str, Puzzle]:
+    """Every shipped puzzle by id (Krypkasino's, then classic Kasino's), read once.
+
+    >>> shipped_puzzles()["which-card-easy-03"].kind
+    'which-card'
+    """
+    return _shipped_by_id()
+
+
+@functools.cache
+def _shipped_by_id() -> Mapping[str, Puzzle]:
+    return MappingProxyType({p.id: p for p in load_puzzles(game="all")})
+
+
+def _read_puzzles(data: bytes, where: str) -> list[Puzzle]:
     doc = parse_json(data, where, PuzzleError)
     if not isinstance(doc, dict) or not (doc.get("format") == FORMAT or doc.get("format") in _OLD_FORMATS) \
             or not isinstance(doc.get("puzzles"), list):
