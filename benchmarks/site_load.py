@@ -89,12 +89,16 @@ def measure(site: Path, lesson: str, clicks: int, profile: bool = False) -> dict
         return _measure(base, lesson, clicks, profile)
 
 
-#: what the page says while it starts (voici's loading text), read every 20 ms: the phases' ends
+#: what the page says while it starts (voici's loading text), read every 20 ms: the phases' ends;
+#: and when the lesson's title is first the topmost thing at its place ("lesson text shown")
 _WATCH_JS = """
-(() => { let last = null; const t = () => { const el = document.getElementById("loading_text");
+(() => { let last = null, read = false; const t = () => { const el = document.getElementById("loading_text");
   const now = el ? el.textContent : "(drawn)";
   if (now !== last) { last = now; console.log("kt-phase " + now); }
-  if (el) { setTimeout(t, 20); } }; document.addEventListener("DOMContentLoaded", t); })();
+  const h1 = read ? null : document.querySelector("#rendered_cells h1");
+  if (h1) { const r = h1.getBoundingClientRect(), at = document.elementFromPoint(r.left + 5, r.top + r.height / 2);
+    if (r.height > 0 && at && h1.contains(at)) { read = true; console.log("kt-phase lesson text shown"); } }
+  if (el || !read) { setTimeout(t, 20); } }; document.addEventListener("DOMContentLoaded", t); })();
 """
 
 
@@ -297,19 +301,31 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
 
 def summarize(runs: list[dict]) -> dict:
     """Per page of :func:`measure_app` (first visit, next lesson, second visit) and for the clicks:
-    the median and the range of the runs' times.
+    the median and the range of the runs' times; with ``--profile``, of when the lesson's text was
+    shown too.
 
     >>> summarize([{"first_visit": {"page_to_interactive_s": t}, "click_ms_p50": c} for t, c in ((5.2, 160), (4.8, 250), (5.0, 170))])
     {'first_visit': {'median_s': 5.0, 'min_s': 4.8, 'max_s': 5.2}, 'click_ms_p50': {'median': 170, 'min': 160, 'max': 250}}
+    >>> summarize([{"second_visit": {"page_to_interactive_s": 2.6, "phases_s": {"lesson text shown": t}}} for t in (0.1, 0.3)])
+    {'second_visit': {'median_s': 2.6, 'min_s': 2.6, 'max_s': 2.6, 'text_shown': {'median_s': 0.2, 'min_s': 0.1, 'max_s': 0.3}}}
     """
+    def spread(values: list, unit: str = "_s") -> dict:
+        median = statistics.median(values)
+        return {f"median{unit}": round(median, 2) if unit else round(median), f"min{unit}": min(values),
+                f"max{unit}": max(values)}
+
     out: dict = {}
     for label in ("first_visit", "next_lesson", "second_visit"):
-        times = [run[label]["page_to_interactive_s"] for run in runs if label in run]
-        if times:
-            out[label] = {"median_s": round(statistics.median(times), 2), "min_s": min(times), "max_s": max(times)}
+        pages = [run[label] for run in runs if label in run]
+        if pages:
+            out[label] = spread([page["page_to_interactive_s"] for page in pages])
+            shown = [page["phases_s"]["lesson text shown"] for page in pages
+                     if "lesson text shown" in page.get("phases_s", {})]
+            if shown:
+                out[label]["text_shown"] = spread(shown)
     clicks = [run["click_ms_p50"] for run in runs if "click_ms_p50" in run]
     if clicks:
-        out["click_ms_p50"] = {"median": round(statistics.median(clicks)), "min": min(clicks), "max": max(clicks)}
+        out["click_ms_p50"] = spread(clicks, "")
     return out
 
 

@@ -374,11 +374,21 @@ def test_a_page_says_in_its_language_what_it_does_while_python_starts(tmp_path):
     render = tmp_path / "voici" / "render"
     render.mkdir(parents=True)
     page = render / "03_take_all.html"
-    page.write_text('<!DOCTYPE html>\n<html lang="en">\n<body><div id="loading"><h2 id="loading_text">Running ...</h2>'
-                    '</div><script src="../build/voici.js"></script></body></html>', encoding="utf-8")
-    _fix_pages(tmp_path, ["03_take_all.ipynb"], "sv")
-    html = page.read_text(encoding="utf-8")
-    assert '<html lang="sv">' in html and "Running ..." not in html
+    page.write_text('<!DOCTYPE html>\n<html lang="en">\n<head></head><body><div id="loading"><h2 id="loading_text">'
+                    'Running ...</h2></div><div id="rendered_cells" style="display: none"><h1>3</h1></div>'
+                    '<script src="../build/voici.js"></script></body></html>', encoding="utf-8")
+    tree = tmp_path / "voici" / "tree" / "index.html"  # voici's file list: no cells, its shell always shown
+    tree.parent.mkdir(parents=True)
+    tree.write_text('<!DOCTYPE html>\n<html lang="en">\n<head></head><body><script src="../build/voici.js"></script>'
+                    '</body></html>', encoding="utf-8")
+    for _again in range(2):  # a page rewritten twice is rewritten once
+        _fix_pages(tmp_path, ["03_take_all.ipynb"], "sv")
+        html = page.read_text(encoding="utf-8")
+        assert '<html lang="sv" class="kt-loading">' in html and "Running ..." not in html
+        # the lesson is read at once; the app's shell stays out of sight until voici shows the cells
+        assert '<div id="rendered_cells"><h1>' in html and html.count(".kt-loading #main { visibility: hidden; }") == 1
+        assert html.count("document.documentElement.classList.remove(\"kt-loading\")") == 1
+        assert '<html lang="sv">' in tree.read_text(encoding="utf-8") and "kt-loading" not in tree.read_text(encoding="utf-8")
     assert '<h2 id="loading_text" role="status" aria-live="polite">Sidan laddas…</h2>' in html
     assert "Python startar i din webbläsare" in html and "Lektionen förbereds: del {i} av {n}" in html
     assert html.index("window.update_loading_text") < html.index('"../build/voici.js"')  # before voici calls it
@@ -425,6 +435,54 @@ def wait_until_kept(page, names: list[str], timeout_s: float = LOAD_MS / 1000) -
             return
         assert time.monotonic() < deadline, f"not kept: {missing}"
         time.sleep(0.5)
+
+
+#: noted from the page's start: was the lesson's title the topmost thing at its place once voici's
+#: app had started while the page still said that Python starts; and the page then scrolled (as
+#: a learner reading on)
+_READ_EARLY_JS = """
+(() => { const look = () => {
+  const bar = document.getElementById("loading"), h1 = document.querySelector("#rendered_cells h1");
+  if (bar && h1 && document.getElementById("main")) {  // voici's app has started, its shell over the page
+    const r = h1.getBoundingClientRect(), at = document.elementFromPoint(r.left + 5, r.top + r.height / 2);
+    if (r.height > 0 && at && h1.contains(at)) {
+      window.ktReadEarly = bar.textContent;
+      window.scrollTo(0, 300);
+      window.ktScrolled = window.scrollY;
+      return;
+    }
+  }
+  if (bar) { setTimeout(look, 10); }
+}; document.addEventListener("DOMContentLoaded", look); })();
+"""
+
+
+def test_a_lesson_is_read_while_its_python_starts_and_its_place_is_kept(browser, site):
+    """Issue 25: the lesson's text shows at once, under a bar that says Python is starting (before,
+    a spinner hid the page until every cell had run); when the app's shell takes the lesson in,
+    the learner's place is kept; then the page works as ever (a phone's screen, so the text is
+    taller than it)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(_READ_EARLY_JS)
+        page.goto(f"{site['base']}/voici/render/03_take_all.html", timeout=LOAD_MS)
+        page.wait_for_selector("#loading", state="detached", timeout=LOAD_MS)
+        said, scrolled = page.evaluate("[window.ktReadEarly, window.ktScrolled]")
+        assert said and scrolled == 300, (said, scrolled)  # read, and scrolled, before Python had run the cells
+        assert page.locator("#main #rendered_cells").count() == 1  # now in the app's shell, which is shown
+        assert page.evaluate("getComputedStyle(document.getElementById('main')).visibility") == "visible"
+        page.wait_for_timeout(200)
+        # the same place: not back at the top (outputs drawn above it since push it down, as the browser
+        # keeps what is read in view, so it is 300 or more)
+        assert page.evaluate("document.getElementById('rendered_cells').scrollTop") >= 300
+        ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
+        card = ex.locator('.kt-cards.kt-table .kt-card[data-card="9S"]')
+        card.click()
+        page.wait_for_function("el => el.classList.contains('kt-selected')", arg=card.element_handle(),
+                               timeout=STEP_MS)
+    finally:
+        context.close()
 
 
 def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_offline(app_browser, site):

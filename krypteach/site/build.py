@@ -600,7 +600,7 @@ document.addEventListener("click", function (ev) {
 
 #: voici's own loading text (English, in its template), replaced by the site's language's
 _LOADING_H2 = re.compile(r'<h2 id="loading_text">[^<]*</h2>')
-_HTML_LANG = re.compile(r'<html lang="[^"]*">')
+_HTML_LANG = re.compile(r'<html lang="[^"]*"(?: class="kt-loading")?>')
 _VOICI_JS = '<script src="../build/voici.js"></script>'
 
 
@@ -637,6 +637,40 @@ _KEEP_JS = """<script>/* krypteach build-site: keep this lesson for offline use 
     }).catch(function () {});
   }
   window.display_cells = function () { var r = shown.apply(this, arguments); setTimeout(keep, 1000); return r; };
+})();
+</script>
+"""
+#: a lesson is read while its Python starts (issue 25): voici keeps the lesson hidden behind a
+#: full-page spinner until every cell has run, and its app's shell (``#main``, over the whole
+#: page) takes the lesson in only then. The site's pages show the lesson at once, under a thin
+#: bar that says what is happening, with the shell out of sight (``kt-loading``, on the page's
+#: ``<html>``) until voici shows the cells; each cell's output appears as it is ready, so a
+#: lesson's first exercise answers before the cells after it have run. Where the shell takes the
+#: lesson, the learner's place in it is kept
+_SHOWN_CSS = ("<style>/* krypteach build-site: the lesson is read while Python starts */\n"
+              ".kt-loading #main { visibility: hidden; }\n"
+              "#loading { position: sticky; top: 0; height: auto; flex-direction: row; justify-content: flex-start;"
+              " gap: 0.75em; padding: 0.35em 1em; background: var(--jp-layout-color1, #fff);"
+              " border-bottom: 1px solid var(--jp-border-color2, #ccc); }\n"
+              "#loading .spinner-container { width: 1.75em; flex: none; }\n"
+              "#loading h2 { font-size: 1rem; margin: 0; font-weight: normal; }\n"
+              "</style>")
+_HIDDEN_CELLS = '<div id="rendered_cells" style="display: none">'
+_SHOWN_JS = """<script>/* krypteach build-site: the lesson is shown while it runs; its place is kept */
+(function () {
+  var shown = window.display_cells;
+  window.display_cells = function () {
+    var y = window.scrollY, r = shown.apply(this, arguments);
+    if (document.getElementById("loading")) { return r; }  // voici waits for its theme, and calls again
+    document.documentElement.classList.remove("kt-loading");
+    setTimeout(function () {  // the shell has taken the lesson in: where the learner was reading
+      var el = document.getElementById("rendered_cells");
+      while (el && el !== document.body && !(el.scrollHeight > el.clientHeight
+             && /(auto|scroll)/.test(getComputedStyle(el).overflowY))) { el = el.parentElement; }
+      if (el && el !== document.body && y) { el.scrollTop = y; }
+    }, 0);
+    return r;
+  };
 })();
 </script>
 """
@@ -702,12 +736,15 @@ def _fix_pages(out: Path, pages: list[str], lang: str = "en") -> None:
         text = page.read_text(encoding="utf-8")
         new = pattern.sub(lambda m: f'href={m[1]}{m[2] or ""}{m[3]}.html{m[4] or ""}{m[1]}', text)
         new = _CDN_CSS.sub("", new)
-        new = _HTML_LANG.sub(f'<html lang="{lang}">', new, count=1)
+        shown = _HIDDEN_CELLS in new or _SHOWN_JS in new  # a lesson page (voici's tree page has no cells)
+        new = _HTML_LANG.sub(f'<html lang="{lang}" class="kt-loading">' if shown else f'<html lang="{lang}">', new,
+                             count=1)
+        new = new.replace(_HIDDEN_CELLS, '<div id="rendered_cells">', 1)
         new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
         if loading_js not in new:
-            new = new.replace(_VOICI_JS, loading_js + _KEEP_JS + _GATE_JS, 1)
+            new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS if shown else "") + _KEEP_JS + _GATE_JS, 1)
         if _MANIFEST_LINK not in new:
-            new = new.replace("</head>", _MANIFEST_LINK + "</head>", 1)
+            new = new.replace("</head>", (_SHOWN_CSS if shown else "") + _MANIFEST_LINK + "</head>", 1)
         if _LINKS_JS not in new:
             new = new.replace("</body>", _LINKS_JS + "</body>", 1)
         if new != text:
