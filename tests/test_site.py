@@ -447,6 +447,7 @@ _READ_EARLY_JS = """
     const r = h1.getBoundingClientRect(), at = document.elementFromPoint(r.left + 5, r.top + r.height / 2);
     if (r.height > 0 && at && h1.contains(at)) {
       window.ktReadEarly = bar.textContent;
+      window.ktTitleBox = [r.left, r.width];
       window.scrollTo(0, 300);
       window.ktScrolled = window.scrollY;
       return;
@@ -476,6 +477,10 @@ def test_a_lesson_is_read_while_its_python_starts_and_its_place_is_kept(browser,
         # the same place: not back at the top (outputs drawn above it since push it down, as the browser
         # keeps what is read in view, so it is 300 or more)
         assert page.evaluate("document.getElementById('rendered_cells').scrollTop") >= 300
+        # and the lesson did not move sideways nor change its lines when the shell took it in
+        box = page.evaluate("(() => { const r = document.querySelector('#rendered_cells h1').getBoundingClientRect();"
+                            " return [r.left, r.width]; })()")
+        assert box == page.evaluate("window.ktTitleBox"), box
         ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
         card = ex.locator('.kt-cards.kt-table .kt-card[data-card="9S"]')
         card.click()

@@ -649,6 +649,7 @@ _KEEP_JS = """<script>/* krypteach build-site: keep this lesson for offline use 
 #: lesson, the learner's place in it is kept
 _SHOWN_CSS = ("<style>/* krypteach build-site: the lesson is read while Python starts */\n"
               ".kt-loading #main { visibility: hidden; }\n"
+              ".kt-loading body { margin: 0; }\n"  # the lesson where the shell will hold it: no shift, the same lines
               "#loading { position: sticky; top: 0; height: auto; flex-direction: row; justify-content: flex-start;"
               " gap: 0.75em; padding: 0.35em 1em; background: var(--jp-layout-color1, #fff);"
               " border-bottom: 1px solid var(--jp-border-color2, #ccc); }\n"
