@@ -224,8 +224,9 @@ def load_puzzles(path: str | Path | None = None, *, game: str = "krypkasino") ->
 
     A file that is not UTF-8 JSON of the puzzle format, or a puzzle with a missing
     or wrong field, is a :class:`PuzzleError` naming the file, the puzzle and the field.
-    A shipped file is read once per process (a puzzle is immutable): every trainer of a page,
-    and every page of a served class, shares the same puzzles.
+    A shipped file is read once per process (a puzzle is immutable): the trainers and the cells
+    of a lesson page (each page has its own kernel), or the teacher's board in the server, share
+    the same puzzles; each caller gets a list of its own.
 
     >>> {p.rules.game for p in load_puzzles(game="kasino")}
     {'kasino'}
