@@ -35,7 +35,6 @@ from ..teaching.puzzles import (
     Puzzle,
     check_answer,
     load_puzzles,
-    shipped_puzzles,
     solve,
 )
 from ..teaching.puzzles.base import PuzzleError
@@ -108,14 +107,14 @@ def puzzle_words(pid: str) -> str | None:
 
     >>> puzzle_words("which-card-easy-03")
     'Which card must you play? (tvångstabbe) · Puzzle 3 · level easy'
+    >>> puzzle_words("gen/krypkasino/which-card/easy/7")
+    'Which card must you play? (tvångstabbe) · New puzzle 8 · level easy'
+    >>> puzzle_words("no-such-puzzle"), puzzle_words("gen/krypkasino/which-card/easy/x")
+    (None, None)
     """
-    p = shipped_puzzles().get(pid)
-    if p is None and is_generated(pid):
-        try:
-            p = puzzle_from_id(pid)
-        except PuzzleError:
-            return None
-    if p is None:
+    try:
+        p = puzzle_from_id(pid)  # a shipped puzzle, or one made on demand from its id
+    except PuzzleError:
         return None
     return _(KIND_TITLES[p.kind]) + " · " + _which(p, _number(p))
 

@@ -251,17 +251,13 @@ def _shipped_file(game: str) -> tuple[Puzzle, ...]:
     return tuple(_read_puzzles(data, where))
 
 
+@functools.cache
 def shipped_puzzles() -> Mapping[str, Puzzle]:
     """Every shipped puzzle by id (Krypkasino's, then classic Kasino's), read once.
 
     >>> shipped_puzzles()["which-card-easy-03"].kind
     'which-card'
     """
-    return _shipped_by_id()
-
-
-@functools.cache
-def _shipped_by_id() -> Mapping[str, Puzzle]:
     return MappingProxyType({p.id: p for p in load_puzzles(game="all")})
 
 
