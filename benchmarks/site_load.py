@@ -286,7 +286,9 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                 biggest = {path: round(n / 1e6, 2) for path, n in served.paths.most_common(files)}
                 mb, requests = served.take()
                 result[label] = {"lesson": name, "page_to_interactive_s": round(time.monotonic() - t0, 2),
-                                 "transferred_mb": mb, "requests_to_server": requests}
+                                 "transferred_mb": mb, "requests_to_server": requests,
+                                 # "used": the kernel took the Python the page started as it opened
+                                 "early_python": page.evaluate("window.krypteachEarlyStart || null")}
                 if files:
                     result[label]["biggest_mb"] = biggest
                 if profile:

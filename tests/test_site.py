@@ -260,6 +260,8 @@ def test_lesson_03_take_all_judges_in_the_browser(offline, site):
     ex.get_by_role("button", name="Check").click()
     feedback.locator(".kt-ok").wait_for(timeout=STEP_MS)
     assert feedback.inner_text().startswith("Right. 9♥ takes 9♠ and 2♣+7♥; 5♦ stays.")
+    # issue 25: that Python was started by the page as it opened, and the kernel took it (its options the same)
+    assert page.evaluate("window.krypteachEarlyStart") == "used"
 
 
 def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
@@ -547,6 +549,7 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
     page.locator(".kt-game .kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
     play_a_giv_to_its_scores(page, seed=1)
     assert not [url for url in blocked if "/static/" in url or url.endswith(".html")], blocked
+    assert page.evaluate("window.krypteachEarlyStart") == "used"  # Python started with the page, offline too
 
     # a new build (another version in its worker) replaces the old cache whole once it is seen
     context.set_offline(False)
@@ -566,6 +569,59 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
         assert [n for n, _ in page.evaluate(_CACHES_JS) if n.startswith("krypteach-")] == ["krypteach-0123456789abcdef"]
     finally:
         served.write_text(worker_js)
+
+
+_KERNEL_BUNDLE = ('x;class S{initWorker(e){return crossOriginIsolated?new Worker(new URL(n.p+n.u(620),n.b),{type:void 0}):'
+                  'new Worker(new URL(n.p+n.u(352),n.b),{type:void 0})}initRemote(e){}}')
+_KERNEL_WORKER = ('(()=>{class V{async initialize(e){await this.initRuntime(e),await this.initFilesystem(e)}}'
+                  'class nr extends V{};Mu=new nr;Nt(Mu)},476:e=>{}})();')
+
+
+def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worker(tmp_path):
+    """Issue 25: the site patches JupyterLite's kernel so a lesson page makes the kernel's worker as it
+    opens (with the options of the site's jupyter-lite.json), and the kernel takes it; a kernel whose
+    code is not what the patch was written for is left as it is (the page then starts Python as before).
+    The browser tests check that a real page's kernel uses the Python its page started."""
+    from krypteach.site.build import _KERNEL_EXTENSION, _early_kernel
+
+    static = tmp_path / _KERNEL_EXTENSION
+    static.mkdir(parents=True)
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {"litePluginSettings": {
+        "@jupyterlite/pyodide-kernel-extension:kernel": {"pyodideUrl": "./static/pyodide/pyodide.js",
+                                                         "loadPyodideOptions": {"packages": ["krypteach"]}}}}}))
+    (static / "872.abc.js").write_text(_KERNEL_BUNDLE)
+    (static / "352.def.js").write_text(_KERNEL_WORKER)
+    (static / "352.def.js.LICENSE.txt").write_text("")
+    script = _early_kernel(tmp_path)
+    assert '"pyodideUrl": "./static/pyodide/pyodide.js"' in script and '"packages": ["krypteach"]' in script
+    assert f'"{_KERNEL_EXTENSION}/352.def.js"' in script
+    bundle = (static / "872.abc.js").read_text()
+    assert ("(self.krypteachKernelWorker&&self.krypteachKernelWorker.take())||new Worker(new URL(n.p+n.u(352),n.b)"
+            in bundle and "crossOriginIsolated?new Worker(new URL(n.p+n.u(620)" in bundle)  # isolated: as before
+    worker = (static / "352.def.js").read_text()
+    assert "await(self.krypteachEarly?self.krypteachEarly(this,e):this.initRuntime(e)),await this.initFilesystem(e)" in worker
+    assert "Mu=new nr;self.krypteachStart&&self.krypteachStart(Mu);Nt(Mu)}" in worker
+    assert "importlib.import_module(name)" in worker and "krypteach.widgets" in worker
+
+    other = tmp_path / "other"  # another kernel's code: nothing is changed, and the pages get no script
+    (other / _KERNEL_EXTENSION).mkdir(parents=True)
+    (other / "jupyter-lite.json").write_text((tmp_path / "jupyter-lite.json").read_text())
+    (other / _KERNEL_EXTENSION / "872.abc.js").write_text(_KERNEL_BUNDLE.replace("initWorker(e)", "makeWorker(e)"))
+    (other / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
+    assert _early_kernel(other) == ""
+    assert (other / _KERNEL_EXTENSION / "352.def.js").read_text() == _KERNEL_WORKER
+
+
+def test_what_a_page_imports_early_makes_no_widget():
+    """The site's kernel imports these modules before the page can be sent a widget (issue 25): a
+    widget made as one of them is imported would be missing on the page."""
+    from krypteach.site.build import EARLY_IMPORTS
+
+    code = ("import importlib, ipywidgets.widgets.widget as w\n"
+            f"for name in {EARLY_IMPORTS!r}:\n    importlib.import_module(name)\n"
+            "print(len(w._instances))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "0", (done.stdout, done.stderr[-2000:])
 
 
 def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_names_the_icons(tmp_path):

@@ -688,6 +688,7 @@ _GATE_JS = """<script>/* krypteach build-site: a first visit's scripts come thro
   function start() {
     if (started) { return; }
     started = true;
+    if (window.krypteachKernelWorker) { window.krypteachKernelWorker.start(); }  // a lesson page's Python starts now
     var s = document.createElement("script");
     s.src = "../build/voici.js";
     here.appendChild(s);
@@ -722,14 +723,142 @@ _GATE_JS = """<script>/* krypteach build-site: a first visit's scripts come thro
 })();
 </script>
 """
+#: the kernel's Python starts as the page starts (issue 25): JupyterLite's Pyodide kernel makes its
+#: Web Worker, and the worker starts Python, only once voici's scripts (about 4 MB) have loaded and
+#: run, 0.4 s into a later page and 1.5 s into a first visit, with one of the machine's cores idle
+#: meanwhile. The site's lesson pages make that worker at once (as soon as the site's service
+#: worker controls the page, so its files come through it) and tell it the options the kernel will
+#: give it (the site's jupyter-lite.json, resolved as JupyterLite resolves them), so Python's
+#: WebAssembly, its standard library and the wheels load beside voici's scripts. The kernel takes
+#: that worker instead of making one; the worker uses the Python it started only if the kernel's
+#: options are the same, else it starts another, as before. ``window.krypteachEarlyStart`` says
+#: which ("used", "different", or "none" where no early start was made)
+_EARLY_PAGE_JS = """<script>/* krypteach build-site: the kernel's Python starts with the page */
+(function () {
+  var settings = __SETTINGS__, script = __WORKER__, worker = null;
+  function resolve(url, root) { return url.indexOf("./") === 0 ? new URL(url.slice(2), root).href : new URL(url, location.href).href; }
+  window.krypteachKernelWorker = {
+    start: function () {
+      if (worker || window.crossOriginIsolated || typeof Worker !== "function") { return; }
+      try {
+        var root = new URL("../../", location.href), o = {}, k;
+        o.pyodideUrl = resolve(settings.pyodideUrl, root);
+        o.indexUrl = o.pyodideUrl.slice(0, o.pyodideUrl.lastIndexOf("/") + 1);
+        o.loadPyodideOptions = {};
+        for (k in settings.loadPyodideOptions || {}) {
+          var v = settings.loadPyodideOptions[k];
+          o.loadPyodideOptions[k] = /URL$/.test(k) && typeof v === "string" ? new URL(v, root).href : v;
+        }
+        worker = new Worker(new URL(script, root).href + "#krypteach-early=" + encodeURIComponent(JSON.stringify(o)));
+        worker.addEventListener("message", function (ev) {
+          if (ev.data && ev.data.krypteachEarly) { window.krypteachEarlyStart = ev.data.krypteachEarly; }
+        });
+      } catch (err) { worker = null; }
+    },
+    take: function () { var w = worker; worker = null; return w; }
+  };
+})();
+</script>
+"""
+#: the same, in the kernel's worker: it starts Python with the options in its address, and its
+#: ``initialize`` takes that Python when the kernel's options are the same
+_EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts (issue 25) */
+(function () {
+  var early = null;
+  function canon(v) {
+    if (Array.isArray(v)) { return v.map(canon); }
+    if (v && typeof v === "object") { var o = {}; Object.keys(v).sort().forEach(function (k) { o[k] = canon(v[k]); }); return o; }
+    return v;
+  }
+  function key(o) { return JSON.stringify(canon([o.pyodideUrl, o.indexUrl, o.loadPyodideOptions || {}])); }
+  self.krypteachStart = function (kernel) {
+    var m = /[#&]krypteach-early=([^&]*)/.exec(self.location.hash);
+    if (!m) { return; }
+    try {
+      var options = JSON.parse(decodeURIComponent(m[1]));
+      early = { kernel: kernel, key: key(options) };  // before Pyodide adds to the options' env
+      early.started = kernel.initRuntime(options).then(function () {  // the kernel's module (IPython), the lessons' widgets
+        return kernel._pyodide.runPythonAsync("import pyodide_kernel").then(function () {
+          return kernel._pyodide.runPythonAsync(__IMPORTS__);
+        }).catch(function () {});  // (initialize says why, as before)
+      });
+      early.started.catch(function () {});
+    } catch (err) { early = null; }
+  };
+  self.krypteachEarly = function (kernel, options) {
+    if (!early || early.kernel !== kernel) { self.postMessage({ krypteachEarly: "none" }); return kernel.initRuntime(options); }
+    var used = early.key === key(options), started = early.started;
+    early = null;
+    self.postMessage({ krypteachEarly: used ? "used" : "different" });
+    if (used) { return started.catch(function () { return kernel.initRuntime(options); }); }
+    return started.catch(function () {}).then(function () { return kernel.initRuntime(options); });
+  };
+})();
+"""
+#: what every lesson page's first cells import, imported while voici's scripts load: none of them
+#: may make a widget as it is imported (a test keeps that true), since the kernel cannot send
+#: one to the page yet
+EARLY_IMPORTS = ("ipywidgets", "krypteach.widgets")
+_EARLY_IMPORTS_PY = ("def _krypteach_early():\n    import importlib\n"
+                     f"    for name in {EARLY_IMPORTS!r}:\n"
+                     "        try:\n            importlib.import_module(name)\n"
+                     "        except Exception:\n            pass\n"
+                     "_krypteach_early()\ndel _krypteach_early\n")
+_KERNEL_EXTENSION = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+#: the kernel's ``initWorker``: the Web Worker it makes where the page is not cross-origin isolated
+_INIT_WORKER = re.compile(r"initWorker\((\w+)\)\{return crossOriginIsolated\?(new Worker\(new URL\(\w+\.p\+\w+\.u\(\d+\),"
+                          r"\w+\.b\),\{type:void 0\}\)):(new Worker\(new URL\((\w+)\.p\+\4\.u\((\d+)\),\4\.b\),\{type:void 0\}\))\}")
+#: in that worker: ``initialize`` starting Python, and the kernel object made and exposed
+_INIT_RUNTIME = re.compile(r"await this\.initRuntime\((\w+)\),await this\.initFilesystem\(\1\)")
+_EXPOSED = re.compile(r"(\w+)=new (\w+);(\w+)\(\1\)\}(?=,\d+:)")
+
+
+def _early_kernel(out: Path) -> str:
+    """Patch JupyterLite's Pyodide kernel in the built site so that a lesson page can start the
+    kernel's Python as it starts (:data:`_EARLY_PAGE_JS`); return that page script, or "" (with
+    the kernel unchanged) where this kernel's code is not the code this was written for."""
+    static = out / _KERNEL_EXTENSION
+    found = []
+    for bundle in sorted(static.glob("*.js")):
+        text = bundle.read_text(encoding="utf-8")
+        if len(_INIT_WORKER.findall(text)) == 1:
+            found.append((bundle, text))
+    if len(found) != 1:
+        return ""
+    bundle, text = found[0]
+    chunk = _INIT_WORKER.search(text)[5]  # type: ignore[index]
+    scripts = [p for p in static.glob(f"{chunk}.*.js") if re.fullmatch(rf"{chunk}\.[0-9a-f]+\.js", p.name)]
+    if len(scripts) != 1:
+        return ""
+    worker = scripts[0].read_text(encoding="utf-8")
+    if len(_INIT_RUNTIME.findall(worker)) != 1 or len(_EXPOSED.findall(worker)) != 1:
+        return ""
+    worker = _INIT_RUNTIME.sub(lambda m: f"await(self.krypteachEarly?self.krypteachEarly(this,{m[1]}):this.initRuntime({m[1]})),"
+                               f"await this.initFilesystem({m[1]})", worker)
+    worker = _EXPOSED.sub(lambda m: f"{m[1]}=new {m[2]};self.krypteachStart&&self.krypteachStart({m[1]});{m[3]}({m[1]})}}",
+                          worker)
+    scripts[0].write_text(_EARLY_WORKER_JS.replace("__IMPORTS__", json.dumps(_EARLY_IMPORTS_PY)) + worker, encoding="utf-8")
+    bundle.write_text(_INIT_WORKER.sub(
+        lambda m: f"initWorker({m[1]}){{return crossOriginIsolated?{m[2]}:"
+                  f"(self.krypteachKernelWorker&&self.krypteachKernelWorker.take())||{m[3]}}}", text), encoding="utf-8")
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config.get("litePluginSettings", {}).get(_KERNEL_PLUGIN, {})
+    settings = {"pyodideUrl": kernel.get("pyodideUrl", ""), "loadPyodideOptions": kernel.get("loadPyodideOptions", {})}
+    if not settings["pyodideUrl"]:
+        return ""
+    return (_EARLY_PAGE_JS.replace("__SETTINGS__", json.dumps(settings, ensure_ascii=False))
+            .replace("__WORKER__", json.dumps(scripts[0].relative_to(out).as_posix())))
+
+
 _MANIFEST_LINK = ('<link rel="manifest" href="../../manifest.webmanifest">'
                   '<meta name="theme-color" content="#1d6b3a">')
 
 
-def _fix_pages(out: Path, pages: list[str], lang: str = "en") -> None:
+def _fix_pages(out: Path, pages: list[str], lang: str = "en", early: str = "") -> None:
     """A lesson's links to other lessons (``02_traffar.ipynb``) point at their pages (``.html``),
     no page loads a style sheet from a CDN, and the page says in ``lang`` what it is doing
-    while its Python starts (voici says "Running ..." in English)."""
+    while its Python starts (voici says "Running ..." in English). ``early``: the script with
+    which a lesson page starts its kernel's Python (:func:`_early_kernel`), if any."""
     names = "|".join(re.escape(p.removesuffix(".ipynb")) for p in pages)
     pattern = re.compile(rf'href=(["\'])(\./)?({names})\.ipynb(#[^"\']*)?\1')
     loading_h2, loading_js = _loading_js(lang)
@@ -743,7 +872,7 @@ def _fix_pages(out: Path, pages: list[str], lang: str = "en") -> None:
         new = new.replace(_HIDDEN_CELLS, '<div id="rendered_cells">', 1)
         new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
         if loading_js not in new:
-            new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS if shown else "") + _KEEP_JS + _GATE_JS, 1)
+            new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS + early if shown else "") + _KEEP_JS + _GATE_JS, 1)
         if _MANIFEST_LINK not in new:
             new = new.replace("</head>", (_SHOWN_CSS if shown else "") + _MANIFEST_LINK + "</head>", 1)
         if _LINKS_JS not in new:
@@ -949,7 +1078,7 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
         if not quiet:
             print(done.stdout[-2000:])
         shutil.copytree(lock_dir, build_out / _LOCK_DIR, dirs_exist_ok=True)
-        _fix_pages(build_out, pages, lang)
+        _fix_pages(build_out, pages, lang, _early_kernel(build_out))
         start = next((p for p in pages if p.startswith("00")), None)
         _index(build_out, start, pages, lang)
         from ..i18n import use_language

@@ -30,7 +30,7 @@ from ..i18n import N_, _
 __all__ = ["RulesPicker"]
 
 _WIDE = {"description_width": "22em"}
-_ROW = widgets.Layout(width="36em")
+_ROW_WIDTH = "36em"  # a width, not a Layout: a widget made at import would come before the page can be sent it
 
 #: (option, English label with the Swedish term), marked with ``N_()``: translated where shown
 LABELS = {
@@ -148,7 +148,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
             w.style = _WIDE
             wide = isinstance(w, (widgets.Dropdown, widgets.Checkbox))
             # a layout of its own for each control: a hidden control sets its display
-            w.layout = widgets.Layout(width="50em" if wide else _ROW.width)
+            w.layout = widgets.Layout(width="50em" if wide else _ROW_WIDTH)
         self.controls = c
         self.error_html = widgets.HTML("")
         self.summary = widgets.HTML("")
