@@ -799,8 +799,10 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
 #: may make a widget as it is imported (a test keeps that true), since the kernel cannot send
 #: one to the page yet
 EARLY_IMPORTS = ("ipywidgets", "krypteach.widgets")
+#: what the kernel's ``initialize`` imports after Python's start (its package manager: 0.16 s)
+_KERNEL_IMPORTS = ("micropip", "piplite.piplite")
 _EARLY_IMPORTS_PY = ("def _krypteach_early():\n    import importlib\n"
-                     f"    for name in {EARLY_IMPORTS!r}:\n"
+                     f"    for name in {_KERNEL_IMPORTS + EARLY_IMPORTS!r}:\n"
                      "        try:\n            importlib.import_module(name)\n"
                      "        except Exception:\n            pass\n"
                      "_krypteach_early()\ndel _krypteach_early\n")
