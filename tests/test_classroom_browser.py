@@ -299,7 +299,9 @@ def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(
                                                     None, None, None, 1764590000.0]]}), encoding="utf-8")
         bad = progress.parent / "notes.json"
         bad.write_text("[1, 2]", encoding="utf-8")
+        assert page.inner_text("#progress-chosen") == "No file chosen"  # the page's words, not the browser's
         page.set_input_files("#progress-files", [str(upload), str(bad)])
+        assert page.inner_text("#progress-chosen") == "2 files chosen: krypteach-progress-Gus.json, notes.json"
         page.get_by_role("button", name="Import", exact=True).click()
         flash = page.locator("[role=status]", has_text="Imported: ")
         flash.wait_for(timeout=STEP_MS)
@@ -366,6 +368,12 @@ def test_the_door_the_rules_sheet_and_the_teachers_page_have_no_english_in_swedi
         page.locator("h1", has_text=CODE).wait_for(timeout=STEP_MS)
         text = look("the teacher's page")
         assert "3 elever" in text  # the class, in Swedish
+        # the progress files' chooser too: not the browser's "Choose Files" and "No file chosen"
+        assert "Välj filer…" in text and "Ingen fil vald" in text
+        chosen = progress.parent / "framsteg.json"
+        chosen.write_text("{}", encoding="utf-8")
+        page.set_input_files("#progress-files", [str(chosen)])
+        assert page.inner_text("#progress-chosen") == "1 fil vald: framsteg.json"
         close(page)
     finally:
         context.close()

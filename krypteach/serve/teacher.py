@@ -89,6 +89,28 @@ def _result_words(correct: object, how: str | None) -> tuple[str, str]:
             how or "", _("right"))
     return "trouble", _("wrong")
 
+def _file_picker() -> str:
+    """The progress files' chooser, in the page's language: the browser's own file input words its
+    button and its "no file chosen" in the browser's language ("Choose Files"), so the input is
+    kept (focusable, and over the page's own button, so a tap or a click is on it) but unseen, and
+    the page words both itself."""
+    none, choose = _("No file chosen"), _("Choose files…")
+    one, many = (ngettext("{n} file chosen: {names}", "{n} files chosen: {names}", k) for k in (1, 2))
+    attrs = " ".join(f'data-{k}="{escape(v)}"' for k, v in (("none", none), ("one", one), ("many", many)))
+    return (f'<span class="kt-files"><input id="progress-files" class="kt-file" type="file" name="progress" '
+            f'accept=".json,application/json" multiple aria-describedby="progress-chosen">'
+            f'<label for="progress-files" class="button" aria-hidden="true">{escape(choose)}</label></span> '
+            f'<span id="progress-chosen" class="note" {attrs}>{escape(none)}</span>'
+            "<script>(function () {\n"
+            '  const input = document.getElementById("progress-files"), said = document.getElementById("progress-chosen");\n'
+            '  input.addEventListener("change", () => {\n'
+            "    const n = input.files.length, names = Array.from(input.files, (f) => f.name).join(\", \");\n"
+            '    said.textContent = n ? (n === 1 ? said.dataset.one : said.dataset.many).replace("{n}", n).replace("{names}", names)'
+            " : said.dataset.none;\n"
+            "  });\n"
+            "})();</script>")
+
+
 _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f2;color:#1d2a1f}
 main{max-width:70rem;margin:0 auto;padding:1rem 1.25rem}
@@ -102,8 +124,8 @@ th[scope=row]{position:sticky;left:0;z-index:1;background:#f4f8f3;box-shadow:1px
 thead th:first-child{left:0;z-index:2}
 td.all{background:#cfe8cf}td.some{background:#fff4c4}td.none{color:#777}td.trouble{background:#f8d3d3}
 img{max-width:100%;height:auto;background:#fff;border-radius:.5rem}
-button,a.button{font-size:.95rem;padding:.35rem .8rem;border:0;border-radius:.4rem;background:#2e6b3a;color:#fff;
-text-decoration:none;cursor:pointer}
+button,a.button,label.button{font-size:.95rem;padding:.35rem .8rem;border:0;border-radius:.4rem;background:#2e6b3a;
+color:#fff;text-decoration:none;cursor:pointer}
 button.reset{background:#8a3a1f}
 td form{display:inline-block;margin:.1rem .3rem .1rem 0}
 input{font-size:1.3rem;padding:.45rem .6rem;border:2px solid #5a7d5f;border-radius:.5rem;width:100%;
@@ -111,7 +133,11 @@ box-sizing:border-box}
 .card{max-width:28rem;margin:10vh auto;background:#fff;padding:1.25rem 1.5rem;border-radius:.75rem;
 box-shadow:0 2px 10px rgba(0,0,0,.12)}
 .error{color:#a3161a;font-weight:600}
-@media (max-width:640px),(pointer:coarse){button,a.button,select{min-height:44px;min-width:44px;box-sizing:border-box;
+.kt-files{position:relative;display:inline-block;margin:.3rem 0}
+input.kt-file{position:absolute;inset:0;width:100%;height:100%;min-height:0;padding:0;border:0;opacity:0;
+cursor:pointer}
+input.kt-file:focus-visible+label{outline:3px solid #1d2a1f;outline-offset:2px}
+@media (max-width:640px),(pointer:coarse){button,a.button,label.button,select{min-height:44px;min-width:44px;box-sizing:border-box;
 display:inline-flex;align-items:center;justify-content:center;padding:.5rem .9rem}
 th[scope=row] a{display:inline-flex;align-items:center;min-height:44px;min-width:44px}input{min-height:44px}}
 """
@@ -631,7 +657,7 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <a class="button" href="/krypteach/teacher/tournament">{t["tournament"]}</a></p>
 <form method="post" action="/krypteach/teacher/import" enctype="multipart/form-data">{xsrf_form}
 <label for="progress-files">{t["import-label"]}</label>
-<input id="progress-files" type="file" name="progress" accept=".json,application/json" multiple>
+{_file_picker()}
 <button type="submit">{t["import"]}</button></form>
 <h2>{t["grid"]}</h2>{grid}
 <h2>{t["failed"]}</h2>{failed_html}
