@@ -819,6 +819,11 @@ def _early_kernel(out: Path) -> str:
     """Patch JupyterLite's Pyodide kernel in the built site so that a lesson page can start the
     kernel's Python as it starts (:data:`_EARLY_PAGE_JS`); return that page script, or "" (with
     the kernel unchanged) where this kernel's code is not the code this was written for."""
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config.get("litePluginSettings", {}).get(_KERNEL_PLUGIN, {})
+    settings = {"pyodideUrl": kernel.get("pyodideUrl", ""), "loadPyodideOptions": kernel.get("loadPyodideOptions", {})}
+    if not settings["pyodideUrl"]:
+        return ""
     static = out / _KERNEL_EXTENSION
     found = []
     for bundle in sorted(static.glob("*.js")):
@@ -843,11 +848,6 @@ def _early_kernel(out: Path) -> str:
     bundle.write_text(_INIT_WORKER.sub(
         lambda m: f"initWorker({m[1]}){{return crossOriginIsolated?{m[2]}:"
                   f"(self.krypteachKernelWorker&&self.krypteachKernelWorker.take())||{m[3]}}}", text), encoding="utf-8")
-    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
-    kernel = config.get("litePluginSettings", {}).get(_KERNEL_PLUGIN, {})
-    settings = {"pyodideUrl": kernel.get("pyodideUrl", ""), "loadPyodideOptions": kernel.get("loadPyodideOptions", {})}
-    if not settings["pyodideUrl"]:
-        return ""
     return (_EARLY_PAGE_JS.replace("__SETTINGS__", json.dumps(settings, ensure_ascii=False))
             .replace("__WORKER__", json.dumps(scripts[0].relative_to(out).as_posix())))
 
