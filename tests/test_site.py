@@ -610,6 +610,13 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (other / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
     assert _early_kernel(other) == ""
     assert (other / _KERNEL_EXTENSION / "352.def.js").read_text() == _KERNEL_WORKER
+    unnamed = tmp_path / "unnamed"  # a config that names no Pyodide: nothing to start early, nothing changed
+    (unnamed / _KERNEL_EXTENSION).mkdir(parents=True)
+    (unnamed / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
+    (unnamed / _KERNEL_EXTENSION / "872.abc.js").write_text(_KERNEL_BUNDLE)
+    (unnamed / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
+    assert _early_kernel(unnamed) == ""
+    assert (unnamed / _KERNEL_EXTENSION / "872.abc.js").read_text() == _KERNEL_BUNDLE
 
 
 def test_what_a_page_imports_early_makes_no_widget():
