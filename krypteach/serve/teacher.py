@@ -89,6 +89,7 @@ def _result_words(correct: object, how: str | None) -> tuple[str, str]:
             how or "", _("right"))
     return "trouble", _("wrong")
 
+
 def _file_picker() -> str:
     """The progress files' chooser, in the page's language: the browser's own file input words its
     button and its "no file chosen" in the browser's language ("Choose Files"), so the input is
