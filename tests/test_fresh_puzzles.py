@@ -3,12 +3,15 @@ from, tagged with the rules they train."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from krypteach import parse_cards
-from krypteach.teaching.puzzles import Puzzle, PuzzleError, load_puzzles, verify
+from krypteach.teaching.puzzles import Puzzle, PuzzleError, generate, load_puzzles, verify
 from krypteach.teaching.puzzles.fresh import (
     FRESH,
+    MADE_AS,
     THEME_WORDS,
     THEMES,
     estimated_rating,
@@ -18,12 +21,13 @@ from krypteach.teaching.puzzles.fresh import (
     puzzle_from_id,
     themes_of,
 )
+from krypteach.teaching.puzzles.prove import kladda_decides, needs_tvangstabbe, solve
 
 
 @pytest.mark.parametrize(("preset", "kind", "level"), FRESH)
 def test_every_kind_and_level_made_on_demand_is_proved_and_made_again_from_its_id(preset, kind, level):
     p = fresh_puzzle(kind, level, 3, preset)
-    assert (p.kind, p.difficulty) == (kind, level)
+    assert (p.kind, p.difficulty) == (MADE_AS.get(kind, kind), level)
     assert verify(p) == []  # the solver proves its answers
     assert p.answers
     assert is_generated(p.id) and puzzle_from_id(p.id) == p
@@ -69,12 +73,18 @@ def test_themes_from_the_kind_and_the_position():
     assert themes_of(one) == ("take-all",)
     by_kind = {p.kind: themes_of(p) for p in load_puzzles(game="all")}
     assert by_kind["which-card"] == ("tvangstabbe",)
-    assert by_kind["set-up-dukning"] == ("dukning", "tvangstabbe")
     assert by_kind["kasino-take-or-raise"] == ("owner-duty", "build")
     assert by_kind["kasino-steal"] == ("build", "build-steal")
+    # a rule is a theme where the answer rests on it: tvångstabbe in the medium and hard dukningar
+    # (the next player holds two or three cards), not in the easy ones (one card, which can take only
+    # the whole table); klädda högen in the one shipped endgame whose best move it changes
+    dukningar = [p for p in load_puzzles() if p.kind == "set-up-dukning"]
+    assert {p.id: themes_of(p) for p in dukningar} == {
+        p.id: ("dukning",) if p.difficulty == "easy" else ("dukning", "tvangstabbe") for p in dukningar}
     endgames = [p for p in load_puzzles() if p.kind == "endgame"]
-    assert {themes_of(p) for p in endgames} >= {("endgame", "kladda")}
-    assert all(("kladda" in themes_of(p)) == bool(p.kladda) for p in endgames)
+    assert all(p.kladda for p in endgames)
+    assert {p.id: themes_of(p) for p in endgames} == {
+        p.id: ("endgame", "kladda") if p.id == "endgame-medium-02" else ("endgame",) for p in endgames}
     kasino_end = [p for p in load_puzzles(game="kasino") if p.kind == "kasino-endgame"]
     from krypteach.engine.builds import Build
 
@@ -82,6 +92,38 @@ def test_themes_from_the_kind_and_the_position():
     assert with_build and len(with_build) < len(kasino_end)  # the shipped set has both
     assert all(("build" in themes_of(p)) == (p in with_build) for p in kasino_end)
     assert set(THEME_WORDS) == set(THEMES)
+
+
+def test_tvangstabbe_is_a_dukning_puzzles_theme_only_where_must_capture_alone_would_not_do():
+    # the next player's one card, an ace, takes the whole table (4+9+A make 14), but must-capture
+    # alone would let it take the ace only (4+9 is no träff of an ace): tvångstabbe decides
+    ace = Puzzle("d", "set-up-dukning", "easy", parse_cards("6H"), parse_cards("4D 6S AS 9C"), next_hand=parse_cards("AC"))
+    assert sorted(solve(ace).answers) == ["6H:6S"]
+    assert needs_tvangstabbe(ace) and themes_of(ace) == ("dukning", "tvangstabbe")
+    # a five, whose only träff on 5 is the whole table: must-capture alone takes it all
+    five = Puzzle("d", "set-up-dukning", "easy", parse_cards("4S 2H"), parse_cards("4S 5D"), next_hand=parse_cards("5C"))
+    assert sorted(solve(five).answers) == ["4S:4S"]
+    assert not needs_tvangstabbe(five) and themes_of(five) == ("dukning",)
+
+
+def test_kladda_is_an_endgames_theme_only_where_emptying_it_changes_the_best_move():
+    decided = puzzle_from_id("endgame-medium-02")
+    assert kladda_decides(decided)
+    assert not kladda_decides(replace(decided, kladda=()))
+    assert not kladda_decides(puzzle_from_id("endgame-easy-01"))
+
+
+def test_endgames_that_klaedda_hoegen_decides_are_made_on_purpose():
+    for level in ("medium", "hard"):
+        for n in range(3):
+            p = fresh_puzzle("endgame-kladda", level, n)
+            assert p.kind == "endgame" and p.id == f"gen/krypkasino/endgame-kladda/{level}/{n}"
+            assert kladda_decides(p) and themes_of(p) == ("endgame", "kladda")
+            assert puzzle_from_id(p.id) == p
+    with pytest.raises(PuzzleError, match="only an endgame can be made for klädda högen"):
+        generate("which-card", "easy", kladda=True)
+    with pytest.raises(PuzzleError, match="no endgame-kladda puzzles at level easy"):
+        fresh_puzzle("endgame-kladda", "easy", 1)
 
 
 def test_the_first_rating_grows_with_the_level_and_the_position():

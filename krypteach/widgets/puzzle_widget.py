@@ -38,7 +38,7 @@ from ..teaching.puzzles import (
     solve,
 )
 from ..teaching.puzzles.base import PuzzleError
-from ..teaching.puzzles.fresh import estimated_rating, is_generated, puzzle_from_id, themes_of
+from ..teaching.puzzles.fresh import estimated_rating, is_generated, made_by, puzzle_from_id, themes_of
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .game_table import TableRowWidget
@@ -95,7 +95,11 @@ def _number(p: Puzzle) -> str:
 
 
 def _which(p: Puzzle, number: str) -> str:
-    """``Puzzle 3 · level easy``, or ``New puzzle 8 · level easy`` for one made on demand."""
+    """``Puzzle 3 · level easy``, or ``New puzzle 8 · level easy`` for one made on demand (an
+    endgame made for klädda högen says so: its numbers are its own)."""
+    if made_by(p.id) == "endgame-kladda":
+        return _("New puzzle {number} on klädda högen · level {level}").format(
+            number=number, level=esc(_level(p.difficulty)))
     if is_generated(p.id):
         return _("New puzzle {number} · level {level}").format(number=number, level=esc(_level(p.difficulty)))
     return _("Puzzle {number} · level {level}").format(number=number, level=esc(_level(p.difficulty)))
@@ -109,6 +113,8 @@ def puzzle_words(pid: str) -> str | None:
     'Which card must you play? (tvångstabbe) · Puzzle 3 · level easy'
     >>> puzzle_words("gen/krypkasino/which-card/easy/7")
     'Which card must you play? (tvångstabbe) · New puzzle 8 · level easy'
+    >>> puzzle_words("gen/krypkasino/endgame-kladda/hard/3")
+    'Endgame: every card known (slutspel) · New puzzle 4 on klädda högen · level hard'
     >>> puzzle_words("no-such-puzzle"), puzzle_words("gen/krypkasino/which-card/easy/x")
     (None, None)
     """

@@ -26,23 +26,31 @@ from .base import PuzzleError
 from .generate import generate
 from .kasino import generate_kasino
 from .model import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, shipped_puzzles
+from .prove import kladda_decides, needs_tvangstabbe
 
-__all__ = ["FRESH", "THEMES", "THEME_WORDS", "KIND_THEMES", "fresh_puzzle", "offered_themes", "puzzle_from_id", "themes_of",
-           "estimated_rating", "first_guess", "is_generated"]
+__all__ = ["FRESH", "MADE_AS", "THEMES", "THEME_WORDS", "KIND_THEMES", "fresh_puzzle", "made_by", "offered_themes",
+           "puzzle_from_id", "themes_of", "estimated_rating", "first_guess", "is_generated"]
 
 #: what can be made on demand: (rules preset, kind, difficulty). Krypkasino's five kinds at every
-#: level, and classic Kasino's and avig kasino's four where one is found in well under a second
+#: level, its endgames made for klädda högen (:data:`MADE_AS`) at medium and hard, and classic Kasino's and avig kasino's four where one is found in well under a second
 #: (``python benchmarks/fresh_puzzles.py``): a hard take-or-raise took 29 s and a medium classic
 #: Kasino endgame 3 to 16 s to find, so those come from the shipped set only; a hard steal and a
 #: hard classic endgame are not made by the position generator at all
 FRESH: tuple[tuple[str, str, str], ...] = (
     *(("krypkasino", kind, d) for kind in KINDS for d in DIFFICULTIES),
+    *(("krypkasino", "endgame-kladda", d) for d in ("medium", "hard")),
     *(("kasino", "kasino-safe-build", d) for d in DIFFICULTIES),
     *(("kasino", "kasino-steal", d) for d in ("easy", "medium")),
     *(("kasino", "kasino-take-or-raise", d) for d in ("easy", "medium")),
     *(("kasino", "kasino-endgame", d) for d in ("easy",)),
     *(("avig-kasino", "kasino-endgame", d) for d in DIFFICULTIES),
 )
+
+#: what a generator that is not a kind of its own makes: *endgame-kladda* is an endgame whose best
+#: move klädda högen decides (most last deals' klädda högen changes nothing: :func:`themes_of`).
+#: An easy one is not made: none of 30 easy last deals had one, nor could one be made by giving
+#: its klädda högen more or fewer spades
+MADE_AS = {"endgame-kladda": "endgame"}
 
 #: the themes a puzzle trains: the rules behind it (the engine's rule keys where there is one:
 #: ``take-all``, ``tvangstabbe``, ``build-owner-must-act`` as ``owner-duty``), in the order the
@@ -67,7 +75,8 @@ THEME_WORDS = {
 #: the themes every puzzle of a kind trains (its position may add more: :func:`themes_of`)
 KIND_THEMES = {
     "what-must-you-take": ("take-all",), "which-card": ("tvangstabbe",), "safest-card": ("card-points",),
-    "set-up-dukning": ("dukning", "tvangstabbe"), "endgame": ("endgame",), "kasino-safe-build": ("build",),
+    "set-up-dukning": ("dukning",), "endgame": ("endgame",), "endgame-kladda": ("endgame", "kladda"),
+    "kasino-safe-build": ("build",),
     "kasino-steal": ("build", "build-steal"), "kasino-take-or-raise": ("owner-duty", "build"),
     "kasino-endgame": ("sistan",),
 }
@@ -78,6 +87,16 @@ _PREFIX = "gen"
 def is_generated(pid: str) -> bool:
     """Is this the id of a generated puzzle (``gen/…``)?"""
     return pid.startswith(_PREFIX + "/")
+
+
+def made_by(pid: str) -> str | None:
+    """Which generator (a kind of :data:`FRESH`) made the puzzle of this id, or None.
+
+    >>> made_by("gen/krypkasino/endgame-kladda/hard/3"), made_by("which-card-easy-03")
+    ('endgame-kladda', None)
+    """
+    parts = pid.split("/")
+    return parts[2] if is_generated(pid) and len(parts) == 5 else None
 
 
 def fresh_puzzle(kind: str, difficulty: str, n: int, preset: str | None = None) -> Puzzle:
@@ -108,7 +127,7 @@ def _fresh(preset: str, kind: str, difficulty: str, n: int) -> Puzzle:
     if kind in KASINO_KINDS:
         made: Puzzle = generate_kasino(kind, difficulty, rng, Rules.preset(preset), pid)
         return made
-    return generate(kind, difficulty, rng, rules=Rules(), id=pid)
+    return generate(MADE_AS.get(kind, kind), difficulty, rng, rules=Rules(), id=pid, kladda=kind == "endgame-kladda")
 
 
 def puzzle_from_id(pid: str) -> Puzzle:
@@ -136,31 +155,38 @@ def puzzle_from_id(pid: str) -> Puzzle:
 def offered_themes(kind: str, level: str) -> tuple[str, ...]:
     """The themes of every generated puzzle of ``kind`` and ``level``, known before one is made
     (the trainer offers generated puzzles by these, and makes one only when it is chosen): the
-    kind's own, and what the generator asks of that level or always finds. A medium or hard
-    *what must you take* is made to need two träffar or more; every last deal the generator sets
-    up for an *endgame* has had cards in klädda högen (5,597 of 5,597 looked at; the test checks
-    the puzzles made). :func:`themes_of` of the puzzle made holds them all.
+    kind's own, and what the generator asks of that level. A medium or hard *what must you take*
+    is made to need two träffar or more. Whether a *set up a dukning* needs tvångstabbe, and
+    whether klädda högen decides an *endgame*, is known only once the puzzle is made
+    (:func:`themes_of`), so they are not offered. :func:`themes_of` of the puzzle made holds them all.
 
     >>> offered_themes("what-must-you-take", "easy"), offered_themes("what-must-you-take", "hard")
     (('take-all',), ('take-all', 'traffar'))
     >>> offered_themes("endgame", "easy")
-    ('endgame', 'kladda')
+    ('endgame',)
     """
     found = KIND_THEMES[kind]
     if kind == "what-must-you-take" and level != "easy":
         found += ("traffar",)
-    elif kind == "endgame":
-        found += ("kladda",)
     return found
 
 
+@functools.lru_cache(maxsize=1024)
 def themes_of(p: Puzzle) -> tuple[str, ...]:
-    """The rules a puzzle trains (:data:`THEMES`), from its kind and its position.
+    """The rules a puzzle trains (:data:`THEMES`), from its kind and its position. A rule the
+    answer does not rest on is not one of them: tvångstabbe trains a *set up a dukning* only where
+    must-capture alone would not hold the next player to the same tabbe, and klädda högen an
+    *endgame* only where emptying it would change the best move (the other endgames train the
+    last deal alone).
 
     >>> from krypteach import parse_cards
     >>> themes_of(Puzzle("d", "what-must-you-take", "easy", parse_cards("9H"), parse_cards("9S 2C 5D 7H"),
     ...                  answers=("2C+7H+9S",)))
     ('take-all', 'traffar')
+    >>> themes_of(puzzle_from_id("set-up-dukning-easy-01")), themes_of(puzzle_from_id("set-up-dukning-hard-01"))
+    (('dukning',), ('dukning', 'tvangstabbe'))
+    >>> themes_of(puzzle_from_id("endgame-easy-01")), themes_of(puzzle_from_id("endgame-medium-02"))
+    (('endgame',), ('endgame', 'kladda'))
     """
     kind = p.kind
     found: list[str] = list(KIND_THEMES.get(kind, ()))
@@ -171,8 +197,11 @@ def themes_of(p: Puzzle) -> tuple[str, ...]:
                 groups = max(groups, len(split_into_traffar(p.hand[0], parse_cards(a.replace("+", " ")), p.rules) or []))
         if groups >= 2:
             found.append("traffar")
+    elif kind == "set-up-dukning":
+        if needs_tvangstabbe(p):
+            found.append("tvangstabbe")
     elif kind == "endgame":
-        if p.kladda:
+        if kladda_decides(p):
             found.append("kladda")
     elif kind == "kasino-endgame":
         if any(isinstance(x, Build) for x in p.table):
@@ -184,7 +213,8 @@ def themes_of(p: Puzzle) -> tuple[str, ...]:
 #: there is to think through (each kind's offset is a guess in the same spirit, corrected as learners try it)
 _LEVEL_RATING = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
 _KIND_OFFSET = {"which-card": -100.0, "what-must-you-take": 0.0, "safest-card": 0.0, "set-up-dukning": 100.0,
-                "endgame": 150.0, "kasino-safe-build": 0.0, "kasino-steal": 0.0, "kasino-take-or-raise": 100.0,
+                "endgame": 150.0, "endgame-kladda": 150.0,
+                "kasino-safe-build": 0.0, "kasino-steal": 0.0, "kasino-take-or-raise": 100.0,
                 "kasino-endgame": 150.0}
 
 

@@ -17,15 +17,16 @@ from ...engine.rules import Rules
 from ..positions import DECK, TABLE_DECK, draw, whole_table_for
 from .base import generate_with
 from .model import DIFFICULTIES, KINDS, Puzzle, PuzzleError, Solution
-from .prove import UNIQUE_ANSWER, solve, takes_whole
+from .prove import UNIQUE_ANSWER, kladda_decides, solve, takes_whole
 
 __all__ = ["generate", "make_puzzle_set"]
 
 
 def generate(kind: str, difficulty: str = "medium", rng: random.Random | None = None, *, rules: Rules | None = None,
-             id: str | None = None, max_tries: int = 20000) -> Puzzle:
+             id: str | None = None, max_tries: int = 20000, kladda: bool = False) -> Puzzle:
     """A new puzzle of ``kind`` and ``difficulty``, solved and checked (its
-    ``answers`` are the solver's).
+    ``answers`` are the solver's). ``kladda``: an endgame whose best move klädda högen decides
+    (:func:`~krypteach.teaching.puzzles.prove.kladda_decides`: about one last deal in ten).
 
     >>> from krypteach.teaching.puzzles import verify
     >>> p = generate("which-card", "easy", random.Random(3))
@@ -40,11 +41,14 @@ def generate(kind: str, difficulty: str = "medium", rng: random.Random | None = 
     rules = rules or Rules()
     make = {"what-must-you-take": _gen_take, "which-card": _gen_which, "safest-card": _gen_safest,
             "set-up-dukning": _gen_setup, "endgame": _gen_endgame}[kind]
+    if kladda and kind != "endgame":
+        raise PuzzleError(f"only an endgame can be made for klädda högen, not {kind!r}")
     level = DIFFICULTIES.index(difficulty)
     pid = id or f"{kind}-{difficulty}-{rng.getrandbits(24):06x}"
     return generate_with(kind, difficulty, lambda: make(rng, level, rules),
                          partial(Puzzle, pid, kind, difficulty, rules=rules), solve,
-                         lambda p, sol: _fits(p, sol, level, rules), unique=UNIQUE_ANSWER[kind], max_tries=max_tries)
+                         lambda p, sol: _fits(p, sol, level, rules) and (not kladda or kladda_decides(p)),
+                         unique=UNIQUE_ANSWER[kind], max_tries=max_tries)
 
 
 def _fits(p: Puzzle, sol: Solution, level: int, rules: Rules) -> bool:

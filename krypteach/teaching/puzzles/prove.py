@@ -26,7 +26,7 @@ from .kasino import KASINO_KINDS, resolve_selection, solve_kasino
 from .model import Puzzle, PuzzleError, Solution, capture_text, symbols_text
 
 __all__ = ["solve", "check_answer", "verify", "check_puzzles", "brute_captures", "takes_whole", "move_cost",
-           "proved_moves", "check_cards", "UNIQUE_ANSWER"]
+           "proved_moves", "check_cards", "UNIQUE_ANSWER", "needs_tvangstabbe", "kladda_decides"]
 
 
 # --- the proof: the naive reference rules, checked against the engine ---------------------
@@ -193,6 +193,44 @@ def _solve_safest(p: Puzzle, rules: Rules) -> Solution:
                 cards=_(" and ").join(c.symbol for c in best), n=low))
     return Solution(frozenset(str(c) for c in best), head + " " + "; ".join(lines) + ".", len(best) == 1,
                     {str(c): v for c, (v, _) in cost.items()})
+
+
+def _held_to_the_tabbe(next_hand: Sequence[Card], after: Sequence[Card], rules: Rules) -> bool:
+    """Must the next player take the whole of ``after`` when tvångstabbe is left out, held by
+    must-capture alone (every move they have takes it all)?"""
+    theirs = reference.legal_moves(_codes(next_hand), _codes(after), capture=rules.capture, ace=rules.ace,
+                                   forced_tabbe=False)
+    return bool(after) and all(cap is not None and len(cap) == len(after) for _card, cap in theirs)
+
+
+def needs_tvangstabbe(p: Puzzle) -> bool:
+    """Does this *set up a dukning* puzzle's answer rest on tvångstabbe? Not where must-capture
+    alone holds the next player to the same tabbe after the same moves (their one card can
+    take only the whole table): then the puzzle trains the dukning alone.
+
+    >>> easy = Puzzle("d", "set-up-dukning", "easy", parse_cards("4S 2H"), parse_cards("4S 5D"),
+    ...               next_hand=parse_cards("5C"))
+    >>> sorted(solve(easy).answers), needs_tvangstabbe(easy)
+    (['4S:4S'], False)
+    """
+    rules = p.rules
+    moves = proved_moves(p.hand, p.table, rules)
+    held = {str(m) for m in moves if _held_to_the_tabbe(p.next_hand, table_after(p.table, m), rules)}
+    return held != set(solve(p).answers)
+
+
+def kladda_decides(p: Puzzle) -> bool:
+    """Does klädda högen change this *endgame* puzzle's best moves? Not where the best moves are
+    the same with it empty: then the puzzle trains the last deal alone."""
+    if not p.kladda:
+        return False
+
+    def best(kladda: Sequence[Card]) -> set[str]:
+        vals = solve_endgame(p.rules, p.hand, p.next_hand, p.table, kladda=kladda, last_capturer=p.last_capturer)
+        low = min(vals.values())
+        return {str(m) for m, v in vals.items() if v == low}
+
+    return best(p.kladda) != best(())
 
 
 def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
