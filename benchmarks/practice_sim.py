@@ -162,47 +162,6 @@ def product_themes(game: str) -> list[tuple[str, ...]]:
     return [themes_of(p) for p in load_puzzles(game=game)]
 
 
-def answer_changing_themes(game: str) -> list[tuple[str, ...]]:
-    """A what-if, not the product (``--tags answer-changing``): the shipped puzzles' themes as
-    :func:`product_themes` gives them, less a rule whose absence leaves the answer the same:
-    tvångstabbe from a *set up a dukning* puzzle whose right moves are the same when the next
-    player is held only by must-capture (every move they have takes the whole table), and klädda
-    högen from an *endgame* whose best moves are the same with klädda högen empty."""
-    from dataclasses import replace as with_rules
-
-    from krypteach.bots.endgame import solve_endgame
-    from krypteach.engine import reference
-    from krypteach.engine.cards import Card
-    from krypteach.engine.moves import table_after
-    from krypteach.teaching.puzzles import Puzzle, load_puzzles
-    from krypteach.teaching.puzzles.fresh import themes_of
-    from krypteach.teaching.puzzles.prove import proved_moves, solve
-
-    def best(p: Puzzle, kladda: tuple[Card, ...]) -> set[str]:
-        vals = solve_endgame(p.rules, p.hand, p.next_hand, p.table, kladda=kladda, last_capturer=p.last_capturer)
-        low = min(vals.values())
-        return {str(m) for m, v in vals.items() if v == low}
-
-    out = []
-    for p in load_puzzles(game=game):
-        themes = themes_of(p)
-        if p.kind == "endgame" and "kladda" in themes and best(p, p.kladda) == best(p, ()):
-            themes = tuple(t for t in themes if t != "kladda")
-        elif p.kind == "set-up-dukning" and "tvangstabbe" in themes:
-            free = with_rules(p.rules, forced_tabbe=False)
-            right = set()
-            for m in proved_moves(p.hand, p.table, p.rules):
-                after = table_after(p.table, m)
-                theirs = reference.legal_moves([str(c) for c in p.next_hand], [str(c) for c in after],
-                                               capture=free.capture, ace=free.ace, forced_tabbe=False)
-                if after and all(cap is not None and len(cap) == len(after) for _card, cap in theirs):
-                    right.add(str(m))
-            if right == set(solve(p).answers):
-                themes = tuple(t for t in themes if t != "tvangstabbe")
-        out.append(themes)
-    return out
-
-
 def add_alone(spec: str, themes: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The theme sets ``--add-alone`` adds: ``"dukning=15,kladda=10"`` is 15 times ``("dukning",)``
     and 10 times ``("kladda",)``; each theme must be one of ``themes``.
@@ -458,9 +417,6 @@ def main() -> None:
     ap.add_argument("--split-pairs", action="store_true",
                     help="a what-if, not the product: each puzzle that would have several themes has one of them alone "
                          "(what puzzles that train one theme at a time would give)")
-    ap.add_argument("--tags", choices=("product", "answer-changing"), default="product",
-                    help="with --trainer krypkasino or kasino: the shipped puzzles' themes as the product tags them, or "
-                         "(a what-if) less a rule whose absence leaves the answer the same (answer_changing_themes)")
     ap.add_argument("--add-alone", metavar="THEME=N,…", default="",
                     help="a what-if, not the product (with --trainer krypkasino or kasino): N puzzles of THEME alone "
                          "added to the shipped puzzles' theme sets, as new kinds beside today's would add them")
@@ -475,7 +431,7 @@ def main() -> None:
     global THEMES
     tuples = None
     if args.trainer != "mixed":
-        tuples = answer_changing_themes(args.trainer) if args.tags == "answer-changing" else product_themes(args.trainer)
+        tuples = product_themes(args.trainer)
         THEMES = tuple(sorted({t for ts in tuples for t in ts}))
         try:
             tuples += add_alone(args.add_alone, THEMES)
@@ -483,8 +439,8 @@ def main() -> None:
             ap.error(str(err))
         print(f"themes of the {args.trainer} trainer: {', '.join(THEMES)}; puzzles with 2 themes: "
               f"{sum(len(ts) == 2 for ts in tuples) / len(tuples):.2f}")
-    elif args.add_alone or args.tags != "product":
-        ap.error("--add-alone and --tags need --trainer krypkasino or kasino")
+    elif args.add_alone:
+        ap.error("--add-alone needs --trainer krypkasino or kasino")
     t0 = time.perf_counter()
     rng = random.Random(args.seed)
     learners = make_learners(rng, args.learners, args.weak_gap, args.spread)
@@ -502,7 +458,7 @@ def main() -> None:
     trainer = Trainer(items, truth, rng)
     out: dict[str, object] = {"seed": args.seed, "learners": args.learners, "puzzles": args.puzzles,
                               "estimate_noise": args.estimate_noise, "trainer": args.trainer,
-                              "split_pairs": args.split_pairs, "add_alone": args.add_alone, "tags": args.tags}
+                              "split_pairs": args.split_pairs, "add_alone": args.add_alone}
     done = 0
     checkpoints = sorted({int(c) for c in args.checkpoints.split(",")})
     for checkpoint in checkpoints:
