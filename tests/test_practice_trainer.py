@@ -13,7 +13,7 @@ from krypteach.classroom.session import BrowserProgress, Session
 from krypteach.classroom.store import ProgressStore
 from krypteach.engine.moves import Move
 from krypteach.i18n import use_language
-from krypteach.teaching.puzzles.fresh import is_generated
+from krypteach.teaching.puzzles.fresh import is_generated, themes_of
 from krypteach.widgets import practice_widget
 from krypteach.widgets.practice_widget import PracticeTrainer
 
@@ -247,6 +247,27 @@ def test_a_learner_works_on_homework_of_a_theme_and_of_chosen_puzzles(ann):
     assert t.puzzle.id == "which-card-hard-01"
     t.work.value = ""  # back to practice at the learner's level
     assert t.puzzle is not None and not t.why.value.startswith("Homework")
+
+
+def test_homework_on_klaedda_hoegen_has_puzzles_that_klaedda_hoegen_decides(ann):
+    """Klädda högen decides few last deals (one shipped endgame): the endgames made for it keep a
+    homework of that theme going to its end."""
+    import time
+
+    store, _me = ann
+    session_module.current().class_code = "K7"
+    store.set_homework("K7", "Klädda", theme="kladda", count=3, due=time.time() + 86_400)
+    t = PracticeTrainer(seed=1)
+    t.work.value = next(key for label, key in t.work.options if "Klädda" in label)
+    shown = []
+    for n in (1, 2, 3):
+        assert t.puzzle is not None, t.message
+        assert "kladda" in themes_of(t.puzzle) and t.why.value == f"Homework Klädda: puzzle {n} of 3."
+        shown.append(t.puzzle.id)
+        answer_right(t)
+        t.next_puzzle()
+    assert t.puzzle is None and t.message.startswith("Homework Klädda is done: 3 of 3, 3 solved.")
+    assert len(set(shown)) == 3 and any(pid.startswith("gen/krypkasino/endgame-kladda/") for pid in shown)
 
 
 def test_homework_counts_only_the_answers_between_its_setting_and_its_due_time():
