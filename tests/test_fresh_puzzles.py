@@ -3,7 +3,9 @@ from, tagged with the rules they train."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +144,29 @@ def test_the_themes_offered_before_a_puzzle_is_made_are_the_made_puzzles_own(pre
     for n in range(2):
         made = themes_of(fresh_puzzle(kind, level, n, preset))
         assert set(offered_themes(kind, level)) <= set(made), (n, made)
+
+
+def test_the_shipped_puzzles_themes_file_is_what_their_positions_give():
+    """krypteach/data/puzzle_themes.json saves a lesson page solving endgames as it opens; after a
+    change to the puzzles or to how themes are found, write it again with
+    ``python -c "from krypteach.teaching.puzzles.fresh import write_shipped_themes; write_shipped_themes()"``."""
+    from krypteach.teaching.puzzles import fresh
+
+    found = fresh.shipped_themes_found()
+    assert {pid: list(t) for pid, t in fresh._shipped_themes().items()} == found
+    assert set(found) == {p.id for p in load_puzzles(game="all")}
+
+
+def test_a_puzzle_that_is_not_the_shipped_one_of_its_id_has_its_themes_found_again():
+    shipped = puzzle_from_id("endgame-medium-02")
+    assert themes_of(shipped) == ("endgame", "kladda")
+    emptied = replace(shipped, kladda=())  # the same id, klädda högen empty: nothing for it to decide
+    assert themes_of(emptied) == ("endgame",)
+
+
+def test_the_themes_file_written_again_is_read_back(tmp_path):
+    from krypteach.teaching.puzzles import fresh
+
+    where = fresh.write_shipped_themes(str(tmp_path / "themes.json"))
+    doc = json.loads(Path(where).read_text(encoding="utf-8"))
+    assert doc["format"] == "krypteach-puzzle-themes/1" and doc["themes"]["endgame-medium-02"] == ["endgame", "kladda"]

@@ -15,7 +15,9 @@ be kept. The shipped puzzles stay the seed of the stock and the lessons' own.
 from __future__ import annotations
 
 import functools
+import json
 import random
+from importlib import resources
 
 from ...engine.builds import Build
 from ...engine.captures import split_into_traffar
@@ -29,7 +31,8 @@ from .model import DIFFICULTIES, KASINO_KINDS, KINDS, Puzzle, shipped_puzzles
 from .prove import kladda_decides, needs_tvangstabbe
 
 __all__ = ["FRESH", "MADE_AS", "THEMES", "THEME_WORDS", "KIND_THEMES", "fresh_puzzle", "made_by", "offered_themes",
-           "puzzle_from_id", "themes_of", "estimated_rating", "first_guess", "is_generated"]
+           "puzzle_from_id", "themes_of", "estimated_rating", "first_guess", "is_generated", "shipped_themes_found",
+           "write_shipped_themes"]
 
 #: what can be made on demand: (rules preset, kind, difficulty). Krypkasino's five kinds at every
 #: level, its endgames made for klädda högen (:data:`MADE_AS`) at medium and hard, and classic Kasino's and avig kasino's four where one is found in well under a second
@@ -187,7 +190,18 @@ def themes_of(p: Puzzle) -> tuple[str, ...]:
     (('dukning',), ('dukning', 'tvangstabbe'))
     >>> themes_of(puzzle_from_id("endgame-easy-01")), themes_of(puzzle_from_id("endgame-medium-02"))
     (('endgame',), ('endgame', 'kladda'))
+
+    A shipped puzzle's themes are read from ``krypteach/data/puzzle_themes.json`` (a lesson page
+    asks for all of them as it opens, and an endgame's would take solving it twice); a test keeps
+    that file equal to what this function finds (:func:`write_shipped_themes` writes it again).
     """
+    known = _shipped_themes().get(p.id)
+    if known is not None and shipped_puzzles().get(p.id) == p:
+        return known
+    return _themes_found(p)
+
+
+def _themes_found(p: Puzzle) -> tuple[str, ...]:
     kind = p.kind
     found: list[str] = list(KIND_THEMES.get(kind, ()))
     if kind == "what-must-you-take":
@@ -207,6 +221,40 @@ def themes_of(p: Puzzle) -> tuple[str, ...]:
         if any(isinstance(x, Build) for x in p.table):
             found.append("build")
     return tuple(found)
+
+
+_THEMES_FILE = "puzzle_themes.json"
+_THEMES_FORMAT = "krypteach-puzzle-themes/1"
+
+
+@functools.cache
+def _shipped_themes() -> dict[str, tuple[str, ...]]:
+    """The shipped puzzles' themes as :func:`write_shipped_themes` wrote them (none if the file
+    is missing or not of this format: then each is found again)."""
+    try:
+        doc = json.loads(resources.files("krypteach").joinpath("data", _THEMES_FILE).read_bytes())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("format") != _THEMES_FORMAT or not isinstance(doc.get("themes"), dict):
+        return {}
+    return {str(k): tuple(v) for k, v in doc["themes"].items()
+            if isinstance(v, list) and all(isinstance(t, str) and t in THEMES for t in v)}
+
+
+def shipped_themes_found() -> dict[str, list[str]]:
+    """Every shipped puzzle's themes, found from its position now (:func:`themes_of` without the file)."""
+    return {pid: list(_themes_found(p)) for pid, p in shipped_puzzles().items()}
+
+
+def write_shipped_themes(path: str | None = None) -> str:
+    """Write the shipped puzzles' themes (``krypteach/data/puzzle_themes.json``, or ``path``) as
+    :func:`shipped_themes_found` finds them; return where."""
+    where = path or str(resources.files("krypteach").joinpath("data", _THEMES_FILE))
+    rows = ",\n".join(f"  {json.dumps(pid)}: {json.dumps(themes)}" for pid, themes in shipped_themes_found().items())
+    with open(where, "w", encoding="utf-8") as f:
+        f.write(f'{{"format": "{_THEMES_FORMAT}", "themes": {{\n{rows}\n}}}}\n')
+    _shipped_themes.cache_clear()
+    return where
 
 
 #: the first guess at a puzzle's rating, before any learner has tried it: its level, and how much
