@@ -249,6 +249,28 @@ def test_a_learner_works_on_homework_of_a_theme_and_of_chosen_puzzles(ann):
     assert t.puzzle is not None and not t.why.value.startswith("Homework")
 
 
+def test_a_homework_puzzle_answered_stays_on_the_page_with_its_answer_until_next(ann):
+    """Redrawing the homework's counts after an answer is not the learner choosing: the puzzle
+    and its answer stay, the last one too, until Next puzzle (it went on at once, before, and
+    the learner never saw the answer of a homework puzzle)."""
+    import time
+
+    store, _me = ann
+    session_module.current().class_code = "K7"
+    store.set_homework("K7", "Tvång", theme="tvangstabbe", count=2, due=time.time() + 86_400)
+    t = PracticeTrainer(seed=1)
+    t.work.value = next(key for label, key in t.work.options if "Tvång" in label)
+    for n in (1, 2):
+        shown = t.puzzle
+        assert shown is not None and t.why.value == f"Homework Tvång: puzzle {n} of 2."
+        t.show_answer()
+        assert t.puzzle is shown and t.why.value == f"Homework Tvång: puzzle {n} of 2."
+        assert t.message and "done" not in t.message
+        assert f"({n} of 2 done" in next(label for label, _k in t.work.options if "Tvång" in label)
+        t.next_puzzle()
+    assert t.puzzle is None and t.message.startswith("Homework Tvång is done: 2 of 2, 0 solved.")
+
+
 def test_homework_on_klaedda_hoegen_has_puzzles_that_klaedda_hoegen_decides(ann):
     """Klädda högen decides few last deals (one shipped endgame): the endgames made for it keep a
     homework of that theme going to its end."""

@@ -109,8 +109,9 @@ class PracticeTrainer(PuzzleTrainer):
         self.why.add_class("kt-instruction")
         super().__init__([p for p, _t, _r in self._shipped_items], seed=seed, **kwargs)
         self.add_class("kt-practice")
+        self._quiet = False  # True while the homework's labels are redrawn: not a learner's choice
         self.difficulty.observe(lambda _change: self.next_puzzle(), names="value")
-        self.work.observe(lambda _change: self.next_puzzle(), names="value")
+        self.work.observe(lambda _change: None if self._quiet else self.next_puzzle(), names="value")
         self._show_stats()
         current().listeners.append(self._session_changed)
 
@@ -133,10 +134,21 @@ class PracticeTrainer(PuzzleTrainer):
             return
         self._load()
         value = self.work.value
-        self.work.options = self._work_options()
-        self.work.value = value if value in self.homework else ""
+        self._relabel_work(value if value in self.homework else "")
+        if self.work.value != value:  # the homework worked on is gone: practice at the learner's level
+            self.next_puzzle()
         self._layout()
         self._show_stats()
+
+    def _relabel_work(self, value: str) -> None:
+        """The choice of homework with its counts as they are now, ``value`` chosen, and the
+        puzzle on the page left as it is (setting the options is not the learner choosing)."""
+        self._quiet = True
+        try:
+            self.work.options = self._work_options()
+            self.work.value = value
+        finally:
+            self._quiet = False
 
     @property
     def practice(self) -> LearnerPractice:
@@ -316,10 +328,8 @@ class PracticeTrainer(PuzzleTrainer):
         themes, first, at = themes_of(p), estimated_rating(p), time.time()
         self.book.add(self.me, p.id, themes, first, correct=correct, how=how, at=at)
         self._mine.append((self.me, p.id, correct, how, themes, round(first), at))
-        if self.homework:  # the homework's counts in the chooser
-            value = self.work.value
-            self.work.options = self._work_options()
-            self.work.value = value
+        if self.homework:  # the homework's counts in the chooser; the answer stays on the page
+            self._relabel_work(self.work.value)
         self._rated_before = before if rated else None
         self._show_stats(rated=rated)
 
