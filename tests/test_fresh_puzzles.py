@@ -116,7 +116,7 @@ def test_kladda_is_an_endgames_theme_only_where_emptying_it_changes_the_best_mov
 
 
 def test_endgames_that_klaedda_hoegen_decides_are_made_on_purpose():
-    for level in ("medium", "hard"):
+    for level in ("easy", "medium", "hard"):
         for n in range(3):
             p = fresh_puzzle("endgame-kladda", level, n)
             assert p.kind == "endgame" and p.id == f"gen/krypkasino/endgame-kladda/{level}/{n}"
@@ -124,8 +124,8 @@ def test_endgames_that_klaedda_hoegen_decides_are_made_on_purpose():
             assert puzzle_from_id(p.id) == p
     with pytest.raises(PuzzleError, match="only an endgame can be made for klädda högen"):
         generate("which-card", "easy", kladda=True)
-    with pytest.raises(PuzzleError, match="no endgame-kladda puzzles at level easy"):
-        fresh_puzzle("endgame-kladda", "easy", 1)
+    with pytest.raises(PuzzleError, match="no endgame-kladda puzzles at level easy of kasino"):
+        fresh_puzzle("endgame-kladda", "easy", 1, "kasino")
 
 
 def test_the_first_rating_grows_with_the_level_and_the_position():

@@ -35,13 +35,13 @@ __all__ = ["FRESH", "MADE_AS", "THEMES", "THEME_WORDS", "KIND_THEMES", "fresh_pu
            "write_shipped_themes"]
 
 #: what can be made on demand: (rules preset, kind, difficulty). Krypkasino's five kinds at every
-#: level, its endgames made for klädda högen (:data:`MADE_AS`) at medium and hard, and classic Kasino's and avig kasino's four where one is found in well under a second
+#: level, its endgames made for klädda högen (:data:`MADE_AS`) at every level, and classic Kasino's and avig kasino's four where one is found in well under a second
 #: (``python benchmarks/fresh_puzzles.py``): a hard take-or-raise took 29 s and a medium classic
 #: Kasino endgame 3 to 16 s to find, so those come from the shipped set only; a hard steal and a
 #: hard classic endgame are not made by the position generator at all
 FRESH: tuple[tuple[str, str, str], ...] = (
     *(("krypkasino", kind, d) for kind in KINDS for d in DIFFICULTIES),
-    *(("krypkasino", "endgame-kladda", d) for d in ("medium", "hard")),
+    *(("krypkasino", "endgame-kladda", d) for d in DIFFICULTIES),
     *(("kasino", "kasino-safe-build", d) for d in DIFFICULTIES),
     *(("kasino", "kasino-steal", d) for d in ("easy", "medium")),
     *(("kasino", "kasino-take-or-raise", d) for d in ("easy", "medium")),
@@ -50,9 +50,7 @@ FRESH: tuple[tuple[str, str, str], ...] = (
 )
 
 #: what a generator that is not a kind of its own makes: *endgame-kladda* is an endgame whose best
-#: move klädda högen decides (most last deals' klädda högen changes nothing: :func:`themes_of`).
-#: An easy one is not made: none of 30 easy last deals had one, nor could one be made by giving
-#: its klädda högen more or fewer spades
+#: move klädda högen decides (in most last deals klädda högen changes nothing: :func:`themes_of`)
 MADE_AS = {"endgame-kladda": "endgame"}
 
 #: the themes a puzzle trains: the rules behind it (the engine's rule keys where there is one:
