@@ -259,8 +259,7 @@ def write_shipped_themes(path: str | None = None) -> str:
 #: there is to think through (each kind's offset is a guess in the same spirit, corrected as learners try it)
 _LEVEL_RATING = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
 _KIND_OFFSET = {"which-card": -100.0, "what-must-you-take": 0.0, "safest-card": 0.0, "set-up-dukning": 100.0,
-                "endgame": 150.0, "endgame-kladda": 150.0,
-                "kasino-safe-build": 0.0, "kasino-steal": 0.0, "kasino-take-or-raise": 100.0,
+                "endgame": 150.0, "kasino-safe-build": 0.0, "kasino-steal": 0.0, "kasino-take-or-raise": 100.0,
                 "kasino-endgame": 150.0}
 
 
@@ -284,5 +283,5 @@ def first_guess(kind: str, difficulty: str) -> float:
     >>> first_guess("endgame", "hard")
     1950.0
     """
-    return _LEVEL_RATING[difficulty] + _KIND_OFFSET.get(kind, 0.0)
+    return _LEVEL_RATING[difficulty] + _KIND_OFFSET.get(MADE_AS.get(kind, kind), 0.0)
 
