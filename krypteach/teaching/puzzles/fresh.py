@@ -90,14 +90,24 @@ def is_generated(pid: str) -> bool:
     return pid.startswith(_PREFIX + "/")
 
 
+def _generated(pid: str) -> tuple[str, str, str, int] | None:
+    """The (preset, kind, difficulty, number) a generated puzzle's id names, or None."""
+    parts = pid.split("/") if isinstance(pid, str) else []
+    if len(parts) == 5 and parts[0] == _PREFIX and parts[4].isdigit() and len(parts[4]) < 10:
+        _p, preset, kind, difficulty, n = parts
+        if (preset, kind, difficulty) in FRESH:
+            return preset, kind, difficulty, int(n)
+    return None
+
+
 def made_by(pid: str) -> str | None:
     """Which generator (a kind of :data:`FRESH`) made the puzzle of this id, or None.
 
     >>> made_by("gen/krypkasino/endgame-kladda/hard/3"), made_by("which-card-easy-03")
     ('endgame-kladda', None)
     """
-    parts = pid.split("/")
-    return parts[2] if is_generated(pid) and len(parts) == 5 else None
+    made = _generated(pid)
+    return made[1] if made else None
 
 
 def fresh_puzzle(kind: str, difficulty: str, n: int, preset: str | None = None) -> Puzzle:
@@ -145,11 +155,9 @@ def puzzle_from_id(pid: str) -> Puzzle:
     shipped = shipped_puzzles().get(pid)
     if shipped is not None:
         return shipped
-    parts = pid.split("/") if isinstance(pid, str) else []
-    if len(parts) == 5 and parts[0] == _PREFIX and parts[4].isdigit() and len(parts[4]) < 10:
-        _p, preset, kind, difficulty, n = parts
-        if (preset, kind, difficulty) in FRESH:
-            return _fresh(preset, kind, difficulty, int(n))
+    made = _generated(pid)
+    if made is not None:
+        return _fresh(*made)
     raise PuzzleError(f"not a puzzle id: {pid!r} (a shipped puzzle's, or gen/<preset>/<kind>/<level>/<number>)")
 
 
