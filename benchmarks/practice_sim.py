@@ -8,8 +8,9 @@ the learner's skills in the puzzle's themes. The trainer knows none of this: it 
 puzzle at its true difficulty plus noise (``--estimate-noise``, a stand-in for the estimate from
 the puzzle's features) with rd 200, every learner at 1500 ± 350, and learns only from the
 attempts' outcomes, with ``krypteach.teaching.practice``: ``choose`` (difficulty "normal",
-lean ``LEAN`` with the other draws spread over the themes, excluding the puzzles the learner has seen), ``attempt`` and ``update_themes`` for
-the ratings, ``enqueue``/``review``/``due``/``mix`` to bring failed puzzles back.
+lean ``LEAN`` with the other draws spread over the sets of themes, excluding the puzzles the learner has seen), ``attempt`` for
+the ratings and ``fit_themes`` for the learner's themes (fitted to all their answers, with the puzzles' ratings as they
+are, as the product's ``PracticeBook.learner`` does), ``enqueue``/``review``/``due``/``mix`` to bring failed puzzles back.
 
 The puzzles are shared: the learners take turns, one puzzle each, round-robin, as in a class,
 so puzzle ratings improve while they work. A simulated clock: one puzzle a minute, a lesson of
@@ -61,11 +62,10 @@ from krypteach.teaching.practice import (
     due,
     enqueue,
     expected,
+    fit_themes,
     mix,
     recent_misses,
     review,
-    theme_start,
-    update_themes,
     weak_themes,
 )
 
@@ -155,11 +155,22 @@ def make_learners(rng: random.Random, n: int, gap: float = 300.0, spread: float 
 
 
 def product_themes(game: str) -> list[tuple[str, ...]]:
-    """The themes of each of the shipped puzzles of one trainer (``krypkasino``: lesson 08's, ``kasino``:
-    lesson 10's), as the product tags them (:func:`krypteach.teaching.puzzles.fresh.themes_of`)."""
+    """The themes of the puzzles one trainer (``krypkasino``: lesson 08's, ``kasino``: lesson 10's)
+    chooses from: each shipped puzzle's, as the product tags them
+    (:func:`krypteach.teaching.puzzles.fresh.themes_of`), and those of the puzzles it offers to make,
+    as many of each kind and level as it offers at a time (``_AHEAD``, with the themes
+    :func:`~krypteach.teaching.puzzles.fresh.offered_themes` says).
+
+    >>> themes = product_themes("krypkasino")
+    >>> themes.count(("endgame", "kladda"))  # one shipped, and two made at each of the three levels
+    7
+    """
     from krypteach.teaching.puzzles import load_puzzles
-    from krypteach.teaching.puzzles.fresh import themes_of
-    return [themes_of(p) for p in load_puzzles(game=game)]
+    from krypteach.teaching.puzzles.fresh import FRESH, offered_themes, themes_of
+    from krypteach.widgets.practice_widget import _AHEAD
+    shipped = [themes_of(p) for p in load_puzzles(game=game)]
+    made = [offered_themes(kind, level) for preset, kind, level in FRESH if preset == game]
+    return shipped + made * _AHEAD
 
 
 def add_alone(spec: str, themes: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -235,10 +246,7 @@ class Trainer:
         solved = self.rng.random() < p_solve(lr.skill, item.themes, self.truth[item.id])
         lr.solved += solved
         lr.new_solved += solved
-        before = lr.overall
-        lr.overall, puzzle = attempt(before, item.rating, solved)
-        lr.themes = update_themes(lr.themes, item.themes, item.rating, solved,
-                                  start=theme_start(before))
+        lr.overall, puzzle = attempt(lr.overall, item.rating, solved)
         for t in item.themes:
             lr.attempts[t] = lr.attempts.get(t, 0) + 1
         if rate_puzzles:
@@ -246,6 +254,10 @@ class Trainer:
             self.tries[item.id] += 1
         lr.history.append((item.themes, solved))
         lr.rated.append((item.themes, solved, item.id))
+        # the learner's themes fitted to all their answers, the puzzles' ratings as they are now
+        # (as the product's PracticeBook.learner does)
+        lr.themes = fit_themes([(themes, float(ok), self.items[self.index[pid]].rating) for themes, ok, pid in lr.rated],
+                               lr.overall, start={t: r.rating for t, r in lr.themes.items()})
         lr.seen.add(item.id)
         if queue and not solved:
             lr.queue[item.id] = enqueue(item.id, now)

@@ -90,7 +90,7 @@ def test_a_weak_theme_is_leaned_to_and_said_so(ann):
     t = PracticeTrainer(seed=4)
     said = []
     for _n in range(40):
-        if t.puzzle.kind in ("which-card", "set-up-dukning"):  # every tvångstabbe missed, all else solved
+        if "tvangstabbe" in themes_of(t.puzzle):  # every tvångstabbe missed (a dukning with it too), all else solved
             t.show_answer()
         else:
             answer_right(t)
@@ -99,7 +99,10 @@ def test_a_weak_theme_is_leaned_to_and_said_so(ann):
     leaned = [w for w in said if w.startswith("More tvångstabbe: you missed")]
     assert leaned, said
     by_rating = sorted(t.practice.themes, key=lambda theme: t.practice.themes[theme].rating)
-    assert by_rating[0] == "tvangstabbe" and by_rating[1] == "dukning"
+    assert by_rating[0] == "tvangstabbe"
+    # a dukning set up with tvångstabbe missed, one without it solved: the misses are put down to
+    # tvångstabbe (the themes are fitted to every answer at once), and dukning stays well above it
+    assert t.practice.themes["dukning"].rating > t.practice.themes["tvangstabbe"].rating + 150
     listed = t.stats.value.split("<ol class='kt-themes'>")[1].split("</ol>")[0]
     assert listed.rsplit("<li>", 1)[1].startswith("tvångstabbe: ")  # strongest first: the weakest last
 
@@ -134,11 +137,11 @@ def test_the_page_speaks_swedish_with_swedish_numbers(ann):
         t = PracticeTrainer(seed=1)
         assert "Ditt ratingtal kommer med dina första svar" in t.stats.value
         for _n in range(3):
-            t.show_answer()
+            answer_right(t)
             t.next_puzzle()
         text = t.stats.value
         assert "Your" not in text and "Ditt ratingtal: " in text
-        assert re.search(r"<li>[a-zåäö ()]+: 1\u00a0\d{3}</li>", text)  # 1 069: a space between thousands
+        assert re.search(r"<li>[a-zåäö ()]+: 1\u00a0\d{3}</li>", text)  # 1 690: a space between thousands
         assert "efter 3 problem" in text and "Dina teman, starkast först:" in text
         assert t.why.value.startswith(("Ett problem", "Mer "))
         assert [o[0] for o in t.difficulty.options] == ["Lättare", "Normal", "Svårare"]

@@ -10,8 +10,10 @@ as the server does.
 
 Each first answer to a puzzle is one Glicko-2 game between the learner and the puzzle
 (:mod:`krypteach.teaching.practice`): solved at the first try scores 1, solved after a hint
-½, missed or shown 0. The same result updates the learner's rating in each of the puzzle's
-themes. A puzzle missed (or solved only after a hint) goes into the learner's review queue, and
+½, missed or shown 0. The learner's rating in each theme is fitted to all their rated answers at
+once (:func:`~krypteach.teaching.practice.fit_themes`, against the puzzles' ratings as the
+class's answers have made them), so a miss is put down to the theme the learner's other answers
+do not clear. A puzzle missed (or solved only after a hint) goes into the learner's review queue, and
 each later answer to it is an FSRS review: *again*, *hard* or *good*. A puzzle met again rates
 nothing (its answer has been seen), as lichess rates a puzzle only the first time.
 
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from ..teaching.practice import Learner, QueueEntry, Rating, due, enqueue, glicko2, recent_misses, review, theme_start
+from ..teaching.practice import Learner, QueueEntry, Rating, due, enqueue, fit_themes, glicko2, recent_misses, review
 from ..teaching.puzzles.base import PuzzleError
 from ..teaching.puzzles.fresh import estimated_rating, puzzle_from_id, themes_of
 from .flagged import is_flagged_key
@@ -75,7 +77,10 @@ class LearnerPractice:
     """One learner's practice as their attempts made it."""
 
     overall: Rating = field(default_factory=Rating)
+    #: the rating in each theme, as :meth:`PracticeBook.learner` last fitted it to ``rated``
     themes: dict[str, Rating] = field(default_factory=dict)
+    #: (puzzle id, its themes, the score) of each rated answer, oldest first
+    rated: list[tuple[str, tuple[str, ...], float]] = field(default_factory=list)
     #: (time, rating after) of each rated answer, oldest first: the page's small plot
     history: list[tuple[float, float]] = field(default_factory=list)
     #: (the puzzle's themes, solved) of each answer, oldest first
@@ -84,6 +89,8 @@ class LearnerPractice:
     queue: dict[str, QueueEntry] = field(default_factory=dict)
     #: the puzzles answered, each once
     seen: set[str] = field(default_factory=set)
+    #: the book's count of answers when ``themes`` was fitted (-1: never)
+    fitted: int = field(default=-1, repr=False, compare=False)
 
     @property
     def answered(self) -> int:
@@ -108,6 +115,8 @@ class PracticeBook:
 
     learners: dict[Any, LearnerPractice] = field(default_factory=dict)
     puzzles: dict[str, Rating] = field(default_factory=dict)
+    #: rated answers added so far (a learner's themes are fitted again when it has moved on)
+    answers: int = 0
 
     @classmethod
     def replay(cls, rows: Iterable[Sequence[Any]], flagged: Iterable[tuple[Any, str, float]] = ()) -> PracticeBook:
@@ -136,8 +145,16 @@ class PracticeBook:
             me.queue[key] = enqueue(key, _when(at))
 
     def learner(self, learner: Any) -> LearnerPractice:
-        """A learner's practice (an empty one for a learner with no answer yet)."""
-        return self.learners.get(learner) or LearnerPractice()
+        """A learner's practice (an empty one for a learner with no answer yet), their themes
+        fitted to their answers and the puzzles' ratings as they are now."""
+        me = self.learners.get(learner)
+        if me is None:
+            return LearnerPractice()
+        if me.fitted != self.answers:
+            me.themes = fit_themes([(themes, score, self.puzzles[pid]) for pid, themes, score in me.rated], me.overall,
+                                   start={t: r.rating for t, r in me.themes.items()})
+            me.fitted = self.answers
+        return me
 
     def rating_of(self, pid: str, first: float | None = None) -> Rating:
         """A puzzle's rating now: as learners' answers made it, or its first guess (``first``, else
@@ -178,11 +195,8 @@ class PracticeBook:
         before = me.overall
         me.overall = glicko2(before, [(puzzle, score)])
         self.puzzles[pid] = glicko2(puzzle, [(before, 1.0 - score)])
-        # a theme met first starts where the learner stands (teaching.practice.theme_start): so a new
-        # learner's themes and rating move alike, and a theme parts from the rating only by its own answers
-        start = theme_start(before)
-        for theme in dict.fromkeys(themes):
-            me.themes[theme] = glicko2(me.themes.get(theme, start), [(puzzle, score)])
+        me.rated.append((pid, themes, score))
+        self.answers += 1
         me.history.append((at, me.overall.rating))
         me.outcomes.append((themes, score == 1.0))
         me.seen.add(pid)
@@ -218,8 +232,10 @@ def class_practice(book: PracticeBook, learners: Iterable[Any]) -> ClassPractice
     by_theme: dict[str, list[float]] = {}
     misses: dict[str, list[int]] = {}
     for learner in learners:
-        me = book.learners.get(learner)
-        if me is None or not me.answered:
+        if learner not in book.learners:
+            continue
+        me = book.learner(learner)
+        if not me.answered:
             continue
         ratings[learner] = (me.answered, me.overall.rating, me.overall.rd)
         recent = me.recent()

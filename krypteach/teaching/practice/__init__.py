@@ -1,7 +1,8 @@
 """Adaptive puzzle practice (issue 23): the pure core, with no puzzles, store or widgets.
 
-- :mod:`.rating`: Glicko-2 ratings of the learner, of each puzzle and of the learner's
-  themes, all updated by each attempt, as lichess rates puzzles.
+- :mod:`.rating`: Glicko-2 ratings of the learner and of each puzzle, both updated by each
+  attempt, as lichess rates puzzles; the learner's rating in each theme fitted to all their
+  answers at once (:func:`fit_themes`).
 - :mod:`.choose`: the next puzzle, near the learner's rating at the chosen difficulty,
   leaning to the learner's weakest theme.
 - :mod:`.schedule`: the learner's mistakes come back, spaced by FSRS, mixed into a session.
@@ -40,9 +41,9 @@ from .rating import (
     Rating,
     attempt,
     expected,
+    fit_themes,
     glicko2,
     theme_start,
-    update_themes,
 )
 from .schedule import (
     GRADES,
@@ -66,7 +67,7 @@ __all__ = [
     "attempt",
     "THEME_SPREAD",
     "theme_start",
-    "update_themes",
+    "fit_themes",
     # choose
     "DIFFICULTY_OFFSETS",
     "LEAN",

@@ -3,8 +3,11 @@
 The target is the learner's rating plus the offset of the difficulty the learner picked
 (:data:`DIFFICULTY_OFFSETS`). With probability ``lean`` (:data:`LEAN`), when the learner has a
 theme with enough attempts, the puzzle comes from the weakest one (:func:`weak_themes`) and the
-target is that theme's rating plus the offset. Otherwise a theme is drawn, each theme alike, and
-the puzzle comes from it: a theme that few puzzles have is measured as often as the others.
+target is that theme's rating plus the offset. Otherwise a kind of puzzle is drawn, each alike,
+and the puzzle comes from it: a kind is a set of themes (dukning alone, dukning with tvångstabbe …),
+so a theme or a pair of themes that few puzzles have is measured as often as the others, and a
+theme that comes alone as well as in a pair is asked both ways (which tells the two apart). The
+weakest theme's puzzles, too, are drawn a kind at a time.
 Among the candidates, one of the ``k`` nearest the target is drawn at random, so the same
 puzzle does not always come.
 
@@ -51,7 +54,7 @@ DIFFICULTY_OFFSETS: Mapping[str, float] = MappingProxyType({"easier": -450.0, "n
 #: how many of the puzzles nearest the target the pick is drawn from
 NEAREST = 5
 #: how often :func:`choose` leans to the learner's weakest theme. The other draws spread over
-#: the themes, each alike: leaning more practises the weak theme more but leaves the themes not
+#: the sets of themes, each alike (the themes, each alike, until stop 44): leaning more practises the weak theme more but leaves the themes not
 #: yet suspected with too few answers to find it. In the simulation (benchmarks/practice_sim.py,
 #: docs/practice.md, 2026-12-05), 0.3 with the spread found the weakest theme for 0.87-0.88 of
 #: the classic Kasino learners after 100 puzzles (0.5 with no spread: 0.83-0.86), and rated them
@@ -140,6 +143,15 @@ def weak_themes(learner: Learner, *, min_attempts: int = 3) -> list[str]:
     return sorted(ready, key=lambda t: (_caution(learner.themes[t]), t))
 
 
+def _one_set(items: Sequence[Item], rng: random.Random) -> list[Item]:
+    """The items of one set of themes among ``items``, each set drawn alike."""
+    sets = sorted({tuple(sorted(set(item.themes))) for item in items})
+    if not sets:
+        return list(items)
+    chosen = rng.choice(sets)
+    return [item for item in items if tuple(sorted(set(item.themes))) == chosen]
+
+
 def choose(
     items: Sequence[Item],
     learner: Learner,
@@ -155,17 +167,19 @@ def choose(
 
     With probability ``lean``, when the learner has a weak theme (:func:`weak_themes`) that
     any candidate has, the candidates are the items of the weakest such theme and the target
-    is that theme's rating plus the difficulty's offset; otherwise the target is the overall
-    rating plus the offset and, with ``spread``, the candidates are those of one theme of
-    theirs drawn with ``rng``, each theme alike (not each puzzle alike: a theme few puzzles
-    have comes as often as one that most have). One of the ``k`` candidates nearest the target
-    is drawn with ``rng``. Raises :class:`LookupError` if no item is left (the caller makes
+    is that theme's rating plus the difficulty's offset, and among them the puzzles of one set of
+    themes (endgame alone, endgame with klädda högen …), each set alike; otherwise the target is
+    the overall rating plus the offset and, with ``spread``, the candidates are those of one set
+    of themes drawn with ``rng``, each set alike (not each puzzle alike: a set few puzzles have
+    comes as often as one that most have; a theme alone and the same theme in a pair come alike,
+    which is what tells the two themes of a pair apart). One of the ``k`` candidates nearest the
+    target is drawn with ``rng``. Raises :class:`LookupError` if no item is left (the caller makes
     more puzzles) and :class:`ValueError` for an unknown ``difficulty``.
 
     >>> items = [Item(f"t{i}", ("tvangstabbe",), Rating(1500.0, 60.0)) for i in range(9)]
     >>> items.append(Item("d", ("dukning", "tvangstabbe"), Rating(1500.0, 60.0)))
     >>> picks = [choose(items, Learner(), rng=random.Random(seed), lean=0.0).item.id for seed in range(40)]
-    >>> 10 <= picks.count("d") <= 30  # half the draws are dukning's, where it is one puzzle in ten
+    >>> 10 <= picks.count("d") <= 30  # half the draws are of dukning with tvångstabbe, one puzzle in ten
     True
     >>> picks = [choose(items, Learner(), rng=random.Random(seed), lean=0.0, spread=False).item.id for seed in range(40)]
     >>> picks.count("d") <= 10
@@ -188,12 +202,11 @@ def choose(
         for theme in weak_themes(learner):
             in_theme = [item for item in candidates if theme in item.themes]
             if in_theme:
-                weak, candidates = theme, in_theme
+                weak, candidates = theme, _one_set(in_theme, rng)
                 target = learner.themes[theme].rating + offset
                 break
-    elif spread and (themes := sorted({t for item in candidates for t in item.themes})):
-        theme = rng.choice(themes)
-        candidates = [item for item in candidates if theme in item.themes]
+    elif spread:
+        candidates = _one_set(candidates, rng)
     nearest = heapq.nsmallest(k, candidates, key=lambda item: (abs(item.rating.rating - target), item.id))
     item = rng.choice(nearest)
     missed, of = learner.recent.get(weak, (0, 0)) if weak is not None else (0, 0)
