@@ -73,3 +73,34 @@ def test_add_alone_adds_single_theme_puzzles_and_refuses_a_theme_the_trainer_has
         sim.add_alone("z=3", ("a", "b"))
     with pytest.raises(ValueError, match="needs a whole number of puzzles, as a=10"):
         sim.add_alone("a=many", ("a", "b"))
+
+
+def test_the_product_pool_is_what_the_trainer_chooses_from(sim: ModuleType) -> None:
+    """The shipped puzzles' themes and, of each kind and level the trainer makes, as many as it
+    offers at a time, with the themes it offers them by."""
+    from krypteach.teaching.puzzles import load_puzzles
+    from krypteach.teaching.puzzles.fresh import FRESH, offered_themes, themes_of
+    from krypteach.widgets.practice_widget import _AHEAD
+    pool = sim.product_themes("krypkasino")
+    shipped = load_puzzles(game="krypkasino")
+    made = [(k, d) for preset, k, d in FRESH if preset == "krypkasino"]
+    assert len(pool) == len(shipped) + _AHEAD * len(made)
+    kladda = sum(themes_of(p) == ("endgame", "kladda") for p in shipped)
+    assert pool.count(("endgame", "kladda")) == kladda + _AHEAD * sum(
+        offered_themes(k, d) == ("endgame", "kladda") for k, d in made) > kladda
+
+
+def test_a_simulated_learners_themes_are_fitted_to_all_their_answers(sim: ModuleType) -> None:
+    from krypteach.teaching.practice import fit_themes
+    rng = random.Random(2)
+    learners = sim.make_learners(rng, 1)
+    items, truth, _start = sim.make_puzzles(rng, 40, 100.0)
+    trainer = sim.Trainer(items, truth, rng)
+    lr = learners[0]
+    for _ in range(12):
+        trainer.step(lr, queue=False)
+    now = {item.id: item.rating for item in trainer.items}
+    fitted = fit_themes([(themes, float(ok), now[pid]) for themes, ok, pid in lr.rated], lr.overall)
+    assert lr.themes.keys() == fitted.keys()
+    for t in fitted:
+        assert lr.themes[t].rating == pytest.approx(fitted[t].rating, abs=2.0)
