@@ -295,6 +295,35 @@ def test_homework_on_klaedda_hoegen_has_puzzles_that_klaedda_hoegen_decides(ann)
     assert len(set(shown)) == 3 and any(pid.startswith("gen/krypkasino/endgame-kladda/") for pid in shown)
 
 
+def test_homework_on_the_other_games_rule_says_which_lesson_has_its_puzzles(ann):
+    """A homework on builds opened on lesson 08 (Krypkasino's puzzles, none of which is a build)
+    says where its puzzles are, in the page's language; it said "press Next puzzle to try again",
+    and Next said it again, for ever."""
+    import time
+
+    store, _me = ann
+    session_module.current().class_code = "K7"
+    store.set_homework("K7", "Bygg", theme="build", count=3, due=time.time() + 86_400)
+    store.set_homework("K7", "Tvång", theme="tvangstabbe", count=3, due=time.time() + 86_400)
+    t = PracticeTrainer(seed=1)
+    t.work.value = next(key for label, key in t.work.options if "Bygg" in label)
+    assert t.puzzle is None
+    assert t.message == ("Homework Bygg is on builds (byggen), which the puzzles on this page do not train: "
+                         "do it in lesson 10, whose puzzles do.")
+    t.next_puzzle()
+    assert t.puzzle is None and "lesson 10" in t.message
+    k = PracticeTrainer("kasino", seed=1)
+    k.work.value = next(key for label, key in k.work.options if "Tvång" in label)
+    assert k.puzzle is None and k.message.endswith("do it in lesson 8, whose puzzles do.")
+    k.work.value = next(key for label, key in k.work.options if "Bygg" in label)
+    assert k.puzzle is not None and "build" in themes_of(k.puzzle)
+    with use_language("sv"):
+        sv = PracticeTrainer(seed=1)
+        sv.work.value = next(key for label, key in sv.work.options if "Bygg" in label)
+        assert sv.message == ("Läxan Bygg handlar om byggen, som problemen på den här sidan inte tränar: "
+                              "gör den i lektion 10, där problemen gör det.")
+
+
 def test_homework_counts_only_the_answers_between_its_setting_and_its_due_time():
     from krypteach.classroom.practice import homework_result
     from krypteach.classroom.store import Homework

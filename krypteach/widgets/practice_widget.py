@@ -26,6 +26,7 @@ The ratings are replayed from the puzzle attempts the progress store keeps
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
@@ -57,12 +58,27 @@ from ._ui import esc
 from .puzzle_widget import PuzzleTrainer
 from .review_panel import PositionRetry
 
-__all__ = ["PracticeTrainer", "GAMES"]
+__all__ = ["PracticeTrainer", "GAMES", "LESSON_OF", "trainer_themes"]
 
 #: which puzzles a trainer practises: the shipped set's game, and the rules new ones are made with
 GAMES = {"krypkasino": ("krypkasino", ("krypkasino",)), "kasino": ("kasino", ("kasino", "avig-kasino"))}
 #: new puzzles offered of each kind and level at a time (the chooser's stock; more are made as they are used)
 _AHEAD = 2
+#: the lesson whose page holds each trainer (a homework on another trainer's theme points there)
+LESSON_OF = {"krypkasino": 8, "kasino": 10}
+
+
+@functools.cache
+def trainer_themes(game: str) -> frozenset[str]:
+    """Every theme a trainer's puzzles train: its shipped puzzles' and those it makes.
+
+    >>> sorted(trainer_themes("kasino"))
+    ['build', 'build-steal', 'owner-duty', 'sistan']
+    """
+    shipped, presets = GAMES[game]
+    found = {t for p in load_puzzles(game=shipped) for t in themes_of(p)}
+    return frozenset(found | {t for preset, kind, level in FRESH if preset in presets
+                              for t in offered_themes(kind, level)})
 
 
 def theme_word(theme: str) -> str:
@@ -90,6 +106,7 @@ class PracticeTrainer(PuzzleTrainer):
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
         shipped, self.presets = GAMES[game]
+        self.game = game
         self._load()
         self.flag: Flagged | None = None  # the flagged move shown (then no puzzle is)
         self.retry = PositionRetry(on_answer=self._flagged_answer)
@@ -201,6 +218,15 @@ class PracticeTrainer(PuzzleTrainer):
             return None, _("The rest of this homework's puzzles are not in this version of krypteach: ask your "
                            "teacher.")
         items = [i for i in self._items() if hw.theme in i.themes]
+        theme = hw.theme or ""
+        if not items:  # a theme of the other trainer's puzzles (a build in Krypkasino's): not a dead end
+            there = [g for g in GAMES if g != self.game and theme in trainer_themes(g)]
+            if there:
+                return None, _("Homework {name} is on {theme}, which the puzzles on this page do not train: "
+                               "do it in lesson {number}, whose puzzles do.").format(
+                    name=hw.name, theme=theme_word(theme), number=number(LESSON_OF[there[0]]))
+            return None, _("Homework {name} is on {theme}, which no puzzle of this version of krypteach trains: "
+                           "ask your teacher.").format(name=hw.name, theme=theme_word(theme))
         me = self.practice
         for _try in range(8):
             try:
