@@ -523,6 +523,10 @@ def test_the_teacher_sets_homework_and_sees_each_learners_result_on_the_page_and
     assert post("/krypteach/teacher", teacher_code="LARARE2481")[0] == 302
     status, _h, page = _request(base, "GET", "/krypteach/teacher/homework", cookies)
     assert status == 200 and 'name="due" type="date"' in page and "<option value='tvangstabbe'>tvångstabbe" in page
+    # each theme under the lesson whose puzzles train it
+    lesson8, lesson10 = page.split("<optgroup label='Lesson 8: Krypkasino&#x27;s puzzles'>")[1].split("</optgroup>", 1)
+    assert "value='tvangstabbe'" in lesson8 and "value='build'" not in lesson8
+    assert "<optgroup label='Lesson 10: classic Kasino&#x27;s and avig kasino&#x27;s puzzles'><option value='build'>" in lesson10
     tomorrow = time.strftime("%Y-%m-%d", time.localtime(time.time() + 86_400))
     status, _h, page = post("/krypteach/teacher/homework", name="Tvång", theme="tvangstabbe", count="2", due="soon")
     assert status == 400 and "give the due date as a date, such as 2026-12-24" in page
@@ -542,7 +546,7 @@ def test_the_teacher_sets_homework_and_sees_each_learners_result_on_the_page_and
                     {"X-Xsrftoken": cookies["_xsrf"], "Content-Type": kind})[0] == 302
     _s, _h, page = _request(base, "GET", "/krypteach/teacher", cookies)
     part = page.split("<h3>Tvång</h3>")[1]
-    assert part.startswith("<p>2 puzzles on tvångstabbe, at each learner&#x27;s level · due ")
+    assert part.startswith("<p>2 puzzles on tvångstabbe, at each learner&#x27;s level, in lesson 8 · due ")
     assert re.search(r"<th scope='row'>Hedda</th><td>1 of 2 done, 1 solved</td>", part)
     assert "Puzzle rating" in page and re.search(r"<td>\d[\d,]* \(1 puzzle\)</td>", page)
     status, _h, text = _request(base, "GET", "/krypteach/teacher/homework.csv", cookies)

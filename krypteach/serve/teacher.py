@@ -26,6 +26,7 @@ from ..i18n import N_, _, ngettext
 from ..i18n.numbers import number, percent, signed
 from ..teaching.puzzles.fresh import THEME_WORDS
 from ..views.plots import plain_label, plain_text
+from ..widgets.practice_widget import GAMES, LESSON_OF, trainer_themes
 from ..widgets.puzzle_widget import puzzle_words
 from .pages import html_page
 
@@ -505,8 +506,13 @@ def homework_html(homework: Sequence[Homework], results: Mapping[tuple[int, Any]
     the links to set one (on a page of its own: this one refreshes itself) and to the results' CSV."""
     parts = []
     for hw in homework:
-        what = (ngettext("{n} puzzle on {theme}, at each learner's level", "{n} puzzles on {theme}, at each "
-                         "learner's level", hw.count).format(n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme or "", hw.theme or "")))
+        lesson = _lesson_of(hw.theme) if hw.theme else None
+        what = (ngettext("{n} puzzle on {theme}, at each learner's level, in lesson {lesson}",
+                         "{n} puzzles on {theme}, at each learner's level, in lesson {lesson}", hw.count).format(
+                    n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme, hw.theme)), lesson=number(lesson))
+                if hw.theme and lesson is not None else
+                ngettext("{n} puzzle on {theme}, at each learner's level", "{n} puzzles on {theme}, at each "
+                         "learner's level", hw.count).format(n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme, hw.theme)))
                 if hw.theme else ngettext("{n} chosen puzzle", "{n} chosen puzzles", hw.count).format(n=number(hw.count)))
         due = _("due {date}").format(date=time.strftime("%Y-%m-%d", time.localtime(hw.due)))
         rows = "".join(
@@ -530,9 +536,20 @@ def homework_html(homework: Sequence[Homework], results: Mapping[tuple[int, Any]
     return "".join(parts) + links
 
 
+def _lesson_of(theme: str) -> int | None:
+    """The lesson whose puzzles train ``theme`` (8 Krypkasino's, 10 classic Kasino's), or None."""
+    return next((LESSON_OF[g] for g in GAMES if theme in trainer_themes(g)), None)
+
+
 def homework_form_page(xsrf_form: str, error: str = "") -> str:
-    """The page that sets homework: a theme's puzzles at each learner's level, or chosen puzzles."""
-    themes = "".join(f"<option value='{t}'>{escape(_(w))}</option>" for t, w in THEME_WORDS.items())
+    """The page that sets homework: a theme's puzzles at each learner's level (the themes under the
+    lesson whose puzzles train them), or chosen puzzles."""
+    groups = {"krypkasino": _("Lesson {number}: Krypkasino's puzzles"),
+              "kasino": _("Lesson {number}: classic Kasino's and avig kasino's puzzles")}
+    themes = "".join(
+        f"<optgroup label='{escape(groups[g].format(number=number(LESSON_OF[g])), quote=True)}'>"
+        + "".join(f"<option value='{t}'>{escape(_(w))}</option>" for t, w in THEME_WORDS.items() if t in trainer_themes(g))
+        + "</optgroup>" for g in GAMES)
     t = {k: escape(v) for k, v in (
         ("new", _("Set homework")), ("name", _("Name")), ("theme", _("Puzzles on a theme, at each learner's level")),
         ("count", _("How many")), ("or", _("or chosen puzzles: their ids, separated by spaces")),
