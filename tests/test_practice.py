@@ -161,6 +161,20 @@ def test_fit_themes_starts_at_the_learners_rating_and_narrows_with_answers():
     assert fit_themes([((), 1.0, Rating())], Rating()) == {}
 
 
+def test_fit_themes_deviation_is_what_the_answers_leave():
+    """One over the square root of the information: the prior's and, for each answer, the slope's
+    square times p(1 - p), divided by n² for a puzzle of n themes (a theme is half of a pair's
+    skill); never below MIN_RD however many answers."""
+    learner, puzzle = Rating(1500.0, 60.0), Rating(1500.0, 60.0)
+    pairs = fit_themes([(("a", "b"), 0.5, puzzle)] * 8, learner)  # half scores at even odds: p = 1/2 at the fit
+    slope = math.log(10.0) / 400.0 / math.sqrt(1.0 + 3.0 * (60.0 / 173.7178) ** 2 / math.pi ** 2)
+    info = theme_start(learner).rd ** -2 + 8 * slope ** 2 * 0.25 / 4
+    assert pairs["a"].rating == pytest.approx(1500.0, abs=0.5)
+    assert pairs["a"].rd == pytest.approx(info ** -0.5, rel=1e-3)
+    many = fit_themes([(("a",), 0.5, puzzle)] * 3000, learner)
+    assert many["a"].rd == MIN_RD
+
+
 def test_fit_themes_from_a_start_lands_where_it_does_from_the_prior():
     rng = random.Random(4)
     answers = [((rng.choice(["a", "b", "c"]), rng.choice(["a", "d"])), float(rng.random() < 0.6),
