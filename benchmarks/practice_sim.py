@@ -425,7 +425,8 @@ def main() -> None:
     ap.add_argument("--spread", type=float, default=150.0, help="the spread of a learner's other themes (one sd)")
     ap.add_argument("--trainer", choices=("mixed", "krypkasino", "kasino"), default="mixed",
                     help="mixed: the nine theme keys, each puzzle 1 or 2 of them at random; krypkasino / kasino: "
-                         "the themes of one trainer of the product, each puzzle's themes those of a shipped puzzle")
+                         "the themes of one trainer of the product, each puzzle's themes those of a puzzle it chooses "
+                         "from (a shipped one, or one it offers to make: product_themes)")
     ap.add_argument("--split-pairs", action="store_true",
                     help="a what-if, not the product: each puzzle that would have several themes has one of them alone "
                          "(what puzzles that train one theme at a time would give)")
