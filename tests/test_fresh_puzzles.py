@@ -23,7 +23,7 @@ from krypteach.teaching.puzzles.fresh import (
     puzzle_from_id,
     themes_of,
 )
-from krypteach.teaching.puzzles.prove import kladda_decides, needs_tvangstabbe, solve
+from krypteach.teaching.puzzles.prove import check_answer, kladda_decides, needs_tvangstabbe, solve
 
 
 @pytest.mark.parametrize(("preset", "kind", "level"), FRESH)
@@ -113,6 +113,25 @@ def test_kladda_is_an_endgames_theme_only_where_emptying_it_changes_the_best_mov
     assert kladda_decides(decided)
     assert not kladda_decides(replace(decided, kladda=()))
     assert not kladda_decides(puzzle_from_id("endgame-easy-01"))
+
+
+def test_a_move_that_forgets_klaedda_hoegen_is_told_so():
+    """endgame-medium-02: 3♥ creeps would be as good as Q♥ takes A♣+J♥ were klädda högen empty; with
+    its jack of spades (1 point) it is 2 points worse, and the feedback says why. Q♠ takes A♣+J♥
+    is worse either way: nothing is said of klädda högen."""
+    from krypteach.i18n import use_language
+
+    p = puzzle_from_id("endgame-medium-02")
+    ok, why = check_answer(p, "3H")
+    assert not ok and why.startswith(
+        "Not the best: 3♥ creeps ends the giv with 5 points fewer than your opponent (better). It would be as good "
+        "as any were klädda högen empty, but klädda högen (K♥ J♦ Q♣ J♣ J♠ Q♦ K♥, 1 point) goes to the last player "
+        "to take in, and that decides here. With the best play")
+    ok, why = check_answer(p, "QS:AC+JH")
+    assert not ok and "klädda högen" not in why
+    assert check_answer(p, "QH:AC+JH")[0]
+    with use_language("sv"):
+        assert "men klädda högen (K♥ J♦ Q♣ J♣ J♠ Q♦ K♥, 1 poäng) går till den som tar in sist" in check_answer(p, "3H")[1]
 
 
 def test_endgames_that_klaedda_hoegen_decides_are_made_on_purpose():

@@ -230,13 +230,14 @@ def kladda_decides(p: Puzzle) -> bool:
     the same with it empty: then the puzzle trains the last deal alone."""
     if not p.kladda:
         return False
+    return _right(p) != _best_with_kladda_empty(p)
 
-    def best(kladda: Sequence[Card]) -> set[str]:
-        vals = solve_endgame(p.rules, p.hand, p.next_hand, p.table, kladda=kladda, last_capturer=p.last_capturer)
-        low = min(vals.values())
-        return {str(m) for m, v in vals.items() if v == low}
 
-    return _right(p) != best(())
+def _best_with_kladda_empty(p: Puzzle) -> set[str]:
+    """An endgame's best first moves were klädda högen empty."""
+    vals = solve_endgame(p.rules, p.hand, p.next_hand, p.table, kladda=(), last_capturer=p.last_capturer)
+    low = min(vals.values())
+    return {str(m) for m, v in vals.items() if v == low}
 
 
 def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
@@ -364,8 +365,17 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
     if p.kind in ("kasino-safe-build", "kasino-steal") and given in sol.options:
         return False, _("Not quite.") + " " + sol.explanation
     if p.kind == "endgame" and given in sol.options:
-        return False, _("Not the best: {move} ends the giv {ends}.").format(
-            move=p.answer_text(given), ends=_ends_words(sol.options[given])) + " " + sol.explanation
+        said = _("Not the best: {move} ends the giv {ends}.").format(
+            move=p.answer_text(given), ends=_ends_words(sol.options[given]))
+        points = sum(c.points for c in p.kladda)
+        if points and given in _best_with_kladda_empty(p):  # the move that forgets klädda högen
+            said += " " + ngettext(
+                "It would be as good as any were klädda högen empty, but klädda högen ({cards}, {n} point) goes "
+                "to the last player to take in, and that decides here.",
+                "It would be as good as any were klädda högen empty, but klädda högen ({cards}, {n} points) goes "
+                "to the last player to take in, and that decides here.", points).format(
+                cards=symbols_text(p.kladda), n=points)
+        return False, said + " " + sol.explanation
     if p.kind == "safest-card" and given in sol.options:
         n = sol.options[given]
         return False, ngettext("Not quite: {card} gives you {n} point.", "Not quite: {card} gives you {n} points.",
