@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ...bots.endgame import endgame_line, solve_endgame
+from ...bots.endgame import best_moves, endgame_line, solve_endgame
 from ...engine import reference
 from ...engine.builds import table_cards
 from ...engine.captures import capture_options, split_into_traffar
@@ -235,9 +235,8 @@ def kladda_decides(p: Puzzle) -> bool:
 
 def _best_with_kladda_empty(p: Puzzle) -> set[str]:
     """An endgame's best first moves were klädda högen empty."""
-    vals = solve_endgame(p.rules, p.hand, p.next_hand, p.table, kladda=(), last_capturer=p.last_capturer)
-    low = min(vals.values())
-    return {str(m) for m, v in vals.items() if v == low}
+    return {str(m) for m in best_moves(solve_endgame(p.rules, p.hand, p.next_hand, p.table, kladda=(),
+                                                     last_capturer=p.last_capturer))}
 
 
 def _solve_setup(p: Puzzle, rules: Rules) -> Solution:
