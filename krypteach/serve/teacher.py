@@ -26,7 +26,7 @@ from ..i18n import N_, _, ngettext
 from ..i18n.numbers import number, percent, signed
 from ..teaching.puzzles.fresh import THEME_WORDS
 from ..views.plots import plain_label, plain_text
-from ..widgets.practice_widget import GAMES, LESSON_OF, trainer_themes
+from ..widgets.practice_widget import GAMES, LESSON_OF, lesson_of_theme, trainer_themes
 from ..widgets.puzzle_widget import puzzle_words
 from .pages import html_page
 
@@ -506,7 +506,7 @@ def homework_html(homework: Sequence[Homework], results: Mapping[tuple[int, Any]
     the links to set one (on a page of its own: this one refreshes itself) and to the results' CSV."""
     parts = []
     for hw in homework:
-        lesson = _lesson_of(hw.theme) if hw.theme else None
+        lesson = lesson_of_theme(hw.theme) if hw.theme else None
         what = (ngettext("{n} puzzle on {theme}, at each learner's level, in lesson {lesson}",
                          "{n} puzzles on {theme}, at each learner's level, in lesson {lesson}", hw.count).format(
                     n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme, hw.theme)), lesson=number(lesson))
@@ -534,11 +534,6 @@ def homework_html(homework: Sequence[Homework], results: Mapping[tuple[int, Any]
     links = (f"<p><a class='button' href='/krypteach/teacher/homework'>{set_it}</a> "
              f"<a class='button' href='/krypteach/teacher/homework.csv' download>{download}</a></p>")
     return "".join(parts) + links
-
-
-def _lesson_of(theme: str) -> int | None:
-    """The lesson whose puzzles train ``theme`` (8 Krypkasino's, 10 classic Kasino's), or None."""
-    return next((LESSON_OF[g] for g in GAMES if theme in trainer_themes(g)), None)
 
 
 def homework_form_page(xsrf_form: str, error: str = "") -> str:

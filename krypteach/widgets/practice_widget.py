@@ -58,7 +58,7 @@ from ._ui import esc
 from .puzzle_widget import PuzzleTrainer
 from .review_panel import PositionRetry
 
-__all__ = ["PracticeTrainer", "GAMES", "LESSON_OF", "trainer_themes"]
+__all__ = ["PracticeTrainer", "GAMES", "LESSON_OF", "lesson_of_theme", "trainer_themes"]
 
 #: which puzzles a trainer practises: the shipped set's game, and the rules new ones are made with
 GAMES = {"krypkasino": ("krypkasino", ("krypkasino",)), "kasino": ("kasino", ("kasino", "avig-kasino"))}
@@ -79,6 +79,15 @@ def trainer_themes(game: str) -> frozenset[str]:
     found = {t for p in load_puzzles(game=shipped) for t in themes_of(p)}
     return frozenset(found | {t for preset, kind, level in FRESH if preset in presets
                               for t in offered_themes(kind, level)})
+
+
+def lesson_of_theme(theme: str) -> int | None:
+    """The lesson whose puzzles train ``theme`` (8: Krypkasino's, 10: classic Kasino's), or None.
+
+    >>> lesson_of_theme("build"), lesson_of_theme("kladda"), lesson_of_theme("chess")
+    (10, 8, None)
+    """
+    return next((LESSON_OF[g] for g in GAMES if theme in trainer_themes(g)), None)
 
 
 def theme_word(theme: str) -> str:
@@ -106,7 +115,6 @@ class PracticeTrainer(PuzzleTrainer):
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
         shipped, self.presets = GAMES[game]
-        self.game = game
         self._load()
         self.flag: Flagged | None = None  # the flagged move shown (then no puzzle is)
         self.retry = PositionRetry(on_answer=self._flagged_answer)
@@ -220,11 +228,11 @@ class PracticeTrainer(PuzzleTrainer):
         items = [i for i in self._items() if hw.theme in i.themes]
         theme = hw.theme or ""
         if not items:  # a theme of the other trainer's puzzles (a build in Krypkasino's): not a dead end
-            there = [g for g in GAMES if g != self.game and theme in trainer_themes(g)]
-            if there:
+            lesson = lesson_of_theme(theme)  # another trainer's: no puzzle of this one has the theme
+            if lesson is not None:
                 return None, _("Homework {name} is on {theme}, which the puzzles on this page do not train: "
                                "do it in lesson {number}, whose puzzles do.").format(
-                    name=hw.name, theme=theme_word(theme), number=number(LESSON_OF[there[0]]))
+                    name=hw.name, theme=theme_word(theme), number=number(lesson))
             return None, _("Homework {name} is on {theme}, which no puzzle of this version of krypteach trains: "
                            "ask your teacher.").format(name=hw.name, theme=theme_word(theme))
         me = self.practice
