@@ -145,11 +145,12 @@ def weak_themes(learner: Learner, *, min_attempts: int = 3) -> list[str]:
 
 def _one_set(items: Sequence[Item], rng: random.Random) -> list[Item]:
     """The items of one set of themes among ``items``, each set drawn alike."""
-    sets = sorted({tuple(sorted(set(item.themes))) for item in items})
-    if not sets:
+    by_set: dict[tuple[str, ...], list[Item]] = {}
+    for item in items:
+        by_set.setdefault(tuple(sorted(set(item.themes))), []).append(item)
+    if not by_set:
         return list(items)
-    chosen = rng.choice(sets)
-    return [item for item in items if tuple(sorted(set(item.themes))) == chosen]
+    return by_set[rng.choice(sorted(by_set))]
 
 
 def choose(
