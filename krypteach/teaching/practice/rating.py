@@ -264,7 +264,7 @@ def fit_themes(
     misses every endgame that klädda högen decides is weak in klädda högen, not in endgames. A
     rating per theme updated on its own, answer by answer, would lower both alike.
     (In the simulation, benchmarks/practice_sim.py, the fit found the weakest theme more often:
-    docs/practice.md, "The joint fit".)
+    docs/practice.md, "Stop 44: the themes fitted to every answer at once".)
 
     >>> solved, missed = [(("endgame",), 1.0, Rating(1500.0, 60.0))] * 4, [(("endgame", "kladda"), 0.0, Rating(1500.0, 60.0))] * 4
     >>> fit = fit_themes(solved + missed, Rating(1500.0, 60.0))
