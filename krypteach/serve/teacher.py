@@ -506,14 +506,15 @@ def homework_html(homework: Sequence[Homework], results: Mapping[tuple[int, Any]
     the links to set one (on a page of its own: this one refreshes itself) and to the results' CSV."""
     parts = []
     for hw in homework:
-        lesson = lesson_of_theme(hw.theme) if hw.theme else None
-        what = (ngettext("{n} puzzle on {theme}, at each learner's level, in lesson {lesson}",
-                         "{n} puzzles on {theme}, at each learner's level, in lesson {lesson}", hw.count).format(
-                    n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme, hw.theme)), lesson=number(lesson))
-                if hw.theme and lesson is not None else
-                ngettext("{n} puzzle on {theme}, at each learner's level", "{n} puzzles on {theme}, at each "
-                         "learner's level", hw.count).format(n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme, hw.theme)))
-                if hw.theme else ngettext("{n} chosen puzzle", "{n} chosen puzzles", hw.count).format(n=number(hw.count)))
+        if not hw.theme:
+            what = ngettext("{n} chosen puzzle", "{n} chosen puzzles", hw.count).format(n=number(hw.count))
+        elif (lesson := lesson_of_theme(hw.theme)) is not None:
+            what = ngettext("{n} puzzle on {theme}, at each learner's level, in lesson {lesson}",
+                            "{n} puzzles on {theme}, at each learner's level, in lesson {lesson}", hw.count).format(
+                n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme, hw.theme)), lesson=number(lesson))
+        else:  # a theme no trainer of this version has
+            what = ngettext("{n} puzzle on {theme}, at each learner's level", "{n} puzzles on {theme}, at each "
+                            "learner's level", hw.count).format(n=number(hw.count), theme=_(THEME_WORDS.get(hw.theme, hw.theme)))
         due = _("due {date}").format(date=time.strftime("%Y-%m-%d", time.localtime(hw.due)))
         rows = "".join(
             f"<tr><th scope='row'>{escape(nick)}</th><td>"
