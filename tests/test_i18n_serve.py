@@ -215,6 +215,42 @@ def test_the_plots_and_the_rule_words_follow_the_language():
     assert rule_words("dukning") == "who gets the dukning"
 
 
+def _recorded_rule_keys() -> set[str]:
+    """Every rule key a page can keep with a wrong answer: the engine's explanations of a move
+    that is not allowed (read from its source), each exercise's own key, every puzzle kind, the
+    self-check questions', and the game table's fallback."""
+    import ast
+
+    import krypteach.engine
+    import krypteach.widgets.exercises as exercises
+    from krypteach.widgets.exercises.base import Exercise
+    from krypteach.widgets.puzzle_widget import KIND_TITLES
+
+    keys = {"selfcheck", "illegal"} | set(KIND_TITLES)
+    for path in Path(krypteach.engine.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Explanation" and len(node.args) > 1
+                    and isinstance(node.args[0], ast.Constant) and node.args[0].value is False
+                    and isinstance(node.args[1], ast.Constant)):
+                keys.add(node.args[1].value)
+    for name in exercises.__all__:
+        kind = getattr(exercises, name)
+        if isinstance(kind, type) and issubclass(kind, Exercise) and kind is not Exercise:
+            keys.add(kind.rule_key)
+    return keys
+
+
+def test_every_rule_a_page_keeps_has_words_for_the_teacher_in_both_languages():
+    keys = _recorded_rule_keys()
+    # the scan found what it should: Krypkasino's, classic Kasino's, an exercise's, a puzzle kind's
+    assert {"must-capture", "build-owner-must-act", "kladda", "kasino-steal", "not-traffar"} <= keys
+    for key in sorted(keys):
+        en = rule_words(key)
+        with use_language("sv"):
+            sv = rule_words(key)
+        assert en != key and sv != key, key
+
+
 def test_the_teachers_reset_question_cannot_break_out_of_its_script():
     store = ProgressStore(":memory:")
     store.join("K7RPX", "O'Brien\");alert(1);//")

@@ -56,6 +56,24 @@ RULE_WORDS = {
     "safest-card": N_("puzzles: the safest card"),
     "set-up-dukning": N_("puzzles: set up a dukning"),
     "endgame": N_("puzzles: the endgame"),
+    "kladda": N_("klädda högen"),
+    "illegal": N_("a move the rules do not allow"),
+    "giv-over": N_("a move after the giv was over"),
+    # classic Kasino's and avig kasino's rules (the engine's explanations of a move)
+    "build-split": N_("a build is never split"),
+    "build-lowered": N_("a build is never lowered"),
+    "build-locked": N_("a multiple build cannot be raised"),
+    "build-multiple": N_("no multiple builds in these rules"),
+    "build-sum": N_("a build's cards must add up to its value"),
+    "build-no-card": N_("a build needs a card in the hand that takes it"),
+    "build-wrong-value": N_("only a card of a build's value takes it"),
+    "build-owner-keep": N_("a build's owner keeps a card that takes it"),
+    "build-owner-trail": N_("a build's owner may not trail"),
+    "build-owner-must-act": N_("a build's owner takes it or raises it"),
+    "kasino-safe-build": N_("puzzles: a build that stays yours"),
+    "kasino-steal": N_("puzzles: which build can be stolen"),
+    "kasino-take-or-raise": N_("puzzles: take the build or raise it"),
+    "kasino-endgame": N_("puzzles: classic Kasino's last cards"),
 }
 
 #: an item's kind on the teacher's page (the store's kinds; the CSV keeps the keys)
