@@ -71,6 +71,19 @@ from krypteach.teaching.practice import (
 
 THEMES = ("take-all", "tvangstabbe", "safest-card", "dukning", "endgame",
           "kasino-build", "kasino-steal", "kasino-owner-duty", "kasino-endgame")
+#: ``--diagnose``, a what-if: a missed puzzle's themes a page could tell apart by the wrong answer. In
+#: a *what must you take* a capture that leaves a träff behind breaks take-all, cards that do not add
+#: up break träffar (the engine's ``explain``); in an endgame that klädda högen decides, a move as good
+#: as the best were klädda högen empty forgot klädda högen (``prove.check_answer`` says so), where any
+#: other wrong move may have missed either. Set up a dukning's wrong move does not show whether
+#: tvångstabbe was forgotten.
+TOLD_APART = {frozenset({"take-all", "traffar"}): ("take-all", "traffar"), frozenset({"endgame", "kladda"}): ("kladda",)}
+DIAGNOSIS = False
+
+
+def answer_themes(themes: tuple[str, ...], solved: bool, broke: str | None) -> tuple[str, ...]:
+    """The themes a rated answer is fitted against: the one a miss was told to have broken, else all."""
+    return (broke,) if broke is not None and not solved and broke in themes else themes
 #: a lesson a day of this many minutes, one puzzle a minute
 LESSON_MINUTES = 40
 START = datetime(2025, 9, 1, 8, 0, tzinfo=UTC)
@@ -221,6 +234,9 @@ class Trainer:
         self.truth = truth
         self.tries = dict.fromkeys(self.index, 0)
         self.rng = rng
+        # the culprit of a miss is drawn apart, so that a run with and one without the diagnosis
+        # serve the same puzzles until their estimates part
+        self.blame = random.Random(rng.random())
 
     def step(self, lr: SimLearner, *, difficulty: str = "normal", lean: float | None = None, queue: bool = True,
              rate_puzzles: bool = True) -> bool:
@@ -253,7 +269,7 @@ class Trainer:
             self.items[self.index[item.id]] = replace(item, rating=puzzle)
             self.tries[item.id] += 1
         lr.history.append((item.themes, solved))
-        lr.rated.append((item.themes, solved, item.id))
+        lr.rated.append((answer_themes(item.themes, solved, self.broke(lr, item, solved)), solved, item.id))
         # the learner's themes fitted to all their answers, the puzzles' ratings as they are now
         # (as the product's PracticeBook.learner does)
         lr.themes = fit_themes([(themes, float(ok), self.items[self.index[pid]].rating) for themes, ok, pid in lr.rated],
@@ -262,6 +278,17 @@ class Trainer:
         if queue and not solved:
             lr.queue[item.id] = enqueue(item.id, now)
         return solved
+
+
+    def broke(self, lr: SimLearner, item: Item, solved: bool) -> str | None:
+        """The theme a simulated wrong answer broke, where the product can tell (:data:`TOLD_APART`):
+        the learner's miss is put down to one of the puzzle's themes, each with a chance in proportion
+        to the learner's chance of missing a puzzle of that theme alone."""
+        if solved or not DIAGNOSIS or len(item.themes) < 2:
+            return None
+        misses = [1.0 - p_solve(lr.skill, (t,), self.truth[item.id]) for t in item.themes]
+        culprit = self.blame.choices(item.themes, weights=misses)[0]
+        return culprit if culprit in TOLD_APART.get(frozenset(item.themes), ()) else None
 
 
 def map_themes(rated: list[tuple[tuple[str, ...], bool, str]], truth: dict[str, float], centre: float,
@@ -439,9 +466,12 @@ def main() -> None:
                          "(allocation_ceiling), per policy")
     ap.add_argument("--ideal-policies", default=",".join(IDEAL_POLICIES))
     ap.add_argument("--ideal-chance", type=float, default=0.69, help="the learner's chance on each --ideal puzzle")
+    ap.add_argument("--diagnose", action="store_true",
+                    help="a what-if: a miss the wrong answer tells apart (TOLD_APART) is fitted against the theme it broke")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
-    global THEMES
+    global THEMES, DIAGNOSIS
+    DIAGNOSIS = args.diagnose
     tuples = None
     if args.trainer != "mixed":
         tuples = product_themes(args.trainer)
@@ -471,7 +501,8 @@ def main() -> None:
     trainer = Trainer(items, truth, rng)
     out: dict[str, object] = {"seed": args.seed, "learners": args.learners, "puzzles": args.puzzles,
                               "estimate_noise": args.estimate_noise, "trainer": args.trainer,
-                              "split_pairs": args.split_pairs, "add_alone": args.add_alone}
+                              "split_pairs": args.split_pairs, "add_alone": args.add_alone,
+                              "diagnosis": DIAGNOSIS}
     done = 0
     checkpoints = sorted({int(c) for c in args.checkpoints.split(",")})
     for checkpoint in checkpoints:
