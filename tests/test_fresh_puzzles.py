@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from krypteach import parse_cards
+from krypteach.engine.rules import Rules
 from krypteach.teaching.puzzles import Puzzle, PuzzleError, generate, load_puzzles, verify
 from krypteach.teaching.puzzles.fresh import (
     FRESH,
@@ -106,6 +107,24 @@ def test_tvangstabbe_is_a_dukning_puzzles_theme_only_where_must_capture_alone_wo
     five = Puzzle("d", "set-up-dukning", "easy", parse_cards("4S 2H"), parse_cards("4S 5D"), next_hand=parse_cards("5C"))
     assert sorted(solve(five).answers) == ["4S:4S"]
     assert not needs_tvangstabbe(five) and themes_of(five) == ("dukning",)
+
+
+def test_whether_a_dukning_needs_tvangstabbe_follows_the_puzzles_capture_and_ace_rules():
+    # A♦ creeps on 6+5+2, and the next player's A♥ (14) can take 6+5+2+A♦ whole. Taking all it can
+    # (maximal) would also let it take A♦ alone; taking the most cards (maximum) would not
+    by_rules = {}
+    for rules in (Rules(), Rules(capture="maximum")):
+        creep = Puzzle("d", "set-up-dukning", "easy", parse_cards("AD JS"), parse_cards("6S 5D 2C"),
+                       next_hand=parse_cards("AH"), rules=rules)
+        assert sorted(solve(creep).answers) == ["AD"]
+        by_rules[rules.capture] = themes_of(creep)
+    assert by_rules == {"maximal": ("dukning", "tvangstabbe"), "maximum": ("dukning",)}
+    # 9♣ takes 2+7 and leaves A♦, which the next player's A♠ takes whole under any rule. Where an
+    # ace counts 1 only, 5♣ creeping would leave A♠ only A♦ to take (14 = 2+7+5 is no more), so no
+    # move but the answer holds the next player to the tabbe, and tvångstabbe decides nothing
+    aces = Puzzle("d", "set-up-dukning", "easy", parse_cards("9C 5C"), parse_cards("2C 7C AD"),
+                  next_hand=parse_cards("AS"), rules=Rules(ace="1"))
+    assert sorted(solve(aces).answers) == ["9C:2C+7C"] and not needs_tvangstabbe(aces)
 
 
 def test_kladda_is_an_endgames_theme_only_where_emptying_it_changes_the_best_move():
