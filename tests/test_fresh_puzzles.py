@@ -24,7 +24,7 @@ from krypteach.teaching.puzzles.fresh import (
     puzzle_from_id,
     themes_of,
 )
-from krypteach.teaching.puzzles.prove import check_answer, kladda_decides, needs_tvangstabbe, solve
+from krypteach.teaching.puzzles.prove import check_answer, judge, kladda_decides, needs_tvangstabbe, solve
 
 
 @pytest.mark.parametrize(("preset", "kind", "level"), FRESH)
@@ -146,8 +146,9 @@ def test_a_move_that_forgets_klaedda_hoegen_is_told_so():
         "Not the best: 3♥ creeps ends the giv with 5 points fewer than your opponent (better). It would be as good "
         "as any were klädda högen empty, but klädda högen (K♥ J♦ Q♣ J♣ J♠ Q♦ K♥, 1 point) goes to the last player "
         "to take in, and that decides here. With the best play")
+    assert judge(p, "3H").rule == "kladda"  # kept with the attempt: the teacher sees the rule it broke
     ok, why = check_answer(p, "QS:AC+JH")
-    assert not ok and "klädda högen" not in why
+    assert not ok and "klädda högen" not in why and judge(p, "QS:AC+JH").rule is None
     assert check_answer(p, "QH:AC+JH")[0]
     with use_language("sv"):
         assert "men klädda högen (K♥ J♦ Q♣ J♣ J♠ Q♦ K♥, 1 poäng) går till den som tar in sist" in check_answer(p, "3H")[1]

@@ -234,6 +234,36 @@ def test_a_creep_answer_in_any_form(answer):
     assert not prove.check_answer(TAKE, answer)[0]
 
 
+@pytest.mark.parametrize(("answer", "rule", "why"), [
+    # the seed example: 9♥ takes 9♠ and 2♣+7♥; 5♦ stays
+    ("2C+7H", "take-all", "You must take all you can: 9♠ is also a träff for 9♥ and would stay on the table. "
+                          "Take 9♠ and 2♣+7♥; 5♦ stays."),
+    ("9S", "take-all", "You must take all you can: 2♣+7♥ also make 9 and would stay on the table. "
+                       "Take 9♠ and 2♣+7♥; 5♦ stays."),
+    ("2C+5D", "not-traffar", "2♣+5♦ is not a träff for your 9♥: they add up to 7, and the cards you take must split "
+                             "into träffar: single cards of the same rank, or groups that add up to 9. "),
+    ("creep", "must-capture", "You may not creep (krypa) with 9♥: it has a träff — it can take 9♠ and 2♣+7♥. "
+                              "A card that can capture must capture. "),
+], ids=["one-traff-left", "a-pair-left", "no-traff", "creep"])
+def test_a_wrong_capture_is_told_the_rule_it_breaks(answer, rule, why):
+    """A wrong *what must you take* gets the engine's explanation of that capture, as in a game; where
+    that does not name the capture to make, the solution follows it."""
+    judged = prove.judge(TAKE, answer)
+    assert judged.ok is False and judged.rule == rule and judged.why.startswith(why)
+    assert judged.why == why + (prove.solve(TAKE).explanation if rule != "take-all" else "")
+    assert prove.check_answer(TAKE, answer) == (False, judged.why)
+
+
+def test_a_wrong_capture_in_swedish_and_when_the_card_takes_the_whole_table():
+    from krypteach.i18n import use_language
+
+    with use_language("sv"):
+        assert prove.judge(TAKE, "2C+7H").why.startswith("Du måste ta allt du kan: 9♠ är också en träff för 9♥")
+    whole = puzzle("what-must-you-take", "9H", "4S 5D 9C")
+    assert prove.judge(whole, "4S+5D")[::2] == (False, "tvangstabbe")
+    assert prove.judge(TAKE, "2C+7H+9S") == (True, "Right! " + prove.solve(TAKE).explanation, None)
+
+
 @pytest.mark.parametrize("answer", ["10S", "10♠", "10S:AH+3D+7C+9S", Move.parse("10S:AH+3D+7C+9S"), P("10S")[0]],
                          ids=["code", "symbol", "move", "Move", "Card"])
 def test_a_card_answer_in_any_form(answer):

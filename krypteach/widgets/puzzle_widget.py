@@ -33,12 +33,12 @@ from ..teaching.puzzles import (
     KASINO_KINDS,
     KINDS,
     Puzzle,
-    check_answer,
     load_puzzles,
     solve,
 )
 from ..teaching.puzzles.base import PuzzleError
 from ..teaching.puzzles.fresh import estimated_rating, is_generated, made_by, puzzle_from_id, themes_of
+from ..teaching.puzzles.prove import judge
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .game_table import TableRowWidget
@@ -320,9 +320,10 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         if p is None:
             return
         self.attempts += 1
-        ok, why = check_answer(p, given)
+        ok, why, broke = judge(p, given)
         if self._outcome is None:  # the first answer decides
-            current().record(p.id, "puzzle", correct=ok, topic=p.kind, rule=None if ok else p.kind,
+            # the rule a wrong answer broke where it shows it (take-all, not-traffar, kladda …), else the kind
+            current().record(p.id, "puzzle", correct=ok, topic=p.kind, rule=None if ok else broke or p.kind,
                              how="hint" if self._hinted else "first-try", answer=self._in_words(given),
                              expected=self._right_answers(), **self._rated(p))
             if ok:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...bots.endgame import best_moves, endgame_line, solve_endgame
 from ...engine import reference
 from ...engine.builds import table_cards
 from ...engine.captures import capture_options, split_into_traffar
 from ...engine.cards import Card, parse_cards
+from ...engine.explain import explain_krypkasino_move
 from ...engine.games import game_of
 from ...engine.moves import Move, MoveParseError, legal_moves, table_after
 from ...engine.rules import Rules
@@ -25,7 +26,7 @@ from ...i18n import _, ngettext
 from .kasino import KASINO_KINDS, resolve_selection, solve_kasino
 from .model import Puzzle, PuzzleError, Solution, capture_text, symbols_text
 
-__all__ = ["solve", "check_answer", "verify", "check_puzzles", "brute_captures", "takes_whole", "move_cost",
+__all__ = ["solve", "check_answer", "judge", "Judgement", "verify", "check_puzzles", "brute_captures", "takes_whole", "move_cost",
            "proved_moves", "check_cards", "UNIQUE_ANSWER", "needs_tvangstabbe", "kladda_decides"]
 
 
@@ -338,13 +339,38 @@ def _normalise(p: Puzzle, answer: Any) -> str:
     return str(move)
 
 
+class Judgement(NamedTuple):
+    """An answer judged: right or not, why in words, and the rule a wrong answer broke where the
+    answer shows it (else None): the engine's key for a capture it does not allow (``take-all``,
+    ``not-traffar``, ``must-capture``, ``tvangstabbe``, ``maximum``), or ``kladda`` for an endgame
+    move that would be as good as the best were klädda högen empty."""
+
+    ok: bool
+    why: str
+    rule: str | None = None
+
+
 def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
     """Is ``answer`` right? Returns ``(ok, explanation)``; a malformed answer is
-    wrong, with a message that says how to write one.
+    wrong, with a message that says how to write one (:func:`judge` says which rule a wrong one broke).
 
     >>> p = Puzzle("d", "which-card", "easy", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))
     >>> check_answer(p, "10♠")[0], check_answer(p, "4H")[0]
     (True, False)
+    """
+    ok, why, _rule = judge(p, answer)
+    return ok, why
+
+
+def judge(p: Puzzle, answer: Any) -> Judgement:
+    """:func:`check_answer`, and the rule a wrong answer broke. A wrong *what must you take* is
+    explained as the engine explains that capture in a game: which rule it breaks, with the cards.
+
+    >>> p = Puzzle("d", "what-must-you-take", "easy", parse_cards("9H"), parse_cards("9S 2C 5D 7H"))
+    >>> j = judge(p, "2C+7H"); j.ok, j.rule
+    (False, 'take-all')
+    >>> print(j.why)
+    You must take all you can: 9♠ is also a träff for 9♥ and would stay on the table. Take 9♠ and 2♣+7♥; 5♦ stays.
     """
     sol = solve(p)
     try:
@@ -353,33 +379,40 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
             meant = resolve_selection(p, given)
             given = next((m for m in meant if m in sol.answers), meant[0])
     except (ValueError, MoveParseError) as e:
-        return False, _("Not an answer to this puzzle ({error}).").format(error=e)
+        return Judgement(False, _("Not an answer to this puzzle ({error}).").format(error=e))
     if given in sol.answers:
-        return True, _("Right!") + " " + sol.explanation
+        return Judgement(True, _("Right!") + " " + sol.explanation)
+    if p.kind == "what-must-you-take":
+        taken = None if given == "creep" else tuple(parse_cards(given.replace("+", " ")))
+        engine = explain_krypkasino_move(p.hand, p.table, Move(p.hand[0], taken), p.rules)
+        if not engine.legal:  # a take-all explanation names the capture to make; the others do not
+            return Judgement(False, engine.message if engine.rule == "take-all" else
+                             engine.message + " " + sol.explanation, engine.rule)
     if p.kind in ("kasino-take-or-raise", "kasino-endgame") and given in sol.options:
         from .kasino import kasino_result_words
 
-        return False, kasino_result_words(sol.options[given], "not-best", move=p.answer_text(given)) + " " + \
-            sol.explanation
+        return Judgement(False, kasino_result_words(sol.options[given], "not-best", move=p.answer_text(given)) + " " +
+                         sol.explanation)
     if p.kind in ("kasino-safe-build", "kasino-steal") and given in sol.options:
-        return False, _("Not quite.") + " " + sol.explanation
+        return Judgement(False, _("Not quite.") + " " + sol.explanation)
     if p.kind == "endgame" and given in sol.options:
         said = _("Not the best: {move} ends the giv {ends}.").format(
             move=p.answer_text(given), ends=_ends_words(sol.options[given]))
         points = sum(c.points for c in p.kladda)
-        if points and given in _best_with_kladda_empty(p):  # the move that forgets klädda högen
+        forgot = bool(points) and given in _best_with_kladda_empty(p)  # the move that forgets klädda högen
+        if forgot:
             said += " " + ngettext(
                 "It would be as good as any were klädda högen empty, but klädda högen ({cards}, {n} point) goes "
                 "to the last player to take in, and that decides here.",
                 "It would be as good as any were klädda högen empty, but klädda högen ({cards}, {n} points) goes "
                 "to the last player to take in, and that decides here.", points).format(
                 cards=symbols_text(p.kladda), n=points)
-        return False, said + " " + sol.explanation
+        return Judgement(False, said + " " + sol.explanation, "kladda" if forgot else None)
     if p.kind == "safest-card" and given in sol.options:
         n = sol.options[given]
-        return False, ngettext("Not quite: {card} gives you {n} point.", "Not quite: {card} gives you {n} points.",
-                               n).format(card=p.answer_text(given), n=n) + " " + sol.explanation
-    return False, _("Not quite.") + " " + sol.explanation
+        return Judgement(False, ngettext("Not quite: {card} gives you {n} point.", "Not quite: {card} gives you {n} points.",
+                                         n).format(card=p.answer_text(given), n=n) + " " + sol.explanation)
+    return Judgement(False, _("Not quite.") + " " + sol.explanation)
 
 
 def verify(p: Puzzle) -> list[str]:
