@@ -137,6 +137,7 @@ main{max-width:70rem;margin:0 auto;padding:1rem 1.25rem}
 h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .note{color:#555}
 .scroll{overflow-x:auto;background:#fff;border-radius:.5rem;box-shadow:0 1px 4px rgba(0,0,0,.1)}
+.scroll>table{min-width:100%}
 table{border-collapse:collapse;font-size:.95rem}
 th,td{padding:.35rem .6rem;border-bottom:1px solid #e3e7e2;text-align:left;white-space:nowrap}
 th{background:#e7efe7;position:sticky;top:0}
