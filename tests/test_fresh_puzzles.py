@@ -154,6 +154,21 @@ def test_a_move_that_forgets_klaedda_hoegen_is_told_so():
         assert "men klädda högen (K♥ J♦ Q♣ J♣ J♠ Q♦ K♥, 1 poäng) går till den som tar in sist" in check_answer(p, "3H")[1]
 
 
+def test_who_took_in_last_counts_when_klaedda_hoegen_is_set_aside_too():
+    """10♥ 5♦ against A♠ 3♠ on 6♣ 9♦ 7♠, klädda högen J♠. Where nobody has taken in yet, 10♥ creeping
+    would be as good as 5♦ were klädda högen empty; where you took in last, the table's last cards
+    would come to you after 10♥ creeps, so it is worse even then, and klädda högen is not the reason."""
+    nobody = Puzzle("d", "endgame", "easy", parse_cards("10H 5D"), parse_cards("6C 9D 7S"),
+                    next_hand=parse_cards("AS 3S"), kladda=parse_cards("JS"))
+    assert sorted(solve(nobody).answers) == ["5D"]
+    forgot = judge(nobody, "10H")
+    assert forgot.rule == "kladda" and "It would be as good as any were klädda högen empty" in forgot.why
+    you = replace(nobody, last_capturer=0)
+    assert sorted(solve(you).answers) == ["5D"]
+    worse = judge(you, "10H")
+    assert not worse.ok and worse.rule is None and "klädda högen" not in worse.why
+
+
 def test_endgames_that_klaedda_hoegen_decides_are_made_on_purpose():
     for level in ("easy", "medium", "hard"):
         for n in range(3):
