@@ -408,3 +408,28 @@ def test_the_line_of_play_shown_depends_on_who_captured_last_and_the_kladda_hoge
         "With the best play from both of you, 7♣ creeps ends the giv with 1 point fewer than your opponent (better). The play: you: 7♣ creeps; "
         "your opponent: 6♦ creeps; you: 2♥ creeps; your opponent: J♥ takes 5♥+6♦. Other first moves: 2♥ creeps "
         "ends it with 1 point more than your opponent (worse).")
+
+
+def test_every_wrong_capture_of_made_puzzles_is_judged_with_a_rule_the_teacher_has_words_for():
+    """Every selection of table cards (and creep) in made *what must you take* puzzles of every
+    level: right exactly when it is one of the solver's answers, and a wrong one names a rule that the
+    teacher's page words (never a bare key)."""
+    from itertools import combinations
+
+    from krypteach.serve.teacher import RULE_WORDS
+    from krypteach.teaching.puzzles.fresh import fresh_puzzle
+    from krypteach.teaching.puzzles.model import capture_text
+
+    seen: set[str] = set()
+    for level in ("easy", "medium", "hard"):
+        for n in range(3):
+            p = fresh_puzzle("what-must-you-take", level, n)
+            answers = prove.solve(p).answers
+            picks = ["creep"] + [capture_text(c) for k in range(1, len(p.table) + 1)
+                                 for c in combinations(sorted(p.table), k)]
+            for pick in picks:
+                judged = prove.judge(p, pick)
+                assert judged.ok == (pick in answers), (p.id, pick)
+                assert judged.ok or judged.rule in RULE_WORDS, (p.id, pick, judged.rule)
+                seen.add(judged.rule or "")
+    assert {"take-all", "not-traffar"} <= seen
