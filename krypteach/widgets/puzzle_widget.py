@@ -33,12 +33,12 @@ from ..teaching.puzzles import (
     KASINO_KINDS,
     KINDS,
     Puzzle,
+    judge,
     load_puzzles,
     solve,
 )
 from ..teaching.puzzles.base import PuzzleError
 from ..teaching.puzzles.fresh import estimated_rating, is_generated, made_by, puzzle_from_id, themes_of
-from ..teaching.puzzles.prove import judge
 from ._ui import button, esc, message_html, message_text
 from .cards import CardRowWidget
 from .game_table import TableRowWidget

@@ -60,10 +60,10 @@ from .model import (
     save_puzzles,
     shipped_puzzles,
 )
-from .prove import check_answer, check_puzzles, solve, verify
+from .prove import Judgement, check_answer, check_puzzles, judge, solve, verify
 
 __all__ = [
-    "KINDS", "DIFFICULTIES", "FORMAT", "Puzzle", "Solution", "PuzzleError", "generate", "solve", "check_answer",
+    "KINDS", "DIFFICULTIES", "FORMAT", "Puzzle", "Solution", "PuzzleError", "generate", "solve", "check_answer", "judge", "Judgement",
     "verify", "check_puzzles", "load_puzzles", "save_puzzles", "shipped_puzzles", "make_puzzle_set",
     "KASINO_KINDS", "ALL_KINDS", "make_kasino_set", "kasino_values",
 ]
