@@ -433,3 +433,36 @@ def test_every_wrong_capture_of_made_puzzles_is_judged_with_a_rule_the_teacher_h
                 assert judged.ok or judged.rule in RULE_WORDS, (p.id, pick, judged.rule)
                 seen.add(judged.rule or "")
     assert {"take-all", "not-traffar"} <= seen
+
+
+def test_a_kasino_selection_that_is_no_move_is_told_why_both_as_a_capture_and_as_a_build():
+    """kasino-safe-build-easy-01: A♥ 3♥ 6♠ on 3♠ 4♣ J♠. 3♥ with 4♣ is no capture (4♣ is no träff of
+    a 3) and no build (a build of 7 needs a 7 in the hand to take it): the page says both, then the
+    solution; which one the learner meant cannot be told, so no rule is kept."""
+    from krypteach.i18n import use_language
+    from krypteach.teaching.puzzles import load_puzzles
+
+    p = next(q for q in load_puzzles(game="kasino") if q.id == "kasino-safe-build-easy-01")
+    solution = prove.solve(p).explanation
+    judged = prove.judge(p, Move(P("3H")[0], P("4C")))
+    assert judged == (False, "4♣ is not a träff for your 3♥: take cards of its rank, groups that add up to its value, and "
+                             "builds of its value. You may build 7 only with another card of that value in your hand to "
+                             "take it (no bluff builds): your other cards are A♥ 6♠. " + solution, None)
+    with use_language("sv"):
+        assert "Du får bara bygga 7 om du har ett annat kort med det värdet på handen" in prove.judge(p, "3H:4C").why
+    # 1 + 4 + 11 is more than any card takes: explained as the capture alone, and that rule is kept
+    assert prove.judge(p, "AH:4C+JS") == (False, "4♣+J♠ is not a träff for your A♥: take cards of its rank, groups that "
+                                                  "add up to its value, and builds of its value. " + solution, "not-traffar")
+    # a move the rules allow is judged as before: a build the opponent can steal
+    assert prove.judge(p, "3H:JS") == prove.judge(p, "3H>14:JS") == (False, "Not quite. " + solution, None)
+    assert prove.judge(p, "3H:3S").ok
+
+
+def test_a_build_taken_by_a_card_of_another_value_is_told_so():
+    from krypteach.teaching.puzzles import load_puzzles
+
+    p = next(q for q in load_puzzles(game="kasino") if q.id == "kasino-take-or-raise-easy-01")
+    build = next(x for x in p.table if isinstance(x, Build))
+    judged = prove.judge(p, Move(P("9H")[0], list(build.cards)))
+    assert judged.rule == "build-wrong-value" and judged.why.startswith(
+        "[8: A♥+7♥] is a build of 8: only a card of 8 takes it, not your 9♥. ")

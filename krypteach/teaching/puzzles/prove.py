@@ -14,11 +14,10 @@ from typing import Any, NamedTuple
 
 from ...bots.endgame import best_moves, endgame_line, solve_endgame
 from ...engine import reference
-from ...engine.builds import table_cards
+from ...engine.builds import build_total, table_cards
 from ...engine.captures import capture_options, split_into_traffar
 from ...engine.cards import Card, parse_cards
-from ...engine.explain import explain_krypkasino_move
-from ...engine.games import game_of
+from ...engine.games import explain_move, game_of
 from ...engine.moves import Move, MoveParseError, legal_moves, table_after
 from ...engine.rules import Rules
 from ...engine.turn import tabbe_score
@@ -384,10 +383,14 @@ def judge(p: Puzzle, answer: Any) -> Judgement:
         return Judgement(True, _("Right!") + " " + sol.explanation)
     if p.kind == "what-must-you-take":
         taken = None if given == "creep" else tuple(parse_cards(given.replace("+", " ")))
-        engine = explain_krypkasino_move(p.hand, p.table, Move(p.hand[0], taken), p.rules)
+        engine = explain_move(p.hand, p.table, Move(p.hand[0], taken), p.rules)
         if not engine.legal:  # a take-all explanation names the capture to make; the others do not
             return Judgement(False, engine.message if engine.rule == "take-all" else
                              engine.message + " " + sol.explanation, engine.rule)
+    if p.kind in KASINO_KINDS and given not in sol.options:
+        not_a_move = _kasino_not_a_move(p, Move.parse(given))
+        if not_a_move is not None:
+            return Judgement(False, not_a_move[0] + " " + sol.explanation, not_a_move[1])
     if p.kind in ("kasino-take-or-raise", "kasino-endgame") and given in sol.options:
         from .kasino import kasino_result_words
 
@@ -413,6 +416,22 @@ def judge(p: Puzzle, answer: Any) -> Judgement:
         return Judgement(False, ngettext("Not quite: {card} gives you {n} point.", "Not quite: {card} gives you {n} points.",
                                          n).format(card=p.answer_text(given), n=n) + " " + sol.explanation)
     return Judgement(False, _("Not quite.") + " " + sol.explanation)
+
+
+def _kasino_not_a_move(p: Puzzle, move: Move) -> tuple[str, str | None] | None:
+    """Why a classic Kasino answer is no move at all here, in the engine's words, and the rule it
+    breaks; None for a move the rules allow. A hand card with table cards that make neither a
+    capture nor a build is explained both ways: as the capture, then as the build of what the
+    cards add up to (the rule is then left open: which was meant cannot be told)."""
+    said = explain_move(p.hand, p.table, move, p.rules, 0)
+    if said.legal:
+        return None
+    total = build_total(move.card, move.capture, p.rules) if move.value is None and move.capture else None
+    built = explain_move(p.hand, p.table, Move.build(move.card, move.capture, total), p.rules, 0) \
+        if total is not None and total <= 14 and move.capture else None  # no card takes more than 14
+    if built is None or built.legal:
+        return said.message, said.rule
+    return said.message + " " + built.message, None
 
 
 def verify(p: Puzzle) -> list[str]:
