@@ -202,3 +202,28 @@ def test_answers_and_verdicts_are_said_with_cards_and_words_not_codes():
         if wrong:
             _ok, why = check_answer(p, wrong[0])
             assert not code.search(why), why
+
+
+def test_a_puzzle_is_solved_once_for_its_answers_and_the_shown_answer(monkeypatch):
+    """Some puzzles take seconds to solve (kasino-take-or-raise-hard-01: 13.5 s on the project's
+    machine), so the trainer solves the puzzle on show once per language, not once per answer."""
+    import krypteach.widgets.puzzle_widget as pw
+    from krypteach.i18n import use_language
+
+    calls = []
+
+    def counted(p):
+        calls.append(p.id)
+        return solve(p)
+
+    monkeypatch.setattr(pw, "solve", counted)
+    t = PuzzleTrainer([seed_puzzle()])
+    t.select_table(["9S"])
+    t.check()
+    t.select_table(["9S", "2C", "7H"])
+    t.check()
+    t.show_answer()
+    assert calls == ["seed"] and t.message.startswith("Answer")
+    with use_language("sv"):  # the words of another language are solved for again
+        t.check()
+    assert calls == ["seed", "seed"] and t.message.startswith("Rätt")

@@ -27,12 +27,13 @@ from ..engine.builds import Build, table_cards
 from ..engine.captures import tabbe_pa_text, tabbe_ranks, traffar
 from ..engine.cards import Card
 from ..engine.moves import Move, legal_moves
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, language, ngettext
 from ..teaching.puzzles import (
     DIFFICULTIES,
     KASINO_KINDS,
     KINDS,
     Puzzle,
+    Solution,
     judge,
     load_puzzles,
     solve,
@@ -221,6 +222,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         """Show this puzzle."""
         self.puzzle = puzzle
         self._outcome: str | None = None  # "solved" or "missed", by the first answer (or Show answer)
+        # the puzzle on show and the page's language, and its solution (``_solution``)
+        self._solved: tuple[tuple[Puzzle, str], Solution] | None = None
         self._hinted = False
         self.message = ""
         self.feedback.value = ""
@@ -320,7 +323,7 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         if p is None:
             return
         self.attempts += 1
-        ok, why, broke = judge(p, given)
+        ok, why, broke = judge(p, given, self._solution(p))
         if self._outcome is None:  # the first answer decides
             # the rule a wrong answer broke where it shows it (take-all, not-traffar, kladda …), else the kind
             current().record(p.id, "puzzle", correct=ok, topic=p.kind, rule=None if ok else broke or p.kind,
@@ -363,11 +366,20 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         except ValueError:
             return code
 
+    def _solution(self, p: Puzzle) -> Solution:
+        """The puzzle's solution, solved once for the puzzle on show and the page's language: a
+        Kasino endgame can take seconds to solve, and an answer, the right answers kept with it and
+        the shown answer all need it."""
+        key = (p, language())
+        if self._solved is None or self._solved[0] != key:
+            self._solved = (key, solve(p))
+        return self._solved[1]
+
     def _right_answers(self) -> str:
         p = self.puzzle
         if p is None:
             return ""
-        return (" " + _("or") + " ").join(p.answer_text(a) for a in sorted(solve(p).answers))
+        return (" " + _("or") + " ").join(p.answer_text(a) for a in sorted(self._solution(p).answers))
 
     def hint(self) -> None:
         """A nudge that names what to look at, without giving the answer away."""
@@ -420,7 +432,7 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         p = self.puzzle
         if p is None:
             return
-        sol = solve(p)
+        sol = self._solution(p)
         if self._outcome is None:  # a shown answer is a missed puzzle (it comes back later)
             self._outcome = "missed"
             self.missed += 1

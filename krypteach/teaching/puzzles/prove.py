@@ -361,9 +361,11 @@ def check_answer(p: Puzzle, answer: Any) -> tuple[bool, str]:
     return ok, why
 
 
-def judge(p: Puzzle, answer: Any) -> Judgement:
+def judge(p: Puzzle, answer: Any, sol: Solution | None = None) -> Judgement:
     """:func:`check_answer`, and the rule a wrong answer broke. A wrong *what must you take* is
     explained as the engine explains that capture in a game: which rule it breaks, with the cards.
+    ``sol``: the puzzle's :func:`solve`, where the caller has it already (some puzzles take seconds
+    to solve).
 
     >>> p = Puzzle("d", "what-must-you-take", "easy", parse_cards("9H"), parse_cards("9S 2C 5D 7H"))
     >>> j = judge(p, "2C+7H"); j.ok, j.rule
@@ -371,7 +373,7 @@ def judge(p: Puzzle, answer: Any) -> Judgement:
     >>> print(j.why)
     You must take all you can: 9♠ is also a träff for 9♥ and would stay on the table. Take 9♠ and 2♣+7♥; 5♦ stays.
     """
-    sol = solve(p)
+    sol = solve(p) if sol is None else sol
     try:
         given = _normalise(p, answer)
         if p.kind in KASINO_KINDS:  # a selection of cards: the capture, or the build on them
