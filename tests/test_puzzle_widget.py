@@ -212,9 +212,9 @@ def test_a_puzzle_is_solved_once_for_its_answers_and_the_shown_answer(monkeypatc
 
     calls = []
 
-    def counted(p):
+    def counted(p, **kw):
         calls.append(p.id)
-        return solve(p)
+        return solve(p, **kw)
 
     monkeypatch.setattr(pw, "solve", counted)
     t = PuzzleTrainer([seed_puzzle()])

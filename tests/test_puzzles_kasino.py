@@ -212,3 +212,24 @@ def test_the_puzzle_trainer_plays_build_puzzles_in_text_form():
         assert "Answer:" in t.message
         shown = t.answer()  # Show answer selects the answer's card and table items
         assert shown.card == right.card and sorted(shown.capture or ()) == sorted(right.capture or ())
+
+
+def test_a_search_proved_at_its_own_position_only_gives_the_same_solution(monkeypatch):
+    """A page checking a learner's answer searches with the engine's moves beyond the puzzle's own
+    position (``full_proof=False``): the same answers, words and values as the full proof, and the
+    puzzle's own position is still checked against the brute force."""
+    from krypteach.engine import reference
+    from krypteach.teaching.puzzles import PuzzleError, load_puzzles, solve
+
+    slow = "kasino-take-or-raise-hard-01"  # 13.5 s fully proved; its proved answers are shipped with it
+    for p in load_puzzles(game="kasino"):
+        fast = solve(p, full_proof=False)
+        if p.id == slow:
+            assert fast.answers == frozenset(p.answers)
+        else:
+            full = solve(p)
+            assert (fast.answers, fast.explanation, fast.options) == (full.answers, full.explanation, full.options), p.id
+    endgame = next(p for p in load_puzzles(game="kasino") if p.kind == "kasino-endgame")
+    monkeypatch.setattr(reference, "kasino_legal_moves", lambda *a, **k: set())  # the brute force disagrees
+    with pytest.raises(PuzzleError, match="disagree"):
+        solve(endgame, full_proof=False)

@@ -369,10 +369,11 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
     def _solution(self, p: Puzzle) -> Solution:
         """The puzzle's solution, solved once for the puzzle on show and the page's language: a
         Kasino endgame can take seconds to solve, and an answer, the right answers kept with it and
-        the shown answer all need it."""
+        the shown answer all need it. The puzzle was proved when it was shipped or made, so the
+        search is not proved again at every position (``full_proof=False``)."""
         key = (p, language())
         if self._solved is None or self._solved[0] != key:
-            self._solved = (key, solve(p))
+            self._solved = (key, solve(p, full_proof=False))
         return self._solved[1]
 
     def _right_answers(self) -> str:

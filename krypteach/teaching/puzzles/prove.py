@@ -89,9 +89,12 @@ def check_cards(p: Puzzle) -> None:
         raise PuzzleError(f"puzzle {p.id}: the hand is empty")
 
 
-def solve(p: Puzzle) -> Solution:
+def solve(p: Puzzle, *, full_proof: bool = True) -> Solution:
     """Solve a puzzle by trying everything; raises :class:`PuzzleError` if it is
-    malformed or has no unique answer where its kind requires one.
+    malformed or has no unique answer where its kind requires one. ``full_proof=False``: a classic
+    Kasino search checks the engine's legal moves against the reference rules at the puzzle's own
+    position only, not at every position it reaches (for a page that checks a learner's answer to a
+    puzzle already proved: :mod:`.kasino`).
 
     >>> p = Puzzle("d", "which-card", "easy", parse_cards("10S 4H"), parse_cards("AH 7C 3D 9S"))
     >>> s = solve(p); sorted(s.answers), s.unique
@@ -100,7 +103,7 @@ def solve(p: Puzzle) -> Solution:
     check_cards(p)
     rules = p.rules
     if p.kind in KASINO_KINDS:
-        return solve_kasino(p)
+        return solve_kasino(p, full_proof)
     if game_of(rules).has_builds:
         raise PuzzleError(f"puzzle {p.id}: {p.kind} is a Krypkasino puzzle: its rules cannot be classic Kasino's")
     solver = {"what-must-you-take": _solve_take, "which-card": _solve_which, "safest-card": _solve_safest,
@@ -365,7 +368,7 @@ def judge(p: Puzzle, answer: Any, sol: Solution | None = None) -> Judgement:
     """:func:`check_answer`, and the rule a wrong answer broke. A wrong *what must you take* is
     explained as the engine explains that capture in a game: which rule it breaks, with the cards.
     ``sol``: the puzzle's :func:`solve`, where the caller has it already (some puzzles take seconds
-    to solve).
+    to solve); else it is solved with ``full_proof=False``, as a page checking an answer needs.
 
     >>> p = Puzzle("d", "what-must-you-take", "easy", parse_cards("9H"), parse_cards("9S 2C 5D 7H"))
     >>> j = judge(p, "2C+7H"); j.ok, j.rule
@@ -373,7 +376,7 @@ def judge(p: Puzzle, answer: Any, sol: Solution | None = None) -> Judgement:
     >>> print(j.why)
     You must take all you can: 9♠ is also a träff for 9♥ and would stay on the table. Take 9♠ and 2♣+7♥; 5♦ stays.
     """
-    sol = solve(p) if sol is None else sol
+    sol = solve(p, full_proof=False) if sol is None else sol
     try:
         given = _normalise(p, answer)
         if p.kind in KASINO_KINDS:  # a selection of cards: the capture, or the build on them
