@@ -214,7 +214,7 @@ def _themes_found(p: Puzzle) -> tuple[str, ...]:
         groups = 0
         for a in p.answers:
             if a != "creep":
-                groups = max(groups, len(split_into_traffar(p.hand[0], parse_cards(a.replace("+", " ")), p.rules) or []))
+                groups = max(groups, len(split_into_traffar(p.hand[0], parse_cards(a), p.rules) or []))
         if groups >= 2:
             found.append("traffar")
     elif kind == "set-up-dukning":

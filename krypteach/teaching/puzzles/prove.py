@@ -387,7 +387,7 @@ def judge(p: Puzzle, answer: Any, sol: Solution | None = None) -> Judgement:
     if given in sol.answers:
         return Judgement(True, _("Right!") + " " + sol.explanation)
     if p.kind == "what-must-you-take":
-        taken = None if given == "creep" else tuple(parse_cards(given.replace("+", " ")))
+        taken = None if given == "creep" else tuple(parse_cards(given))  # "2C+7H", as capture_text writes it
         engine = explain_move(p.hand, p.table, Move(p.hand[0], taken), p.rules)
         if not engine.legal:  # a take-all explanation names the capture to make; the others do not
             return Judgement(False, engine.message if engine.rule == "take-all" else
