@@ -244,13 +244,24 @@ class _Counted:
 SLOW = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 
 
+def kept_last(site: Path) -> list[str]:
+    """The files the site's worker keeps only once a page has been open a while (``CACHE_LAST``: the
+    pack of the wheels and Python's snapshot), as paths in the site; [] for a site without them."""
+    worker = (site / "service-worker.js").read_text(encoding="utf-8")
+    if "const CACHE_LAST = " not in worker:
+        return []
+    return json.loads(worker.split("const CACHE_LAST = ")[1].split(";\n")[0])
+
+
 def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False, files: int = 0,
-                profile: bool = False) -> dict:
+                profile: bool = False, read: float = 0) -> dict:
     """With the site's service worker (allowed, a new profile): the first visit of ``lesson``,
     then ``next_lesson``, then ``lesson`` again once the worker has kept what a lesson needs.
     Transferred = the bytes the server sent meanwhile; ``files``: also that many of the paths
     that took the most bytes (a path sent twice counts twice); ``profile``: each page's phases too,
-    as :func:`measure` notes them."""
+    as :func:`measure` notes them. ``read``: the seconds a learner reads the first lesson before
+    going to the next (0: at once, as soon as it is interactive); the worker's keeping goes on
+    meanwhile."""
     from playwright.sync_api import sync_playwright
 
     served = _Counted(site)
@@ -270,12 +281,16 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                 cdp.send("Network.enable")
                 cdp.send("Network.emulateNetworkConditions", SLOW)
             for label, name in (("first_visit", lesson), ("next_lesson", next_lesson), ("second_visit", lesson)):
+                if label == "next_lesson" and read:
+                    time.sleep(read)
                 if label == "second_visit":  # the keeping after the first two pages, not timed
                     deadline = time.monotonic() + 300
+                    wanted = [f"{served.base}/{path}" for path in ["static/pyodide/pyodide.asm.wasm", *kept_last(site)]]
                     while time.monotonic() < deadline and not page.evaluate(
-                            "wasm => caches.keys().then(async ns => { for (const n of ns) { if (n.startsWith('krypteach-')"
-                            " && await (await caches.open(n)).match(wasm)) return true; }"
-                            " return false; })", f"{served.base}/static/pyodide/pyodide.asm.wasm"):
+                            "urls => caches.keys().then(async ns => { for (const n of ns) { if (!n.startsWith('krypteach-'))"
+                            " continue; const c = await caches.open(n); let all = true;"
+                            " for (const u of urls) { if (!(await c.match(u))) all = false; } if (all) return true; }"
+                            " return false; })", wanted):
                         time.sleep(0.5)
                     time.sleep(2)
                 served.take()
@@ -288,7 +303,9 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                 result[label] = {"lesson": name, "page_to_interactive_s": round(time.monotonic() - t0, 2),
                                  "transferred_mb": mb, "requests_to_server": requests,
                                  # "used": the kernel took the Python the page started as it opened
-                                 "early_python": page.evaluate("window.krypteachEarlyStart || null")}
+                                 "early_python": page.evaluate("window.krypteachEarlyStart || null"),
+                                 # "snapshot": Python started from the snapshot the site's worker kept
+                                 "python_from": page.evaluate("window.krypteachPythonFrom || null")}
                 if files:
                     result[label]["biggest_mb"] = biggest
                 if profile:
@@ -344,12 +361,16 @@ def main() -> int:
     ap.add_argument("--files", type=int, default=0, help="with --app: list the N paths that took the most bytes")
     ap.add_argument("--profile", action="store_true",
                     help="also note when each phase ends (Pyodide's core, the wheels, the kernel, the cells)")
+    ap.add_argument("--read", type=float, default=0,
+                    help="with --app: seconds on the first lesson before the next (default 0: at once)")
     ap.add_argument("--runs", type=int, default=1,
                     help="with --app: that many runs, each in a new profile; the times' median and range too "
                          "(a 2-core machine's runs spread by a second)")
     args = ap.parse_args()
     if args.runs < 1:
         ap.error(f"--runs must be at least 1, not {args.runs}")
+    if args.read < 0:
+        ap.error(f"--read must be 0 or more seconds, not {args.read}")
     if not CHROMIUM:
         print("needs Debian chromium (apt-get install -y chromium)", file=sys.stderr)
         return 2
@@ -361,7 +382,8 @@ def main() -> int:
         report["site_mb"] = round(size(out) / 1e6, 1)
         report["lesson"] = args.lesson
         if args.app:
-            runs = [measure_app(out.resolve(), args.lesson, args.next, args.throttle, args.files, args.profile)
+            runs = [measure_app(out.resolve(), args.lesson, args.next, args.throttle, args.files, args.profile,
+                                args.read)
                     for _ in range(args.runs)]
             report.update(runs[0] if args.runs == 1 else {"runs": runs, "summary": summarize(runs)})
             report["other_addresses_asked"] = []  # a server of this process: only it answers

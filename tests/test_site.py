@@ -260,8 +260,10 @@ def test_lesson_03_take_all_judges_in_the_browser(offline, site):
     ex.get_by_role("button", name="Check").click()
     feedback.locator(".kt-ok").wait_for(timeout=STEP_MS)
     assert feedback.inner_text().startswith("Right. 9♥ takes 9♠ and 2♣+7♥; 5♦ stays.")
-    # issue 25: that Python was started by the page as it opened, and the kernel took it (its options the same)
+    # issue 25: that Python was started by the page as it opened, and the kernel took it (its options the same);
+    # with no service worker (blocked here) it loaded the wheels itself: no pack, no snapshot
     assert page.evaluate("window.krypteachEarlyStart") == "used"
+    assert page.evaluate("window.krypteachPythonFrom") == "start"
 
 
 def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
@@ -535,6 +537,11 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
     assert "voici/render/11_avig_kasino.html" in later and "static/pyodide/pyodide.asm.wasm" in later
     wait_until_kept(page, ["/voici/render/02_traffar.html", "/voici/render/07_play.html", "/voici/build/voici.js",
                            *(f"/{SUB_PATH}/{name}" for name in later)])  # lessons not visited too
+    # what only makes later pages start sooner is kept once a lesson has been open a while (KEEP_LAST_MS)
+    last = json.loads(worker_js.split("const CACHE_LAST = ")[1].split(";\n")[0])
+    assert last == ["static/krypteach/packages.pack", "static/krypteach/python.snapshot"]
+    assert not set(last) & set(later)
+    wait_until_kept(page, [f"/{SUB_PATH}/{name}" for name in last])
     sent = site["log"].read_text()  # http.server's log: what the site's server was asked for
     assert f"GET /{SUB_PATH}/static/pyodide/pyodide.asm.wasm.gz " in sent  # the worker unpacks the gzip copy
     version = worker_js.split('const VERSION = "')[1].split('"')[0]
@@ -547,6 +554,9 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
     context.set_offline(True)
     page.reload(timeout=LOAD_MS)
     page.locator(".kt-game .kt-status", has_text="Your turn").wait_for(timeout=LOAD_MS)
+    # this page's Python started from the snapshot the build made, with the wheels written from the pack:
+    # a whole giv plays, offline, as on a page that imported everything itself
+    assert page.evaluate("window.krypteachPythonFrom") == "snapshot"
     play_a_giv_to_its_scores(page, seed=1)
     assert not [url for url in blocked if "/static/" in url or url.endswith(".html")], blocked
     assert page.evaluate("window.krypteachEarlyStart") == "used"  # Python started with the page, offline too
@@ -592,8 +602,13 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (static / "872.abc.js").write_text(_KERNEL_BUNDLE)
     (static / "352.def.js").write_text(_KERNEL_WORKER)
     (static / "352.def.js.LICENSE.txt").write_text("")
+    (tmp_path / "static/krypteach").mkdir(parents=True)  # the build's pack and snapshot: the page names them
+    for name in ("packages.pack", "python.snapshot"):
+        (tmp_path / "static/krypteach" / name).write_bytes(b"")
     script = _early_kernel(tmp_path)
     assert '"pyodideUrl": "./static/pyodide/pyodide.js"' in script and '"packages": ["krypteach"]' in script
+    assert ('"pack": "./static/krypteach/packages.pack"' in script
+            and '"snapshot": "./static/krypteach/python.snapshot"' in script)
     assert f'"{_KERNEL_EXTENSION}/352.def.js"' in script
     bundle = (static / "872.abc.js").read_text()
     assert ("(self.krypteachKernelWorker&&self.krypteachKernelWorker.take())||new Worker(new URL(n.p+n.u(352),n.b)"
@@ -602,6 +617,8 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     assert "await(self.krypteachEarly?self.krypteachEarly(this,e):this.initRuntime(e)),await this.initFilesystem(e)" in worker
     assert "Mu=new nr;self.krypteachStart&&self.krypteachStart(Mu);Nt(Mu)}" in worker
     assert "importlib.import_module(name)" in worker and "krypteach.widgets" in worker
+    # a Python started from the snapshot draws its own random numbers (test_a_later_page_starts_from_…)
+    assert 'if (found[1]) { kernel._pyodide.runPython("import random; random.seed()"); }' in worker
 
     other = tmp_path / "other"  # another kernel's code: nothing is changed, and the pages get no script
     (other / _KERNEL_EXTENSION).mkdir(parents=True)
@@ -610,6 +627,11 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (other / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
     assert _early_kernel(other) == ""
     assert (other / _KERNEL_EXTENSION / "352.def.js").read_text() == _KERNEL_WORKER
+    (tmp_path / "static/krypteach/python.snapshot").unlink()  # no snapshot made (no Node.js): the pack alone
+    (static / "352.def.js").write_text(_KERNEL_WORKER)
+    (static / "872.abc.js").write_text(_KERNEL_BUNDLE)
+    script = _early_kernel(tmp_path)
+    assert '"pack": "./static/krypteach/packages.pack"' in script and '"snapshot"' not in script
     unnamed = tmp_path / "unnamed"  # a config that names no Pyodide: nothing to start early, nothing changed
     (unnamed / _KERNEL_EXTENSION).mkdir(parents=True)
     (unnamed / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
@@ -672,3 +694,60 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
         size = int(icon["sizes"].split("x")[0])
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == size
     assert sorted(i["sizes"] for i in manifest["icons"]) == ["192x192", "512x512"]
+
+
+_FROM_SNAPSHOT_MJS = r"""
+// two Pythons started from the site's snapshot as a later page starts one (build.py, startPython)
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const site = process.argv[2];
+const { loadPyodide } = await import(pathToFileURL(path.join(site, "static/pyodide/pyodide.mjs")).href);
+const snapshot = readFileSync(path.join(site, "static/krypteach/python.snapshot"));
+const pack = readFileSync(path.join(site, "static/krypteach/packages.pack"));
+const out = [];
+for (const reseed of [true, true, false, false]) {
+  const py = await loadPyodide({ indexURL: path.resolve(site, "static/pyodide") + "/", _loadSnapshot: snapshot,
+    stdout: () => {}, stderr: () => {} });
+  if (reseed) py.runPython("import random; random.seed()");
+  const buf = pack.buffer.slice(pack.byteOffset, pack.byteOffset + pack.byteLength);
+  const n = new DataView(buf).getUint32(0, true);
+  const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
+  const data = new Uint8Array(buf, 4 + n), sp = py.runPython("import site; site.getsitepackages()[0]");
+  for (const [name, start, end] of head.files) {
+    py.FS.mkdirTree((sp + "/" + name).slice(0, (sp + "/" + name).lastIndexOf("/")));
+    py.FS.writeFile(sp + "/" + name, data.subarray(start, end));
+  }
+  out.push(JSON.parse(py.runPython(`
+import importlib, json, os, random, sys
+importlib.invalidate_caches()
+imported = [m for m in ("IPython.core.interactiveshell", "ipywidgets", "krypteach.widgets") if m in sys.modules]
+from krypteach.teaching.puzzles import shipped_puzzles
+json.dumps({"imported": imported, "random": random.random(), "env": dict(os.environ),
+            "puzzles": len(shipped_puzzles()), "pyodide_kernel": "pyodide_kernel" in sys.modules})
+`)));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_a_later_page_starts_from_the_builds_snapshot_with_its_own_random_numbers(site, tmp_path):
+    """Issue 25: build-site keeps Python's memory after a page's imports (python.snapshot), made in
+    Node.js by the site's own Pyodide. Started from it, Python has IPython, the widgets and krypteach
+    imported, reads krypteach's files from the pack, holds no word of the building machine, and each
+    page reseeds its random numbers (without that, every page would draw the same)."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    script = tmp_path / "from_snapshot.mjs"
+    script.write_text(_FROM_SNAPSHOT_MJS)
+    done = subprocess.run([node, str(script), str(site["out"])], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    runs = json.loads(done.stdout.strip().splitlines()[-1])
+    for run in runs:
+        assert run["imported"] == ["IPython.core.interactiveshell", "ipywidgets", "krypteach.widgets"]
+        assert run["puzzles"] > 50 and run["pyodide_kernel"] is False  # the kernel's own: imported by each page
+        assert run["env"]["KRYPTEACH_SITE"] == "1" and run["env"]["_"] == "./this.program", run["env"]
+        assert not [v for v in run["env"].values() if "/work/" in v or "/tmp/" in v or "/root" in v], run["env"]
+    assert runs[0]["random"] != runs[1]["random"]  # reseeded: each page its own
+    assert runs[2]["random"] == runs[3]["random"]  # not reseeded: the snapshot's, the same on every page

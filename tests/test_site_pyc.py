@@ -205,3 +205,69 @@ def test_the_english_catalogs_are_the_sources_own_texts_so_the_site_leaves_them_
             catalog = read_po(f)
         changed = [m.id for m in catalog if m.id and m.string and m.string != m.id]
         assert changed == [], (domain, changed[:3])
+
+
+def _pack_head(pack: Path) -> tuple[dict, bytes]:
+    raw = pack.read_bytes()
+    n = int.from_bytes(raw[:4], "little")
+    import json
+
+    return json.loads(raw[4:4 + n]), raw[4 + n:]
+
+
+def test_the_pack_holds_every_file_a_pages_wheels_put_in_site_packages(tmp_path):
+    """build-site's pack (issue 25): the wheels of the names asked for and of what they depend on
+    (the lock), each file once, as the wheel holds it, no directory and no ``.data`` file; its head
+    names the lock's packages, for Pyodide's loadedPackages."""
+    from krypteach.site.build import write_pack
+
+    with zipfile.ZipFile(tmp_path / "a-1.0-py3-none-any.whl", "w") as z:
+        z.writestr("a/", "")
+        z.writestr("a/__init__.pyc", b"\x00compiled a")
+        z.writestr("a-1.0.dist-info/METADATA", "Name: a\n")
+        z.writestr("a-1.0.data/data/etc/a.json", "{}")
+        z.writestr("shared.txt", "from a")
+    with zipfile.ZipFile(tmp_path / "b_two-2.0-py3-none-any.whl", "w") as z:
+        z.writestr("b_two/__init__.pyc", b"\x00compiled b")
+        z.writestr("shared.txt", "from b")
+    with zipfile.ZipFile(tmp_path / "c-1.0-py3-none-any.whl", "w") as z:  # not asked for, nor depended on
+        z.writestr("c/__init__.pyc", b"c")
+    lock = {"packages": {
+        "a": {"name": "a", "file_name": "a-1.0-py3-none-any.whl", "depends": ["b_two"]},
+        "b-two": {"name": "b_two", "file_name": "b_two-2.0-py3-none-any.whl", "depends": []},
+        "c": {"name": "c", "file_name": "c-1.0-py3-none-any.whl", "depends": []}}}
+    pack = write_pack(tmp_path, lock, ["A"])
+    assert pack == tmp_path / "packages.pack"
+    head, data = _pack_head(pack)
+    assert head["packages"] == ["a", "b_two"]
+    files = {name: data[start:end] for name, start, end in head["files"]}
+    assert files == {"a/__init__.pyc": b"\x00compiled a", "a-1.0.dist-info/METADATA": b"Name: a\n",
+                     "shared.txt": b"from a", "b_two/__init__.pyc": b"\x00compiled b"}
+    assert sum(end - start for _, start, end in head["files"]) == len(data)  # nothing else in the data
+
+    with zipfile.ZipFile(tmp_path / "b_two-2.0-py3-none-any.whl", "a") as z:  # a compiled library: loadPackage's
+        z.writestr("b_two/_speed.cpython-313-wasm32-emscripten.so", b"\0asm")
+    pack.unlink()
+    assert write_pack(tmp_path, lock, ["a"]) is None and not pack.exists()
+    lock["packages"]["b-two"]["file_name"] = "../pyodide/b_two-2.0-py3-none-any.whl"  # not in the site's folder
+    assert write_pack(tmp_path, lock, ["a"]) is None and not pack.exists()
+
+
+def test_no_snapshot_is_kept_when_nodejs_cannot_make_one_and_the_site_says_so(tmp_path, monkeypatch):
+    import shutil
+
+    from krypteach.site import build
+    from krypteach.site.build import SiteResult
+
+    (tmp_path / "packages.pack").write_bytes(b"\0\0\0\0")
+    if shutil.which("node") or shutil.which("nodejs"):
+        why = build._make_snapshot(tmp_path / "no-pyodide-here", tmp_path, {})
+        assert why.startswith("Node.js could not run the site's Pyodide: ") and len(why.splitlines()) == 1
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["packages.pack"]  # no snapshot, no spec left
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node on it
+    assert build._make_snapshot(tmp_path, tmp_path, {}) == "Node.js is not installed"
+    done = SiteResult(out=Path("/tmp/site"), pages=[], pyodide="local", packages=[],
+                      no_snapshot="Node.js is not installed")
+    assert ("Python's memory after a page's start is not kept ahead (Node.js is not installed): each later page "
+            "starts about a second slower") in done.summary()
+    assert "memory" not in SiteResult(out=Path("/tmp/site"), pages=[], pyodide="local", packages=[]).summary()

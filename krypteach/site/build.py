@@ -107,6 +107,8 @@ class SiteResult:
     size: int = 0
     #: why the site's Python files are not compiled ahead ("" when they are, or with the CDN)
     not_compiled: str = ""
+    #: why later pages do not start Python from a snapshot ("" when they do, or with the CDN)
+    no_snapshot: str = ""
 
     def summary(self) -> str:
         mb = self.size / 1e6
@@ -121,6 +123,9 @@ class SiteResult:
         if self.not_compiled:
             text += "\n" + _("the Python files are not compiled ahead ({why}): each page starts a few seconds "
                               "slower").format(why=self.not_compiled)
+        if self.no_snapshot:
+            text += "\n" + _("Python's memory after a page's start is not kept ahead ({why}): each later page "
+                              "starts about a second slower").format(why=self.no_snapshot)
         return text
 
 
@@ -523,6 +528,84 @@ def _compile_ahead(pyodide_dir: Path, work: Path, zips: list[tuple[Path, str, bo
     return ""
 
 
+#: every wheel a page's kernel loads as it starts, in one file (issue 25): Pyodide's ``loadPackage``
+#: unpacks each wheel with Python's zipfile, 0.3 s of a later page's start in the browser; the
+#: page's worker writes this file's members into site-packages from JavaScript in 0.05–0.1 s
+PACK = "packages.pack"
+#: Python's memory once it has started and imported what a lesson page's kernel imports
+#: (``snapshot.mjs``): a later page starts from it (Pyodide's ``_loadSnapshot``)
+SNAPSHOT = "python.snapshot"
+#: modules that hold JavaScript objects (a snapshot cannot): the kernel's own and its package
+#: manager, imported by each page after the snapshot
+_NOT_IN_SNAPSHOT = ("pyodide_kernel", "micropip", "piplite", "js", "pyodide_js", "pyodide", "_pyodide")
+
+
+def write_pack(lock_dir: Path, lock: Mapping[str, Any], names: Iterable[str]) -> Path | None:
+    """Write ``lock_dir/packages.pack``: the files of the wheels of ``names`` and what they depend
+    on (the site's lock), as they go into site-packages. The file is a 4-byte little-endian
+    length, a JSON head of that length (``packages``: the lock's names, for Pyodide's
+    ``loadedPackages``; ``files``: [path, start, end] in the data), then the data. Returns None
+    (and writes nothing) where a wheel is not in ``lock_dir`` or holds a compiled library, which
+    only Pyodide's ``loadPackage`` can load. A wheel's ``.data`` files (none that a page uses)
+    are left out; a path two wheels hold is taken from the first."""
+    entries = [lock["packages"][n] for n in _closure(lock["packages"], names)]
+    files: list[list[Any]] = []
+    blobs: list[bytes] = []
+    seen: set[str] = set()
+    at = 0
+    for entry in entries:
+        wheel = lock_dir / entry["file_name"]
+        if not wheel.is_file():
+            return None
+        with zipfile.ZipFile(wheel) as z:
+            for info in z.infolist():
+                name = info.filename
+                if name.endswith(".so") or ".so." in name:
+                    return None
+                if info.is_dir() or name in seen or name.split("/")[0].endswith(".data"):
+                    continue
+                seen.add(name)
+                data = z.read(info)
+                files.append([name, at, at + len(data)])
+                blobs.append(data)
+                at += len(data)
+    head = json.dumps({"packages": [e["name"] for e in entries], "files": files}, separators=(",", ":")).encode()
+    out = lock_dir / PACK
+    out.write_bytes(len(head).to_bytes(4, "little") + head + b"".join(blobs))
+    return out
+
+
+def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) -> str:
+    """Write ``lock_dir/python.snapshot`` (``snapshot.mjs``: the site's own Pyodide in Node.js,
+    with ``lock_dir/packages.pack`` unpacked and a lesson page's imports done). Returns "" when
+    written, else why not (and nothing is written)."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        return _("Node.js is not installed")
+    out = lock_dir / SNAPSHOT
+    spec = lock_dir / "snapshot.json"
+    spec.write_text(json.dumps({"pack": str(lock_dir / PACK), "out": str(out), "env": dict(env),
+                                "roots": ["pyodide_kernel", *_KERNEL_IMPORTS, *EARLY_IMPORTS],
+                                "skip": list(_NOT_IN_SNAPSHOT)}), encoding="utf-8")
+    try:
+        done = subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(pyodide_dir), str(spec)],
+                              capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        done = subprocess.CompletedProcess([], 1, "", "no answer in 600 s")
+    finally:
+        spec.unlink(missing_ok=True)
+    lines = (done.stdout or "").strip().splitlines()
+    try:
+        report = json.loads(lines[-1]) if lines and not done.returncode else None
+    except ValueError:
+        report = None
+    if not isinstance(report, dict) or not out.is_file() or out.stat().st_size != report.get("bytes"):
+        out.unlink(missing_ok=True)
+        why = [line for line in (done.stderr or done.stdout or "").splitlines() if line.strip()][-1:] or ["no output"]
+        return _("Node.js could not run the site's Pyodide: {why}").format(why=why[0][:200])
+    return ""
+
+
 #: what a lesson page's Python imports at its start, for build-site to find the files it compiles
 #: ahead (``pyc.imported_files``): the kernel's and the widgets' packages, what the kernel's own
 #: modules import (they need a browser to import whole: pyodide_kernel's imports, read from its
@@ -626,17 +709,25 @@ def _loading_js(lang: str) -> tuple[str, str]:
 #: after a lesson is drawn (voici's display_cells), the page asks the site's service worker to
 #: keep what it loaded (and the rest a lesson needs, which the worker knows), off the first
 #: draw's path; a browser without service workers (or with them blocked) skips it
+#: how long after a lesson is shown its page asks the site's worker to keep the large files that
+#: only make later pages start sooner (the pack and Python's snapshot: ``CACHE_LAST``)
+KEEP_LAST_MS = 6000
 _KEEP_JS = """<script>/* krypteach build-site: keep this lesson for offline use */
 (function () {
   var shown = window.display_cells;
-  function keep() {
+  function keep(last) {
     if (!("serviceWorker" in navigator)) { return; }
     navigator.serviceWorker.ready.then(function (reg) {
       var urls = [location.href].concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }));
-      if (reg.active) { reg.active.postMessage({type: "krypteach-keep", urls: urls}); }
+      if (reg.active) { reg.active.postMessage({type: "krypteach-keep", urls: last ? [] : urls, last: last}); }
     }).catch(function () {});
   }
-  window.display_cells = function () { var r = shown.apply(this, arguments); setTimeout(keep, 1000); return r; };
+  window.display_cells = function () {
+    var r = shown.apply(this, arguments);
+    setTimeout(function () { keep(false); }, 1000);
+    setTimeout(function () { keep(true); }, __KEEP_LAST_MS__);  // the large files, once the lesson is being read
+    return r;
+  };
 })();
 </script>
 """
@@ -736,6 +827,9 @@ _GATE_JS = """<script>/* krypteach build-site: a first visit's scripts come thro
 _EARLY_PAGE_JS = """<script>/* krypteach build-site: the kernel's Python starts with the page */
 (function () {
   var settings = __SETTINGS__, script = __WORKER__, worker = null;
+  // a page the site's worker controls from its start is not a first visit: the worker may have kept
+  // the pack and Python's snapshot (a first visit has none, and would only wait to be told so)
+  var later = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   function resolve(url, root) { return url.indexOf("./") === 0 ? new URL(url.slice(2), root).href : new URL(url, location.href).href; }
   window.krypteachKernelWorker = {
     start: function () {
@@ -749,9 +843,14 @@ _EARLY_PAGE_JS = """<script>/* krypteach build-site: the kernel's Python starts 
           var v = settings.loadPyodideOptions[k];
           o.loadPyodideOptions[k] = /URL$/.test(k) && typeof v === "string" ? new URL(v, root).href : v;
         }
+        if (later) {  // where the site's worker has kept them (build.py, startPython)
+          if (settings.pack) { o.pack = resolve(settings.pack, root); }
+          if (settings.snapshot) { o.snapshot = resolve(settings.snapshot, root); }
+        }
         worker = new Worker(new URL(script, root).href + "#krypteach-early=" + encodeURIComponent(JSON.stringify(o)));
         worker.addEventListener("message", function (ev) {
           if (ev.data && ev.data.krypteachEarly) { window.krypteachEarlyStart = ev.data.krypteachEarly; }
+          if (ev.data && ev.data.krypteachPython) { window.krypteachPythonFrom = ev.data.krypteachPython; }
         });
       } catch (err) { worker = null; }
     },
@@ -771,13 +870,61 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
     return v;
   }
   function key(o) { return JSON.stringify(canon([o.pyodideUrl, o.indexUrl, o.loadPyodideOptions || {}])); }
+  function copy(o) { return JSON.parse(JSON.stringify(o)); }
+  // the pack's files written into site-packages (build.py's write_pack), and its packages marked as
+  // loaded, so that the kernel's loadPackagesFromImports does not load them again
+  function unpack(py, buf) {
+    var n = new DataView(buf).getUint32(0, true);
+    var head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
+    var data = new Uint8Array(buf, 4 + n), made = {};
+    var sp = py.runPython("import site; site.getsitepackages()[0]");
+    head.files.forEach(function (f) {
+      var where = sp + "/" + f[0], dir = where.slice(0, where.lastIndexOf("/"));
+      if (!made[dir]) { py.FS.mkdirTree(dir); made[dir] = true; }
+      py.FS.writeFile(where, data.subarray(f[1], f[2]));
+    });
+    py.runPython("import importlib; importlib.invalidate_caches()");
+    head.packages.forEach(function (name) { py.loadedPackages[name] = "default channel"; });
+  }
+  // a file that the site's worker has kept, or null (it is not, or no worker answered): never a download
+  function kept(url) {
+    if (!url) { return Promise.resolve(null); }
+    return fetch(url, { headers: { "x-krypteach-kept": "only" } }).then(function (r) {
+      if (r.ok && r.headers.get("x-krypteach-kept") === "yes") { return r; }
+      if (r.body) { r.body.cancel(); }
+      return null;
+    }, function () { return null; });
+  }
+  // Python started as the kernel starts it, or, where the site's worker has kept the pack, with the
+  // wheels written from it, and from Python's snapshot where the worker has kept that too (a first
+  // visit has neither). Resolves to how: "start" or "snapshot"
+  function startPython(kernel, options) {
+    var plain = function () { return kernel.initRuntime(options).then(function () { return "start"; }); };
+    return Promise.all([kept(options.pack), kept(options.snapshot)]).then(function (found) {
+      if (!found[0]) {
+        if (found[1] && found[1].body) { found[1].body.cancel(); }
+        return plain();
+      }
+      var pack = found[0].arrayBuffer(), lean = copy(options);
+      lean.loadPyodideOptions.packages = [];
+      if (found[1]) { lean.loadPyodideOptions._loadSnapshot = found[1].arrayBuffer(); }
+      return kernel.initRuntime(lean).then(function () {
+        if (found[1]) { kernel._pyodide.runPython("import random; random.seed()"); }  // each page its own random numbers
+        return pack;
+      }).then(function (buf) {
+        unpack(kernel._pyodide, buf);
+        return found[1] ? "snapshot" : "start";
+      });
+    });
+  }
   self.krypteachStart = function (kernel) {
     var m = /[#&]krypteach-early=([^&]*)/.exec(self.location.hash);
     if (!m) { return; }
     try {
       var options = JSON.parse(decodeURIComponent(m[1]));
       early = { kernel: kernel, key: key(options) };  // before Pyodide adds to the options' env
-      early.started = kernel.initRuntime(options).then(function () {  // the kernel's module (IPython), the lessons' widgets
+      early.started = startPython(kernel, options).then(function (how) {  // the kernel's module (IPython), the lessons' widgets
+        self.postMessage({ krypteachPython: how });
         return kernel._pyodide.runPythonAsync("import pyodide_kernel").then(function () {
           return kernel._pyodide.runPythonAsync(__IMPORTS__);
         }).catch(function () {});  // (initialize says why, as before)
@@ -822,6 +969,10 @@ def _early_kernel(out: Path) -> str:
     config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     kernel = config.get("litePluginSettings", {}).get(_KERNEL_PLUGIN, {})
     settings = {"pyodideUrl": kernel.get("pyodideUrl", ""), "loadPyodideOptions": kernel.get("loadPyodideOptions", {})}
+    if (out / _LOCK_DIR / PACK).is_file():
+        settings["pack"] = f"./{_LOCK_DIR}/{PACK}"
+        if (out / _LOCK_DIR / SNAPSHOT).is_file():
+            settings["snapshot"] = f"./{_LOCK_DIR}/{SNAPSHOT}"
     if not settings["pyodideUrl"]:
         return ""
     static = out / _KERNEL_EXTENSION
@@ -874,7 +1025,8 @@ def _fix_pages(out: Path, pages: list[str], lang: str = "en", early: str = "") -
         new = new.replace(_HIDDEN_CELLS, '<div id="rendered_cells">', 1)
         new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
         if loading_js not in new:
-            new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS + early if shown else "") + _KEEP_JS + _GATE_JS, 1)
+            keep_js = _KEEP_JS.replace("__KEEP_LAST_MS__", str(KEEP_LAST_MS))
+            new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS + early if shown else "") + keep_js + _GATE_JS, 1)
         if _MANIFEST_LINK not in new:
             new = new.replace("</head>", (_SHOWN_CSS if shown else "") + _MANIFEST_LINK + "</head>", 1)
         if _LINKS_JS not in new:
@@ -965,8 +1117,11 @@ def _app(out: Path, pages: list[str], start: str, lang: str) -> str:
     for folder in ("static/pyodide", _LOCK_DIR, "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"):
         later += sorted(p.relative_to(out).as_posix() for p in (out / folder).glob("*")
                         if p.is_file() and p.suffix != ".gz")  # a gzip copy is asked for in its file's stead
+    last = [f"{_LOCK_DIR}/{name}" for name in (PACK, SNAPSHOT) if f"{_LOCK_DIR}/{name}" in later]
+    later = [f for f in later if f not in last]
     text = _SW_TEMPLATE.read_text(encoding="utf-8")
     text = (text.replace("__VERSION__", version).replace("__FILES__", json.dumps(later, indent=1))
+            .replace("__LAST__", json.dumps(last, indent=1))
             .replace("__GZIPPED__", json.dumps(packed, indent=1)))
     jupyterlite_sw.write_text(text, encoding="utf-8")
     return version
@@ -974,7 +1129,7 @@ def _app(out: Path, pages: list[str], start: str, lang: str) -> str:
 
 #: what a gzip copy is written for: text and WebAssembly of at least 20 KB that gzip makes at
 #: least a fifth smaller (the wheels and the standard library's zip are compressed already)
-_GZIP_SUFFIXES = (".wasm", ".js", ".html", ".json", ".css", ".svg")
+_GZIP_SUFFIXES = (".wasm", ".js", ".html", ".json", ".css", ".svg", ".pack", ".snapshot")
 _GZIP_MIN = 20_000
 
 
@@ -987,7 +1142,8 @@ def _gzip_copies(out: Path, skip: set[str]) -> list[str]:
         if not p.is_file() or p.suffix not in _GZIP_SUFFIXES or rel in skip or p.stat().st_size < _GZIP_MIN:
             continue
         data = p.read_bytes()
-        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        # level 9 takes 9 s for Python's 36 MB snapshot, level 6 2 s for 1 % more
+        packed = gzip.compress(data, compresslevel=9 if len(data) < 5_000_000 else 6, mtime=0)
         if len(packed) <= 0.8 * len(data):
             p.with_name(p.name + ".gz").write_bytes(packed)
             written.append(rel)
@@ -1068,6 +1224,13 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
             not_compiled = _compile_site(local, work, lite, lock_dir, lock)
         (lock_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
         config = _lite_config(None if local is not None else f"{cdn}pyodide.js", dict(env or {}))
+        no_snapshot = ""
+        if local is not None:
+            if write_pack(lock_dir, lock, _PRELOAD) is None:
+                no_snapshot = _("a wheel a page loads is not in the site")
+            else:
+                no_snapshot = _make_snapshot(local, lock_dir, config["jupyter-config-data"]["litePluginSettings"]
+                                             [_KERNEL_PLUGIN]["loadPyodideOptions"]["env"])
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
         build_out = work / "site"
         # voici_core/__main__.py imports a module "voici" that voici-core does not have: call its main
@@ -1094,4 +1257,4 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
         shutil.move(str(build_out), out)
     return SiteResult(out=out, pages=pages, pyodide="local" if local is not None or pyodide == "npm" else "cdn",
                       packages=sorted(lock["packages"]), left_out=left_out, size=_size(out),
-                      not_compiled=not_compiled)
+                      not_compiled=not_compiled, no_snapshot=no_snapshot)

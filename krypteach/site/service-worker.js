@@ -15,6 +15,11 @@
 const VERSION = "__VERSION__";
 const CACHE = "krypteach-" + VERSION;
 const CACHE_LATER = __FILES__;
+// kept only when a page has been open for a while (KEEP_LAST_MS in build.py's page script): the
+// pack of the wheels and Python's snapshot (build.py, write_pack and _make_snapshot), 14 MB to
+// fetch and 44 MB to keep, with which later pages start about a second sooner; kept at once they
+// slowed a learner who went on to the next lesson straight away
+const CACHE_LAST = __LAST__;
 // files that have a gzip copy beside them ("name.gz", written at build time): this worker asks for
 // the copy and unpacks it (DecompressionStream), so a host that compresses nothing (a USB stick's
 // server, a school's web space) still sends a third of the bytes (issue 25)
@@ -104,10 +109,24 @@ async function fromCacheOrNetwork(request) {
   return response;
 }
 
+// a file the page wants only if this build's cache holds it (Python's snapshot, 36 MB: worth reading
+// from the cache, not waiting for on a first visit); marked so that the page knows it came from here
+async function keptOnly(request) {
+  const kept = await (await caches.open(CACHE)).match(request);
+  if (!kept) { return new Response(null, { status: 504, statusText: "Not kept" }); }
+  const headers = new Headers(kept.headers);
+  headers.set("x-krypteach-kept", "yes");
+  return new Response(kept.body, { status: 200, statusText: "OK", headers });
+}
+
 listen("fetch", (event) => {
   const url = new URL(event.request.url);
   if (forJupyterLite(event.request, url)) {
     jupyterlite.fetch.forEach((handler) => handler(event));
+    return;
+  }
+  if (event.request.headers.get("x-krypteach-kept") === "only") {
+    event.respondWith(keptOnly(event.request));
     return;
   }
   event.respondWith(fromCacheOrNetwork(event.request));
@@ -131,7 +150,7 @@ async function keep(urls) {
 listen("message", (event) => {
   const data = event.data || {};
   if (data.type !== "krypteach-keep") { return; }
-  const urls = [...(data.urls || []), ...CACHE_LATER];
+  const urls = data.last ? CACHE_LAST : [...(data.urls || []), ...CACHE_LATER];
   event.waitUntil(keep(urls).then(() => {
     if (event.source) { event.source.postMessage({ type: "krypteach-kept", version: VERSION }); }
   }));

@@ -1,0 +1,75 @@
+// krypteach build-site: Python's memory after a lesson page's start, made ahead (issue 25).
+// node snapshot.mjs PYODIDE_DIR SPEC_JSON
+//   PYODIDE_DIR: the Pyodide the site ships (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip …)
+//   SPEC_JSON:   {"pack": PACK, "out": FILE, "env": {...}, "roots": [...], "skip": [...]}
+// A first Pyodide unpacks PACK (build.py's write_pack: every wheel a page's kernel loads, in one
+// file) and imports ROOTS (the kernel's module and what every lesson imports first), noting every
+// module they import. A second Pyodide, started to be snapshotted, unpacks PACK and imports those
+// modules, but none under the names in SKIP (they hold JavaScript objects, which a snapshot
+// cannot), then writes its memory to FILE (pyodide.makeMemorySnapshot). A page started from FILE
+// finds those modules imported: it still unpacks PACK (a snapshot holds memory, not files) and
+// imports the kernel's own modules.
+// Prints one JSON line: {"modules": N, "failed": [...], "bytes": B}.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [pyodideDir, specFile] = process.argv.slice(2);
+const spec = JSON.parse(readFileSync(specFile, "utf8"));
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pack = readFileSync(spec.pack);
+
+// the same unpacking as the page's (build.py, _EARLY_WORKER_JS)
+function unpack(py, bytes) {
+  const buf = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const n = new DataView(buf).getUint32(0, true);
+  const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
+  const data = new Uint8Array(buf, 4 + n);
+  const sp = py.runPython("import site; site.getsitepackages()[0]");
+  const made = {};
+  for (const [name, start, end] of head.files) {
+    const where = sp + "/" + name, dir = where.slice(0, where.lastIndexOf("/"));
+    if (!made[dir]) { py.FS.mkdirTree(dir); made[dir] = true; }
+    py.FS.writeFile(where, data.subarray(start, end));
+  }
+  py.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+const options = { indexURL: path.resolve(pyodideDir) + "/", env: spec.env || {}, stdout: () => {}, stderr: () => {} };
+const first = await loadPyodide(options);
+unpack(first, pack);
+first.globals.set("ROOTS", first.toPy(spec.roots));
+const found = first.runPython(`
+import importlib, sys
+_before = set(sys.modules)
+for _name in ROOTS:
+    try:
+        importlib.import_module(_name)
+    except BaseException:
+        pass
+sorted(set(sys.modules) - _before)
+`).toJs();
+
+const py = await loadPyodide({ ...options, _makeSnapshot: true });
+unpack(py, pack);
+const skip = new Set(spec.skip);
+const wanted = found.filter((name) => !skip.has(name.split(".")[0]));
+py.globals.set("WANTED", py.toPy(wanted));
+const failed = py.runPython(`
+import datetime, gc, importlib, os
+os.environ["_"] = "./this.program"  # as in a browser, not this script's path on the building machine
+_failed = []
+for _name in WANTED:
+    try:
+        importlib.import_module(_name)
+    except BaseException:
+        _failed.append(_name)  # a module the kernel puts in place itself (its mocks)
+# the kernel's jsonutil parses a date as it is imported: its regular expressions compiled here
+datetime.datetime.strptime("2000-01-01T00:00:00.000000", "%Y-%m-%dT%H:%M:%S.%f")
+del WANTED
+gc.collect()
+_failed
+`).toJs();
+const snapshot = py.makeMemorySnapshot();
+writeFileSync(spec.out, snapshot);
+console.log(JSON.stringify({ modules: wanted.length - failed.length, failed, bytes: snapshot.length }));
