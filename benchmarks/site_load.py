@@ -5,6 +5,7 @@ cached, page to interactive, click round trip (docs/performance.md, "The static 
     python benchmarks/site_load.py --site _site    # an existing site
     python benchmarks/site_load.py --json site.json --clicks 30
     python benchmarks/site_load.py --site _site --app [--profile] [--runs 5]   # with the service worker (issue 25)
+    python benchmarks/site_load.py --site _site --app --read 10   # the first lesson read 10 s before the next
 
 The site is served by ``python -m http.server --bind 127.0.0.1`` from its parent folder
 (a sub-path, as on a project page host); every request to another address is aborted and
@@ -256,7 +257,8 @@ def kept_last(site: Path) -> list[str]:
 def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False, files: int = 0,
                 profile: bool = False, read: float = 0) -> dict:
     """With the site's service worker (allowed, a new profile): the first visit of ``lesson``,
-    then ``next_lesson``, then ``lesson`` again once the worker has kept what a lesson needs.
+    then ``next_lesson``, then ``lesson`` again once the worker has kept what a lesson needs and
+    what it keeps last (:func:`kept_last`).
     Transferred = the bytes the server sent meanwhile; ``files``: also that many of the paths
     that took the most bytes (a path sent twice counts twice); ``profile``: each page's phases too,
     as :func:`measure` notes them. ``read``: the seconds a learner reads the first lesson before

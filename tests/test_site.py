@@ -706,21 +706,14 @@ const { loadPyodide } = await import(pathToFileURL(path.join(site, "static/pyodi
 const snapshot = readFileSync(path.join(site, "static/krypteach/python.snapshot"));
 const pack = readFileSync(path.join(site, "static/krypteach/packages.pack"));
 const out = [];
+__UNPACK__
 for (const reseed of [true, true, false, false]) {
   const py = await loadPyodide({ indexURL: path.resolve(site, "static/pyodide") + "/", _loadSnapshot: snapshot,
     stdout: () => {}, stderr: () => {} });
   if (reseed) py.runPython("import random; random.seed()");
-  const buf = pack.buffer.slice(pack.byteOffset, pack.byteOffset + pack.byteLength);
-  const n = new DataView(buf).getUint32(0, true);
-  const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
-  const data = new Uint8Array(buf, 4 + n), sp = py.runPython("import site; site.getsitepackages()[0]");
-  for (const [name, start, end] of head.files) {
-    py.FS.mkdirTree((sp + "/" + name).slice(0, (sp + "/" + name).lastIndexOf("/")));
-    py.FS.writeFile(sp + "/" + name, data.subarray(start, end));
-  }
+  unpack(py, pack.buffer.slice(pack.byteOffset, pack.byteOffset + pack.byteLength));
   out.push(JSON.parse(py.runPython(`
-import importlib, json, os, random, sys
-importlib.invalidate_caches()
+import json, os, random, sys
 imported = [m for m in ("IPython.core.interactiveshell", "ipywidgets", "krypteach.widgets") if m in sys.modules]
 from krypteach.teaching.puzzles import shipped_puzzles
 json.dumps({"imported": imported, "random": random.random(), "env": dict(os.environ),
@@ -740,7 +733,9 @@ def test_a_later_page_starts_from_the_builds_snapshot_with_its_own_random_number
     if node is None:
         pytest.skip("Node.js is not installed")
     script = tmp_path / "from_snapshot.mjs"
-    script.write_text(_FROM_SNAPSHOT_MJS)
+    from krypteach.site.build import UNPACK_JS
+
+    script.write_text(_FROM_SNAPSHOT_MJS.replace("__UNPACK__", UNPACK_JS))  # the page's own unpacking
     done = subprocess.run([node, str(script), str(site["out"])], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     runs = json.loads(done.stdout.strip().splitlines()[-1])

@@ -255,6 +255,7 @@ def test_the_pack_holds_every_file_a_pages_wheels_put_in_site_packages(tmp_path)
 
 def test_no_snapshot_is_kept_when_nodejs_cannot_make_one_and_the_site_says_so(tmp_path, monkeypatch):
     import shutil
+    import subprocess
 
     from krypteach.site import build
     from krypteach.site.build import SiteResult
@@ -264,6 +265,12 @@ def test_no_snapshot_is_kept_when_nodejs_cannot_make_one_and_the_site_says_so(tm
         why = build._make_snapshot(tmp_path / "no-pyodide-here", tmp_path, {})
         assert why.startswith("Node.js could not run the site's Pyodide: ") and len(why.splitlines()) == 1
         assert sorted(p.name for p in tmp_path.iterdir()) == ["packages.pack"]  # no snapshot, no spec left
+    # Node.js prints the failing line of Pyodide's code (thousands of characters) above the error: the error is said
+    failed = subprocess.CompletedProcess([], 1, "", "pyodide.asm.js:8\nvar Module=" + "x" * 5000 +
+                                         "\nError: Unexpected hiwire entry at index 6\n    at checkEntry (a.js:8)\n"
+                                         "\nNode.js v20.20.2\n")
+    assert build._node_why(failed) == "Error: Unexpected hiwire entry at index 6"
+    assert build._node_why(subprocess.CompletedProcess([], 1, "", "")) == "no output"
     monkeypatch.setenv("PATH", str(tmp_path))  # no node on it
     assert build._make_snapshot(tmp_path, tmp_path, {}) == "Node.js is not installed"
     done = SiteResult(out=Path("/tmp/site"), pages=[], pyodide="local", packages=[],

@@ -492,6 +492,14 @@ def _site_lock(base_lock: dict[str, Any], *, local_dir: Path | None, cdn: str, l
     return {"info": base_lock["info"], "packages": packages}, left_out
 
 
+def _node_why(done: subprocess.CompletedProcess[str]) -> str:
+    """What a failed Node.js run said, in one line: its last line naming an error (Node.js prints the
+    failing line of Pyodide's code above the error, a line of thousands of characters), else its last."""
+    lines = [line.strip() for line in (done.stderr or done.stdout or "").splitlines() if line.strip()]
+    errors = [line for line in lines if re.match(r"\w*(Error|Exception)\b", line)]
+    return ((errors or lines)[-1:] or ["no output"])[0][:200]
+
+
 def _compile_ahead(pyodide_dir: Path, work: Path, zips: list[tuple[Path, str, bool, bool]],
                    trace: Mapping[str, Any] | None = None) -> str:
     """Compile each zip's Python files to bytecode in place (:mod:`krypteach.site.pyc`), in the
@@ -520,8 +528,7 @@ def _compile_ahead(pyodide_dir: Path, work: Path, zips: list[tuple[Path, str, bo
     if not isinstance(counts, list) or len(counts) != len(jobs):
         for _src, dst, _p, _w, _s in jobs:
             (work / dst).unlink(missing_ok=True)
-        why = [line for line in (done.stderr or done.stdout or "").splitlines() if line.strip()][-1:] or ["no output"]
-        return _("Node.js could not run the site's Pyodide: {why}").format(why=why[0][:200])
+        return _("Node.js could not run the site's Pyodide: {why}").format(why=_node_why(done))
     for src, dst, _p, _w, _s in jobs:
         os.replace(work / dst, work / src)
         (work / src).chmod(0o644)
@@ -584,7 +591,7 @@ def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) ->
         return _("Node.js is not installed")
     out = lock_dir / SNAPSHOT
     spec = lock_dir / "snapshot.json"
-    spec.write_text(json.dumps({"pack": str(lock_dir / PACK), "out": str(out), "env": dict(env),
+    spec.write_text(json.dumps({"pack": str(lock_dir / PACK), "out": str(out), "env": dict(env), "unpack": UNPACK_JS,
                                 "roots": ["pyodide_kernel", *_KERNEL_IMPORTS, *EARLY_IMPORTS],
                                 "skip": list(_NOT_IN_SNAPSHOT)}), encoding="utf-8")
     try:
@@ -601,8 +608,7 @@ def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) ->
         report = None
     if not isinstance(report, dict) or not out.is_file() or out.stat().st_size != report.get("bytes"):
         out.unlink(missing_ok=True)
-        why = [line for line in (done.stderr or done.stdout or "").splitlines() if line.strip()][-1:] or ["no output"]
-        return _("Node.js could not run the site's Pyodide: {why}").format(why=why[0][:200])
+        return _("Node.js could not run the site's Pyodide: {why}").format(why=_node_why(done))
     return ""
 
 
@@ -859,6 +865,23 @@ _EARLY_PAGE_JS = """<script>/* krypteach build-site: the kernel's Python starts 
 })();
 </script>
 """
+#: the pack's files written into site-packages (:func:`write_pack`), and its packages marked as
+#: loaded, so that the kernel's ``loadPackagesFromImports`` does not load them again: in a page's
+#: worker, in ``snapshot.mjs`` and in the tests, the same function (``mark`` false: no marking, which
+#: would put a JavaScript object in Python's memory and so forbid a snapshot)
+UNPACK_JS = """function unpack(py, buf, mark) {
+  var n = new DataView(buf).getUint32(0, true);
+  var head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
+  var data = new Uint8Array(buf, 4 + n), made = {};
+  var sp = py.runPython("import site; site.getsitepackages()[0]");
+  head.files.forEach(function (f) {
+    var where = sp + "/" + f[0], dir = where.slice(0, where.lastIndexOf("/"));
+    if (!made[dir]) { py.FS.mkdirTree(dir); made[dir] = true; }
+    py.FS.writeFile(where, data.subarray(f[1], f[2]));
+  });
+  py.runPython("import importlib; importlib.invalidate_caches()");
+  if (mark !== false) { head.packages.forEach(function (name) { py.loadedPackages[name] = "default channel"; }); }
+}"""
 #: the same, in the kernel's worker: it starts Python with the options in its address, and its
 #: ``initialize`` takes that Python when the kernel's options are the same
 _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts (issue 25) */
@@ -871,21 +894,7 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
   }
   function key(o) { return JSON.stringify(canon([o.pyodideUrl, o.indexUrl, o.loadPyodideOptions || {}])); }
   function copy(o) { return JSON.parse(JSON.stringify(o)); }
-  // the pack's files written into site-packages (build.py's write_pack), and its packages marked as
-  // loaded, so that the kernel's loadPackagesFromImports does not load them again
-  function unpack(py, buf) {
-    var n = new DataView(buf).getUint32(0, true);
-    var head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
-    var data = new Uint8Array(buf, 4 + n), made = {};
-    var sp = py.runPython("import site; site.getsitepackages()[0]");
-    head.files.forEach(function (f) {
-      var where = sp + "/" + f[0], dir = where.slice(0, where.lastIndexOf("/"));
-      if (!made[dir]) { py.FS.mkdirTree(dir); made[dir] = true; }
-      py.FS.writeFile(where, data.subarray(f[1], f[2]));
-    });
-    py.runPython("import importlib; importlib.invalidate_caches()");
-    head.packages.forEach(function (name) { py.loadedPackages[name] = "default channel"; });
-  }
+  __UNPACK__
   // a file that the site's worker has kept, or null (it is not, or no worker answered): never a download
   function kept(url) {
     if (!url) { return Promise.resolve(null); }
@@ -995,7 +1004,8 @@ def _early_kernel(out: Path) -> str:
                                f"await this.initFilesystem({m[1]})", worker)
     worker = _EXPOSED.sub(lambda m: f"{m[1]}=new {m[2]};self.krypteachStart&&self.krypteachStart({m[1]});{m[3]}({m[1]})}}",
                           worker)
-    scripts[0].write_text(_EARLY_WORKER_JS.replace("__IMPORTS__", json.dumps(_EARLY_IMPORTS_PY)) + worker, encoding="utf-8")
+    scripts[0].write_text(_EARLY_WORKER_JS.replace("__IMPORTS__", json.dumps(_EARLY_IMPORTS_PY))
+                          .replace("__UNPACK__", UNPACK_JS) + worker, encoding="utf-8")
     bundle.write_text(_INIT_WORKER.sub(
         lambda m: f"initWorker({m[1]}){{return crossOriginIsolated?{m[2]}:"
                   f"(self.krypteachKernelWorker&&self.krypteachKernelWorker.take())||{m[3]}}}", text), encoding="utf-8")

@@ -1,7 +1,7 @@
 // krypteach build-site: Python's memory after a lesson page's start, made ahead (issue 25).
 // node snapshot.mjs PYODIDE_DIR SPEC_JSON
 //   PYODIDE_DIR: the Pyodide the site ships (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip …)
-//   SPEC_JSON:   {"pack": PACK, "out": FILE, "env": {...}, "roots": [...], "skip": [...]}
+//   SPEC_JSON:   {"pack": PACK, "out": FILE, "env": {...}, "roots": [...], "skip": [...], "unpack": JS}
 // A first Pyodide unpacks PACK (build.py's write_pack: every wheel a page's kernel loads, in one
 // file) and imports ROOTS (the kernel's module and what every lesson imports first), noting every
 // module they import. A second Pyodide, started to be snapshotted, unpacks PACK and imports those
@@ -19,20 +19,10 @@ const spec = JSON.parse(readFileSync(specFile, "utf8"));
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pack = readFileSync(spec.pack);
 
-// the same unpacking as the page's (build.py, _EARLY_WORKER_JS)
+// the page's own unpacking (build.py, UNPACK_JS), given in the spec
+const unpackPack = new Function(spec.unpack + "\nreturn unpack;")();
 function unpack(py, bytes) {
-  const buf = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const n = new DataView(buf).getUint32(0, true);
-  const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
-  const data = new Uint8Array(buf, 4 + n);
-  const sp = py.runPython("import site; site.getsitepackages()[0]");
-  const made = {};
-  for (const [name, start, end] of head.files) {
-    const where = sp + "/" + name, dir = where.slice(0, where.lastIndexOf("/"));
-    if (!made[dir]) { py.FS.mkdirTree(dir); made[dir] = true; }
-    py.FS.writeFile(where, data.subarray(start, end));
-  }
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  unpackPack(py, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), false);
 }
 
 const options = { indexURL: path.resolve(pyodideDir) + "/", env: spec.env || {}, stdout: () => {}, stderr: () => {} };
