@@ -500,6 +500,31 @@ def _node_why(done: subprocess.CompletedProcess[str]) -> str:
     return ((errors or lines)[-1:] or ["no output"])[0][:200]
 
 
+def _node() -> str | None:
+    """Node.js, which runs the site's own Pyodide at build time; None where it is not installed."""
+    return shutil.which("node") or shutil.which("nodejs")
+
+
+def _run_node(node: str, script: str, args: list[str],
+              timeout: float | None = None) -> tuple[Any, subprocess.CompletedProcess[str]]:
+    """Run ``script`` (a file beside this one) with ``node``: the last line it printed, read as JSON
+    (None where it failed, printed no JSON, or gave no answer in ``timeout`` s), and the run."""
+    try:
+        done = subprocess.run([node, str(Path(__file__).with_name(script)), *args],
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        done = subprocess.CompletedProcess([], 1, "", f"no answer in {timeout} s")
+    lines = (done.stdout or "").strip().splitlines()
+    try:
+        return (json.loads(lines[-1]) if lines and not done.returncode else None), done
+    except ValueError:
+        return None, done
+
+
+def _node_failed(done: subprocess.CompletedProcess[str]) -> str:
+    return _("Node.js could not run the site's Pyodide: {why}").format(why=_node_why(done))
+
+
 def _compile_ahead(pyodide_dir: Path, work: Path, zips: list[tuple[Path, str, bool, bool]],
                    trace: Mapping[str, Any] | None = None) -> str:
     """Compile each zip's Python files to bytecode in place (:mod:`krypteach.site.pyc`), in the
@@ -508,7 +533,7 @@ def _compile_ahead(pyodide_dir: Path, work: Path, zips: list[tuple[Path, str, bo
     ``trace``: how to find what a page imports (``py_compile.mjs``); without it, or when it
     fails, every file is compiled. Returns "" when done, else why not (the zips are then as
     they were)."""
-    node = shutil.which("node") or shutil.which("nodejs")
+    node = _node()
     if node is None:
         return _("Node.js is not installed")
     here = Path(__file__).resolve().parent
@@ -518,17 +543,11 @@ def _compile_ahead(pyodide_dir: Path, work: Path, zips: list[tuple[Path, str, bo
     spec = work / "py_compile.json"
     spec.write_text(json.dumps({"code": (here / "pyc.py").read_text(encoding="utf-8"), "jobs": jobs,
                                 **({"trace": dict(trace)} if trace else {})}), encoding="utf-8")
-    done = subprocess.run([node, str(here / "py_compile.mjs"), str(pyodide_dir), str(work), str(spec)],
-                          capture_output=True, text=True)
-    lines = (done.stdout or "").strip().splitlines()
-    try:
-        counts = json.loads(lines[-1]) if lines and not done.returncode else None
-    except ValueError:
-        counts = None
+    counts, done = _run_node(node, "py_compile.mjs", [str(pyodide_dir), str(work), str(spec)])
     if not isinstance(counts, list) or len(counts) != len(jobs):
         for _src, dst, _p, _w, _s in jobs:
             (work / dst).unlink(missing_ok=True)
-        return _("Node.js could not run the site's Pyodide: {why}").format(why=_node_why(done))
+        return _node_failed(done)
     for src, dst, _p, _w, _s in jobs:
         os.replace(work / dst, work / src)
         (work / src).chmod(0o644)
@@ -586,7 +605,7 @@ def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) ->
     """Write ``lock_dir/python.snapshot`` (``snapshot.mjs``: the site's own Pyodide in Node.js,
     with ``lock_dir/packages.pack`` unpacked and a lesson page's imports done). Returns "" when
     written, else why not (and nothing is written)."""
-    node = shutil.which("node") or shutil.which("nodejs")
+    node = _node()
     if node is None:
         return _("Node.js is not installed")
     out = lock_dir / SNAPSHOT
@@ -595,20 +614,12 @@ def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) ->
                                 "roots": ["pyodide_kernel", *_KERNEL_IMPORTS, *EARLY_IMPORTS],
                                 "skip": list(_NOT_IN_SNAPSHOT)}), encoding="utf-8")
     try:
-        done = subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(pyodide_dir), str(spec)],
-                              capture_output=True, text=True, timeout=600)
-    except subprocess.TimeoutExpired:
-        done = subprocess.CompletedProcess([], 1, "", "no answer in 600 s")
+        report, done = _run_node(node, "snapshot.mjs", [str(pyodide_dir), str(spec)], timeout=600)
     finally:
         spec.unlink(missing_ok=True)
-    lines = (done.stdout or "").strip().splitlines()
-    try:
-        report = json.loads(lines[-1]) if lines and not done.returncode else None
-    except ValueError:
-        report = None
     if not isinstance(report, dict) or not out.is_file() or out.stat().st_size != report.get("bytes"):
         out.unlink(missing_ok=True)
-        return _("Node.js could not run the site's Pyodide: {why}").format(why=_node_why(done))
+        return _node_failed(done)
     return ""
 
 
@@ -712,12 +723,12 @@ def _loading_js(lang: str) -> tuple[str, str]:
     return f'<h2 id="loading_text" role="status" aria-live="polite">{escape(first)}</h2>', script
 
 
-#: after a lesson is drawn (voici's display_cells), the page asks the site's service worker to
-#: keep what it loaded (and the rest a lesson needs, which the worker knows), off the first
-#: draw's path; a browser without service workers (or with them blocked) skips it
 #: how long after a lesson is shown its page asks the site's worker to keep the large files that
 #: only make later pages start sooner (the pack and Python's snapshot: ``CACHE_LAST``)
 KEEP_LAST_MS = 6000
+#: after a lesson is drawn (voici's display_cells), the page asks the site's service worker to
+#: keep what it loaded (and the rest a lesson needs, which the worker knows), off the first
+#: draw's path; a browser without service workers (or with them blocked) skips it
 _KEEP_JS = """<script>/* krypteach build-site: keep this lesson for offline use */
 (function () {
   var shown = window.display_cells;
@@ -737,6 +748,7 @@ _KEEP_JS = """<script>/* krypteach build-site: keep this lesson for offline use 
 })();
 </script>
 """
+_KEEP_JS = _KEEP_JS.replace("__KEEP_LAST_MS__", str(KEEP_LAST_MS))
 #: a lesson is read while its Python starts (issue 25): voici keeps the lesson hidden behind a
 #: full-page spinner until every cell has run, and its app's shell (``#main``, over the whole
 #: page) takes the lesson in only then. The site's pages show the lesson at once, under a thin
@@ -1035,8 +1047,7 @@ def _fix_pages(out: Path, pages: list[str], lang: str = "en", early: str = "") -
         new = new.replace(_HIDDEN_CELLS, '<div id="rendered_cells">', 1)
         new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
         if loading_js not in new:
-            keep_js = _KEEP_JS.replace("__KEEP_LAST_MS__", str(KEEP_LAST_MS))
-            new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS + early if shown else "") + keep_js + _GATE_JS, 1)
+            new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS + early if shown else "") + _KEEP_JS + _GATE_JS, 1)
         if _MANIFEST_LINK not in new:
             new = new.replace("</head>", (_SHOWN_CSS if shown else "") + _MANIFEST_LINK + "</head>", 1)
         if _LINKS_JS not in new:
