@@ -154,6 +154,72 @@ def test_take_all_lesson_judges_captures_with_the_engine(page, served_app):
         close(page)
 
 
+def test_a_check_pressed_at_once_judges_every_card_chosen_before_it(page, served_app):
+    """A learner who chooses cards and presses Check at once is judged on every card chosen.
+
+    ipywidgets holds a widget's saved change back until Python has answered the one before it,
+    and sends a button's click straight away. So when the cards' choices were saved changes, a
+    Check pressed before Python answered overtook the last choice: the flaky failure of the
+    test above on a slow machine (the page judged "2♣+9♠"). Here Python's answers are held back
+    on their way to the page while the cards are chosen and Check is pressed, which makes that
+    slow machine happen every time."""
+    sockets, held, from_page = [], [], []
+    holding = [False]
+
+    def route(ws):
+        server = ws.connect_to_server()
+        sockets.append(ws)
+        ws.on_message(lambda m: (from_page.append(m), server.send(m)))
+
+        def to_page(m):
+            if holding[0]:
+                held.append(m)
+            else:
+                ws.send(m)
+        server.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), route)
+    try:
+        open_lesson(page, served_app, "03_take_all.ipynb")
+        ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
+        table = ex.locator(".kt-cards.kt-table")
+        feedback = ex.locator(".kt-feedback")
+        card = table.locator('.kt-card[data-card="9S"]')
+        card.click()
+        page.wait_for_function("el => el.classList.contains('kt-selected')", arg=card.element_handle(), timeout=STEP_MS)
+        ex.get_by_role("button", name="Check").click()  # only the 9: wrong
+        feedback.locator(".kt-error").wait_for(timeout=STEP_MS)
+        before = feedback.inner_text()
+        assert "You must take all you can" in before
+
+        holding[0] = True  # Python's answers wait from here
+        sent = len(from_page)
+        for code in ("2C", "7H"):
+            table.locator(f'.kt-card[data-card="{code}"]').click()
+        ex.get_by_role("button", name="Check").click()
+        clicked = (b"click", "click")
+        for _ in range(200):  # until the page has sent the Check's click (Playwright passes it on in order)
+            if any(isinstance(m, (bytes, str)) and clicked[isinstance(m, str)] in m for m in from_page[sent:]):
+                break
+            page.wait_for_timeout(50)
+        else:
+            raise AssertionError("the page did not send the Check's click")
+        assert not held or len(sockets) == 1
+        while held:  # in order, then let the rest through
+            sockets[-1].send(held.pop(0))
+        holding[0] = False
+
+        page.wait_for_function("([el, was]) => el.innerText !== was", arg=[feedback.element_handle(), before],
+                               timeout=3 * STEP_MS)
+        assert feedback.inner_text().startswith("Right. 9♥ takes 9♠ and 2♣+7♥; 5♦ stays."), feedback.inner_text()
+        assert "Solved: 1" in ex.inner_text()
+    finally:
+        holding[0] = False
+        while held and sockets:
+            sockets[-1].send(held.pop(0))
+        close(page)
+
+
 def _codes(locator) -> list[str]:
     return locator.evaluate_all("els => els.map(e => e.dataset.card)")
 

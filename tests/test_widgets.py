@@ -166,6 +166,33 @@ def test_card_row_selection_like_the_front_end():
     assert row.selected == [] and len(row.svgs) == 1
 
 
+def test_a_choice_the_page_sends_as_a_message_is_kept_checked_and_not_sent_back(monkeypatch):
+    """cards.js sends each click's choice as a custom message, so that a button pressed at once
+    cannot overtake it (ipywidgets holds saved changes back, not a click): the browser test
+    test_a_check_pressed_at_once_judges_every_card_chosen_before_it shows that race."""
+    row = CardRowWidget(["9S", "2C", "5D", "7D"], kind="table")
+    sent: list[dict] = []
+    monkeypatch.setattr(row, "_send", lambda msg, buffers=None: sent.append(msg))
+
+    def from_the_page(content):
+        sent.clear()
+        row._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+        return [m["state"] for m in sent if m.get("method") == "update"]
+
+    states = from_the_page({"selected": [1, 3]})
+    assert row.selected == [1, 3] and row.selected_cards == ["2C", "7D"]
+    # the cards are drawn again; the choice, which the page already shows, is not sent back
+    assert any("svgs" in s for s in states) and not any("selected" in s for s in states), states
+    assert "kt-selected" in row.svgs[3] and "kt-selected" not in row.svgs[0]
+    # what the row cannot keep is kept as it can be, and that is sent back
+    assert from_the_page({"selected": [0, 9]}) and row.selected == [0]
+    assert any(s.get("selected") == [0] for s in from_the_page({"selected": [0, 0, 9]})), sent
+    # anything else a page could send changes nothing
+    for bad in ({"selected": [True]}, {"selected": ["1"]}, {"selected": list(range(1000))}, {"selected": 2},
+                {"selected": [1.0]}, {"selected": [2**60]}, {"selected": [1], "cards": ["AS"]}, {}, [1], "x", None):
+        assert from_the_page(bad) == [] and row.selected == [0] and row.cards == ["9S", "2C", "5D", "7D"], bad
+
+
 def test_single_selection_row_and_duplicates():
     row = CardRowWidget(["9S", "9S", "2C"], multiple=False)
     row.toggle(0)
@@ -201,7 +228,7 @@ def test_card_row_kind_and_bad_input():
 def test_front_end_files_ship_inside_the_package():
     here = Path(__import__("krypteach.widgets.cards", fromlist=["x"]).__file__).parent
     js = (here / "cards.js").read_text(encoding="utf-8")
-    assert "export default" in js and "save_changes" in js and "kt-selected" in js
+    assert "export default" in js and "model.send({ selected: sel })" in js and "kt-selected" in js
     assert "Enter" in js and '" "' in js
     css = (here / "cards.css").read_text(encoding="utf-8")
     assert ".kt-card" in css and "flex: none" in css

@@ -1,5 +1,6 @@
 // CardRowWidget front end: places the SVG cards rendered in Python (trait
-// `svgs`) and turns clicks and Enter/Space into changes of `selected`.
+// `svgs`) and turns clicks and Enter/Space into changes of `selected`, each sent to Python
+// as a message in the order of the clicks (toggle says why).
 // Elements are patched in place, so keyboard focus survives a redraw.
 // A row is one stop for Tab (a "roving tabindex", as WAI-ARIA's toolbar pattern has it):
 // Tab reaches the row's last focused (or first selected) card, the arrow keys, Home and End
@@ -96,8 +97,12 @@ function render({ model, el }) {
       node.classList.toggle("kt-selected", on);
       node.setAttribute("aria-pressed", on ? "true" : "false");
     });
+    // The choice goes to Python as a message of its own, not as a saved change: ipywidgets holds
+    // a saved change back while an earlier one is unanswered, so a Check or Play pressed at once
+    // (a button's click is sent straight away) would reach Python first and be judged on the
+    // cards chosen before. The page's own copy is set here; Python does not send it back.
     model.set("selected", sel);
-    model.save_changes();
+    model.send({ selected: sel });
   }
 
   function cardOf(event) {

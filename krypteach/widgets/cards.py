@@ -3,8 +3,10 @@
 The cards are drawn in Python by :func:`krypteach.views.card_svg` (one
 renderer for the static HTML and the widgets); ``cards.js`` only places the
 SVG strings of the ``svgs`` trait and turns clicks and Enter/Space into
-changes of ``selected``. Tests drive it like the front end does: set
-``selected`` (or call :meth:`CardRowWidget.toggle`, which does what a click does).
+changes of ``selected``, each sent as a message of its own so that it reaches Python before a
+button pressed after it (:meth:`CardRowWidget._chosen_on_the_page`). Tests drive it like the
+front end does: set ``selected`` (or call :meth:`CardRowWidget.toggle`, which does what a
+click does).
 
 >>> row = CardRowWidget(cards=["9S", "2C", "5D", "7H"], kind="table")
 >>> row.toggle(1); row.toggle(3); row.selected_cards
@@ -26,6 +28,7 @@ from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
 from ..views import card_svg
 from ..views.svg import card_label, card_name
+from .guard import allowed_update
 
 __all__ = ["CardRowWidget"]
 
@@ -79,6 +82,27 @@ class CardRowWidget(anywidget.AnyWidget):
         for key, value in later.items():  # after the cards, which clear them
             setattr(self, key, value)
         self._render()
+        self.on_msg(self._chosen_on_the_page)
+
+    def _chosen_on_the_page(self, _widget: object, content: Any, _buffers: object) -> None:
+        """A click's new choice, ``{"selected": [indices]}``, sent by ``cards.js`` as a message.
+
+        ipywidgets holds a page's saved change back while an earlier one is unanswered; a
+        button's click is not held. So a choice sent as a saved change could reach Python
+        after a Check pressed at once. Messages arrive in the order they were sent.
+
+        The choice passes the gate a saved change passes (:func:`.guard.allowed_update`); anything
+        else is ignored. The page already shows it, so it is not sent back. The selection
+        actually kept is sent back when it differs, e.g. an index beyond the cards dropped.
+        """
+        if not isinstance(content, dict) or set(content) != {"selected"}:
+            return
+        kept, _dropped = allowed_update({"selected": content["selected"]})
+        chosen = kept.get("selected")
+        if not isinstance(chosen, list) or not all(type(i) is int for i in chosen):
+            return
+        with self._lock_property(selected=chosen), self.hold_trait_notifications():
+            self.selected = chosen
 
     # --- validation -------------------------------------------------------
     @traitlets.validate("cards")
