@@ -11,6 +11,7 @@ feedback below comes from the engine running in Chromium's WebAssembly.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shutil
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from krypteach import Card, parse_cards, traffar
+from krypteach.site.build import kept_last
 
 from .conftest import CHROMIUM, LESSONS, _free_port, _private_env
 from .test_browser import choose_a_legal_move, wait_for_the_others
@@ -539,7 +541,9 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
                            *(f"/{SUB_PATH}/{name}" for name in later)])  # lessons not visited too
     # what only makes later pages start sooner is kept once a lesson has been open a while (KEEP_LAST_MS)
     last = json.loads(worker_js.split("const CACHE_LAST = ")[1].split(";\n")[0])
-    assert last == ["static/krypteach/packages.pack", "static/krypteach/python.snapshot"]
+    # each named by its content, so a page's kernel worker may read it from any cache that holds it
+    assert last == list(kept_last(site["out"]).values()) and [name.split("?v=")[0] for name in last] == [
+        "static/krypteach/packages.pack", "static/krypteach/python.snapshot"]
     assert not set(last) & set(later)
     wait_until_kept(page, [f"/{SUB_PATH}/{name}" for name in last])
     sent = site["log"].read_text()  # http.server's log: what the site's server was asked for
@@ -607,8 +611,9 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
         (tmp_path / "static/krypteach" / name).write_bytes(b"")
     script = _early_kernel(tmp_path)
     assert '"pyodideUrl": "./static/pyodide/pyodide.js"' in script and '"packages": ["krypteach"]' in script
-    assert ('"pack": "./static/krypteach/packages.pack"' in script
-            and '"snapshot": "./static/krypteach/python.snapshot"' in script)
+    empty = hashlib.sha256(b"").hexdigest()[:16]  # each address names its file's content
+    assert (f'"pack": "./static/krypteach/packages.pack?v={empty}"' in script
+            and f'"snapshot": "./static/krypteach/python.snapshot?v={empty}"' in script)
     assert f'"{_KERNEL_EXTENSION}/352.def.js"' in script
     bundle = (static / "872.abc.js").read_text()
     assert ("(self.krypteachKernelWorker&&self.krypteachKernelWorker.take())||new Worker(new URL(n.p+n.u(352),n.b)"
@@ -631,7 +636,7 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (static / "352.def.js").write_text(_KERNEL_WORKER)
     (static / "872.abc.js").write_text(_KERNEL_BUNDLE)
     script = _early_kernel(tmp_path)
-    assert '"pack": "./static/krypteach/packages.pack"' in script and '"snapshot"' not in script
+    assert f'"pack": "./static/krypteach/packages.pack?v={empty}"' in script and '"snapshot"' not in script
     unnamed = tmp_path / "unnamed"  # a config that names no Pyodide: nothing to start early, nothing changed
     (unnamed / _KERNEL_EXTENSION).mkdir(parents=True)
     (unnamed / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
@@ -667,6 +672,8 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
         (folder / "static/pyodide/pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 200)
         (folder / "static/pyodide/small.js").write_text("let x = 1;\n" * 100)  # under 20 KB: no copy
         (folder / "static/pyodide/noise.js").write_bytes(random.Random(1).randbytes(30_000))  # gzip gains nothing
+        (folder / "static/krypteach/packages.pack").write_bytes(b"the pack")
+        (folder / "static/krypteach/python.snapshot").write_bytes(b"the snapshot")
         return _app(folder, ["00_start.ipynb"], "00_start.ipynb", "sv"), folder
 
     one, out = build(tmp_path / "a", "<p>one</p>")
@@ -686,6 +693,11 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
     assert sorted(p.name for p in (out / "static/pyodide").glob("*.gz")) == ["pyodide.asm.wasm.gz"]
     later = json.loads(worker.split("const CACHE_LATER = ")[1].split(";\n")[0])
     assert "static/pyodide/pyodide.asm.wasm" in later and not [f for f in later if f.endswith(".gz")]
+    # kept last, each at an address that names its content (a page's kernel worker reads them from the cache)
+    last = json.loads(worker.split("const CACHE_LAST = ")[1].split(";\n")[0])
+    assert last == [f"static/krypteach/{name}?v={hashlib.sha256(text).hexdigest()[:16]}"
+                    for name, text in (("packages.pack", b"the pack"), ("python.snapshot", b"the snapshot"))]
+    assert not [f for f in later if "static/krypteach/" in f]
     manifest = json.loads((out / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./voici/render/00_start.html" and manifest["display"] == "standalone"
     assert manifest["lang"] == "sv" and manifest["description"].startswith("Lär dig")

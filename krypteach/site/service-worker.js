@@ -109,24 +109,10 @@ async function fromCacheOrNetwork(request) {
   return response;
 }
 
-// a file the page wants only if this build's cache holds it (Python's snapshot, 36 MB: worth reading
-// from the cache, not waiting for on a first visit); marked so that the page knows it came from here
-async function keptOnly(request) {
-  const kept = await (await caches.open(CACHE)).match(request);
-  if (!kept) { return new Response(null, { status: 504, statusText: "Not kept" }); }
-  const headers = new Headers(kept.headers);
-  headers.set("x-krypteach-kept", "yes");
-  return new Response(kept.body, { status: 200, statusText: "OK", headers });
-}
-
 listen("fetch", (event) => {
   const url = new URL(event.request.url);
   if (forJupyterLite(event.request, url)) {
     jupyterlite.fetch.forEach((handler) => handler(event));
-    return;
-  }
-  if (event.request.headers.get("x-krypteach-kept") === "only") {
-    event.respondWith(keptOnly(event.request));
     return;
   }
   event.respondWith(fromCacheOrNetwork(event.request));
