@@ -193,6 +193,24 @@ def test_a_choice_the_page_sends_as_a_message_is_kept_checked_and_not_sent_back(
         assert from_the_page(bad) == [] and row.selected == [0] and row.cards == ["9S", "2C", "5D", "7D"], bad
 
 
+def test_a_row_draws_each_card_once_as_it_is_made_and_again_when_it_changes(monkeypatch):
+    """Making a row set its traits one by one, and each drew the whole row again (three times in
+    all); a lesson page makes its rows as it opens, and in the browser's Python each draw counts."""
+    import krypteach.widgets.cards as cards_module
+
+    drawn: list[str] = []
+    real = cards_module.card_svg
+    monkeypatch.setattr(cards_module, "card_svg", lambda code, **kw: (drawn.append(code), real(code, **kw))[1])
+    row = CardRowWidget(["9S", "2C", "5D"], kind="table", width=60, four_color=True, selected=[1], hinted=[2])
+    assert drawn == ["9S", "2C", "5D"]
+    assert ["kt-selected" in svg for svg in row.svgs] == [False, True, False] and "kt-hinted" in row.svgs[2]
+    assert 'width="60"' in row.svgs[0] and row.row_label == "table: 3 cards"
+    row.selected = [0]
+    assert drawn == ["9S", "2C", "5D"] * 2 and "kt-selected" in row.svgs[0]
+    # the same face drawn again is the same picture (views.svg keeps each face once drawn)
+    assert real("9S", width=60) == real("9S", width=60) and real("9S", selected=True) != real("9S")
+
+
 def test_single_selection_row_and_duplicates():
     row = CardRowWidget(["9S", "9S", "2C"], multiple=False)
     row.toggle(0)

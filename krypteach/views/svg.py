@@ -11,6 +11,7 @@ there is one renderer.
 """
 from __future__ import annotations
 
+import functools
 import html
 import math
 import re
@@ -170,6 +171,7 @@ def _court(rank: str, symbol: str, color: str) -> str:
             + _text(symbol, 50, 102, 22, color))
 
 
+@functools.cache  # a page draws the same 52 faces again and again (each click redraws a row); no words in it
 def _front(rank: str, suit: str, color: str) -> str:
     symbol = _SUITS[suit][0]
     corner = _corner(rank, symbol, color)
@@ -186,6 +188,7 @@ def _front(rank: str, suit: str, color: str) -> str:
     return (f'<g id="{mark}">{corner}</g><use href="#{mark}" transform="rotate(180 50 70)"/>{middle}')
 
 
+@functools.cache
 def _back() -> str:
     cells = []
     for row in range(11):

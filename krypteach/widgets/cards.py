@@ -81,6 +81,7 @@ class CardRowWidget(anywidget.AnyWidget):
         super().__init__(cards=_codes(cards), **kwargs)
         for key, value in later.items():  # after the cards, which clear them
             setattr(self, key, value)
+        self._ready = True
         self._render()
         self.on_msg(self._chosen_on_the_page)
 
@@ -180,7 +181,13 @@ class CardRowWidget(anywidget.AnyWidget):
         return [self.cards[i] for i in self.selected]
 
     # --- drawing ------------------------------------------------------------
+    #: False until ``__init__`` has set every trait: each one set on the way would draw the row
+    #: again (three times in all, 60 % of making a row)
+    _ready = False
+
     def _render(self) -> None:
+        if not self._ready:
+            return
         out = []
         chosen, hinted = set(self.selected), set(self.hinted)
         for i, code in enumerate(self.cards):
