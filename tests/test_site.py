@@ -727,8 +727,13 @@ for (const reseed of [true, true, false, false]) {
   out.push(JSON.parse(py.runPython(`
 import json, os, random, sys
 imported = [m for m in ("IPython.core.interactiveshell", "ipywidgets", "krypteach.widgets") if m in sys.modules]
+from krypteach.i18n import translator
 from krypteach.teaching.puzzles import shipped_puzzles
-json.dumps({"imported": imported, "random": random.random(), "env": dict(os.environ),
+from krypteach.teaching.puzzles.fresh import themes_of
+from krypteach.views.svg import _front
+warm = {"catalogs": translator.cache_info().currsize, "faces": _front.cache_info().currsize,
+        "puzzles": shipped_puzzles.cache_info().currsize, "themes": themes_of.cache_info().currsize}
+json.dumps({"imported": imported, "random": random.random(), "env": dict(os.environ), "warm": warm,
             "puzzles": len(shipped_puzzles()), "pyodide_kernel": "pyodide_kernel" in sys.modules})
 `)));
 }
@@ -751,9 +756,18 @@ def test_a_later_page_starts_from_the_builds_snapshot_with_its_own_random_number
     done = subprocess.run([node, str(script), str(site["out"])], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     runs = json.loads(done.stdout.strip().splitlines()[-1])
+    from krypteach.engine.cards import SUITS
+    from krypteach.views.svg import _FOUR_COLOR, _TWO_COLOR
+
+    faces = 13 * len({(suit, colors[suit]) for colors in (_TWO_COLOR, _FOUR_COLOR) for suit in SUITS})
+    assert faces == 78
     for run in runs:
         assert run["imported"] == ["IPython.core.interactiveshell", "ipywidgets", "krypteach.widgets"]
         assert run["puzzles"] > 50 and run["pyodide_kernel"] is False  # the kernel's own: imported by each page
+        # what a page's first cells do once per Python was done before the snapshot (build.py, _WARM_PY):
+        # both catalogs read, 13 ranks of every suit in each colour it has (two schemes), the puzzles and
+        # their themes read
+        assert run["warm"] == {"catalogs": 2, "faces": faces, "puzzles": 1, "themes": run["puzzles"]}, run["warm"]
         assert run["env"]["KRYPTEACH_SITE"] == "1" and run["env"]["_"] == "./this.program", run["env"]
         assert not [v for v in run["env"].values() if "/work/" in v or "/tmp/" in v or "/root" in v], run["env"]
     assert runs[0]["random"] != runs[1]["random"]  # reseeded: each page its own

@@ -622,6 +622,26 @@ def write_pack(lock_dir: Path, lock: Mapping[str, Any], names: Iterable[str]) ->
     return out
 
 
+#: what a lesson page's first cells do once per Python, done before the snapshot is taken (each is
+#: kept by a cache of its own): both languages' catalogs read (a page may switch), the shipped
+#: puzzles and their themes read, every card face drawn in both colour schemes
+_WARM_PY = """\
+from krypteach.engine.cards import full_deck
+from krypteach.i18n import LANGUAGES, translator, use_language
+from krypteach.teaching.puzzles import shipped_puzzles
+from krypteach.teaching.puzzles.fresh import themes_of
+from krypteach.views.svg import card_svg
+for _lang in LANGUAGES:
+    translator(_lang)
+for _p in shipped_puzzles().values():
+    themes_of(_p)
+with use_language("en"):
+    for _card in full_deck():
+        card_svg(_card)
+        card_svg(_card, four_color=True)
+"""
+
+
 def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) -> str:
     """Write ``lock_dir/python.snapshot`` (``snapshot.mjs``: the site's own Pyodide in Node.js,
     with ``lock_dir/packages.pack`` unpacked and a lesson page's imports done). Returns "" when
@@ -633,7 +653,7 @@ def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) ->
     spec = lock_dir / "snapshot.json"
     spec.write_text(json.dumps({"pack": str(lock_dir / PACK), "out": str(out), "env": dict(env), "unpack": UNPACK_JS,
                                 "roots": ["pyodide_kernel", *_KERNEL_IMPORTS, *EARLY_IMPORTS],
-                                "skip": list(_NOT_IN_SNAPSHOT)}), encoding="utf-8")
+                                "skip": list(_NOT_IN_SNAPSHOT), "warm": _WARM_PY}), encoding="utf-8")
     try:
         report, done = _run_node(node, "snapshot.mjs", [str(pyodide_dir), str(spec)], timeout=600)
     finally:

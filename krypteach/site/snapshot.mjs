@@ -1,7 +1,8 @@
 // krypteach build-site: Python's memory after a lesson page's start, made ahead (issue 25).
 // node snapshot.mjs PYODIDE_DIR SPEC_JSON
 //   PYODIDE_DIR: the Pyodide the site ships (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip …)
-//   SPEC_JSON:   {"pack": PACK, "out": FILE, "env": {...}, "roots": [...], "skip": [...], "unpack": JS}
+//   SPEC_JSON:   {"pack": PACK, "out": FILE, "env": {...}, "roots": [...], "skip": [...], "unpack": JS,
+//                 "warm": PYTHON}
 // A first Pyodide unpacks PACK (build.py's write_pack: every wheel a page's kernel loads, in one
 // file) and imports ROOTS (the kernel's module and what every lesson imports first), noting every
 // module they import. A second Pyodide, started to be snapshotted, unpacks PACK and imports those
@@ -9,7 +10,8 @@
 // cannot), then writes its memory to FILE (pyodide.makeMemorySnapshot). A page started from FILE
 // finds those modules imported: it still unpacks PACK (a snapshot holds memory, not files) and
 // imports the kernel's own modules.
-// Prints one JSON line: {"modules": N, "failed": [...], "bytes": B}.
+// Then it runs WARM (what a page's first cells do once per Python, each kept by a cache).
+// Prints one JSON line: {"modules": N, "failed": [...], "warmed": true/false, "bytes": B}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -57,9 +59,17 @@ for _name in WANTED:
 # the kernel's jsonutil parses a date as it is imported: its regular expressions compiled here
 datetime.datetime.strptime("2000-01-01T00:00:00.000000", "%Y-%m-%dT%H:%M:%S.%f")
 del WANTED
-gc.collect()
 _failed
 `).toJs();
+// what a page's first cells do once per Python (build.py, _WARM_PY), in a namespace of its own
+let warmed = true;
+try {
+  py.globals.set("WARM", spec.warm || "");
+  py.runPython("exec(WARM, {'__name__': '__krypteach_warm__'})");
+} catch (err) {
+  warmed = false;
+}
+py.runPython("del WARM\nimport gc\ngc.collect()");
 const snapshot = py.makeMemorySnapshot();
 writeFileSync(spec.out, snapshot);
-console.log(JSON.stringify({ modules: wanted.length - failed.length, failed, bytes: snapshot.length }));
+console.log(JSON.stringify({ modules: wanted.length - failed.length, failed, warmed, bytes: snapshot.length }));
