@@ -36,7 +36,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from krypteach.site.build import kept_last  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port  # noqa: E402
 
 
@@ -246,11 +245,22 @@ class _Counted:
 SLOW = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 
 
+def kept_last(site: Path) -> list[str]:
+    """The files the site's worker keeps only once a page has been open a while, as its
+    ``CACHE_LAST`` names them (the pack of the wheels and Python's snapshot: paths in the site, with
+    the ``?v=`` of their content since 2026-12-06); [] for a site without them. Read from the
+    site's worker, so that a site built before is measured too."""
+    worker = (site / "service-worker.js").read_text(encoding="utf-8")
+    if "const CACHE_LAST = " not in worker:
+        return []
+    return json.loads(worker.split("const CACHE_LAST = ")[1].split(";\n")[0])
+
+
 def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = False, files: int = 0,
                 profile: bool = False, read: float = 0) -> dict:
     """With the site's service worker (allowed, a new profile): the first visit of ``lesson``,
     then ``next_lesson``, then ``lesson`` again once the worker has kept what a lesson needs and
-    what it keeps last (``krypteach.site.build.kept_last``).
+    what it keeps last (:func:`kept_last`).
     Transferred = the bytes the server sent meanwhile; ``files``: also that many of the paths
     that took the most bytes (a path sent twice counts twice); ``profile``: each page's phases too,
     as :func:`measure` notes them. ``read``: the seconds a learner reads the first lesson before
@@ -279,7 +289,7 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                     time.sleep(read)
                 if label == "second_visit":  # the keeping after the first two pages, not timed
                     deadline = time.monotonic() + 300
-                    wanted = [f"{served.base}/{path}" for path in ["static/pyodide/pyodide.asm.wasm", *kept_last(site).values()]]
+                    wanted = [f"{served.base}/{path}" for path in ["static/pyodide/pyodide.asm.wasm", *kept_last(site)]]
                     while time.monotonic() < deadline and not page.evaluate(
                             "urls => caches.keys().then(async ns => { for (const n of ns) { if (!n.startsWith('krypteach-'))"
                             " continue; const c = await caches.open(n); let all = true;"
