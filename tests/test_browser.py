@@ -154,31 +154,60 @@ def test_take_all_lesson_judges_captures_with_the_engine(page, served_app):
         close(page)
 
 
-def test_a_check_pressed_at_once_judges_every_card_chosen_before_it(page, served_app):
-    """A learner who chooses cards and presses Check at once is judged on every card chosen.
+class HeldAnswers:
+    """Python's answers held back on their way to the page, while the page's messages go on:
+    a slow machine (or a busy server), every time. ipywidgets then holds a widget's saved change
+    back until Python has answered the one before it, but sends a button's click, or Enter in a
+    text box, straight away."""
 
-    ipywidgets holds a widget's saved change back until Python has answered the one before it,
-    and sends a button's click straight away. So when the cards' choices were saved changes, a
-    Check pressed before Python answered overtook the last choice: the flaky failure of the
-    test above on a slow machine (the page judged "2♣+9♠"). Here Python's answers are held back
-    on their way to the page while the cards are chosen and Check is pressed, which makes that
-    slow machine happen every time."""
-    sockets, held, from_page = [], [], []
-    holding = [False]
+    def __init__(self, page) -> None:
+        self.sockets: list = []
+        self.held: list = []
+        self.from_page: list = []
+        self.holding = False
+        page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), self._route)
+        self.page = page
 
-    def route(ws):
+    def _route(self, ws) -> None:
         server = ws.connect_to_server()
-        sockets.append(ws)
-        ws.on_message(lambda m: (from_page.append(m), server.send(m)))
+        self.sockets.append(ws)
+        ws.on_message(lambda m: (self.from_page.append(m), server.send(m)))
 
         def to_page(m):
-            if holding[0]:
-                held.append(m)
+            if self.holding:
+                self.held.append(m)
             else:
                 ws.send(m)
         server.on_message(to_page)
 
-    page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), route)
+    def hold(self) -> None:
+        self.holding = True
+        self.mark = len(self.from_page)
+
+    def release_once_sent(self, needle: str) -> None:
+        """Once the page has sent a message holding ``needle`` (Playwright passes them on in
+        order), the held answers go to the page in order, and the rest as they come."""
+        for _ in range(200):
+            if any((needle.encode() if isinstance(m, bytes) else needle) in m for m in self.from_page[self.mark:]):
+                break
+            self.page.wait_for_timeout(50)
+        else:
+            raise AssertionError(f"the page sent no message with {needle!r}")
+        self.release()
+
+    def release(self) -> None:
+        while self.held and self.sockets:
+            self.sockets[-1].send(self.held.pop(0))
+        self.holding = False
+
+
+def test_a_check_pressed_at_once_judges_every_card_chosen_before_it(page, served_app):
+    """A learner who chooses cards and presses Check at once is judged on every card chosen.
+
+    When the cards' choices were saved changes, a Check pressed before Python answered overtook
+    the last choice: the flaky failure of the test above on a slow machine (the page judged
+    "2♣+9♠"). Here Python's answers are held back while the cards are chosen and Check is pressed."""
+    held = HeldAnswers(page)
     try:
         open_lesson(page, served_app, "03_take_all.ipynb")
         ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
@@ -192,31 +221,42 @@ def test_a_check_pressed_at_once_judges_every_card_chosen_before_it(page, served
         before = feedback.inner_text()
         assert "You must take all you can" in before
 
-        holding[0] = True  # Python's answers wait from here
-        sent = len(from_page)
+        held.hold()
         for code in ("2C", "7H"):
             table.locator(f'.kt-card[data-card="{code}"]').click()
         ex.get_by_role("button", name="Check").click()
-        clicked = (b"click", "click")
-        for _ in range(200):  # until the page has sent the Check's click (Playwright passes it on in order)
-            if any(isinstance(m, (bytes, str)) and clicked[isinstance(m, str)] in m for m in from_page[sent:]):
-                break
-            page.wait_for_timeout(50)
-        else:
-            raise AssertionError("the page did not send the Check's click")
-        assert not held or len(sockets) == 1
-        while held:  # in order, then let the rest through
-            sockets[-1].send(held.pop(0))
-        holding[0] = False
+        held.release_once_sent("click")
 
         page.wait_for_function("([el, was]) => el.innerText !== was", arg=[feedback.element_handle(), before],
                                timeout=3 * STEP_MS)
         assert feedback.inner_text().startswith("Right. 9♥ takes 9♠ and 2♣+7♥; 5♦ stays."), feedback.inner_text()
         assert "Solved: 1" in ex.inner_text()
     finally:
-        holding[0] = False
-        while held and sockets:
-            sockets[-1].send(held.pop(0))
+        held.release()
+        close(page)
+
+
+def test_points_typed_and_enter_pressed_at_once_are_judged_as_typed(page, served_app):
+    """Lesson 01's count: a learner who types a number and presses Enter at once is judged on the
+    number typed, not on what the box held when Python last answered (ipywidgets' text box sends
+    each change as a saved change, held back, and Enter straight away)."""
+    held = HeldAnswers(page)
+    try:
+        open_lesson(page, served_app, "01_cards.ipynb")
+        box = page.get_by_placeholder("e.g. 7").first
+        ex = page.locator(".kt-exercise").filter(has=box).first
+        feedback = ex.locator(".kt-feedback")
+        box.click()
+        held.hold()
+        box.press_sequentially("9")  # 10♦ 2♠ A♠ 9♥ 7♠ K♣ 4♦: 8 points, so 9 is wrong
+        box.press("Backspace")
+        box.press_sequentially("8")
+        box.press("Enter")
+        held.release_once_sent("submit")
+        feedback.locator(".kt-ok, .kt-error").first.wait_for(timeout=3 * STEP_MS)
+        assert feedback.locator(".kt-ok").count() == 1, feedback.inner_text()
+    finally:
+        held.release()
         close(page)
 
 

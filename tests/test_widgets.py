@@ -400,12 +400,16 @@ def test_count_points():
     ex.check()
     assert ex.message.startswith("−2 is too low. These cards score") and "10♦ storan: 3" in ex.message
     assert "the other card scores 0" in ex.message
-    ex.points.value = "9"
-    ex.points._handle_custom_msg({"event": "submit"}, [])  # Enter in the box, as the page sends it
+    ex.points.value = "7"  # what Python had; the page sends what was typed with Enter (AnswerBox)
+    for stray in ("not a dict", {"event": "submit"}, {"submit": True}, {"value": 9, "submit": True},
+                  {"value": "9" * 5000, "submit": True}, {"value": "9", "submit": True, "disabled": False}):
+        ex.points._handle_custom_msg(stray, [])  # a page's stray message changes nothing
+        assert ex.attempts == 2 and ex.points.value == "7", stray
+    ex.points._handle_custom_msg({"value": "9"}, [])  # typed
+    assert ex.points.value == "9" and ex.attempts == 2
+    ex.points._handle_custom_msg({"value": "9", "submit": True}, [])  # Enter in the box, as the page sends it
     assert ex.solved == 1 and ex.attempts == 3
     assert ex.message.startswith("Right: 9 card points + 1 × +5 for tabbe marks + 1 × −5 for dukningar = 9")
-    ex.points._handle_custom_msg("not a dict", [])  # a page's stray message changes nothing
-    assert ex.attempts == 3
 
 
 def _answer_shown(ex):

@@ -7,23 +7,22 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
 from ...engine.cards import Card
 from ...engine.games import game_of
 from ...engine.rules import Rules
 from ...engine.scoring import card_points, point_breakdown
 from ...i18n import N_, _, ngettext
 from ...teaching.narrate import signed
+from ..answer_box import AnswerBox
 from .base import Action, Exercise, Part, cards_of, cards_row, html_part
 
 __all__ = ["CountPointsExercise"]
 
 
 def _points_box() -> Any:
-    # a text box, so that an empty box is empty (a number box reads it as 0)
-    return widgets.Text(value="", placeholder=_("e.g. 7"), description=_("Points (poäng):"),
-                        style={"description_width": "initial"}, layout=widgets.Layout(width="220px"))
+    # a text box, so that an empty box is empty (a number box reads it as 0); what is typed and
+    # Enter reach Python in order (AnswerBox says why ipywidgets' Text does not)
+    return AnswerBox(placeholder=_("e.g. 7"), description=_("Points (poäng):"))
 
 
 def read_whole_number(text: str) -> int | None:
@@ -78,12 +77,7 @@ class CountPointsExercise(Exercise):
             self.set_position(pile, marks, dukningar)
         else:
             self.new_position()
-        self.points.on_msg(self._enter)  # Enter in the box checks, as the Check button does
-
-    def _enter(self, _widget: object, content: object, _buffers: object) -> None:
-        """The text box's front end sends ``{"event": "submit"}`` when Enter is pressed in it."""
-        if isinstance(content, dict) and content.get("event") == "submit":
-            self.check()
+        self.points.on_submit(lambda _box: self.check())  # Enter in the box checks, as the Check button does
 
     def set_position(self, pile: str | Iterable[Card | str], marks: int = 0, dukningar: int = 0) -> None:
         """Show a fixed pile (codes) with ``marks`` tabbe marks and ``dukningar``."""
