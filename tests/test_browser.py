@@ -260,6 +260,29 @@ def test_points_typed_and_enter_pressed_at_once_are_judged_as_typed(page, served
         close(page)
 
 
+def test_a_self_check_answer_changed_and_checked_at_once_is_judged_as_last_chosen(page, served_app):
+    """Lesson 03's self-check: a learner who changes their choice twice and presses Check at once
+    is judged on the last choice (ipywidgets' radio buttons sent each choice as a saved change,
+    held back, so the Check was judged on the first)."""
+    held = HeldAnswers(page)
+    try:
+        open_lesson(page, served_app, "03_take_all.ipynb")
+        quiz = page.locator(".kt-selfcheck")
+        first = quiz.locator(".kt-question").first  # 10♦ on 4♠ 6♥ 3♦ 8♣: 4♠+6♥
+        first.locator("input[type=radio]").first.scroll_into_view_if_needed()
+        held.hold()
+        for option in ("3♦+8♣", "everything", "4♠+6♥"):
+            first.get_by_label(option, exact=True).check()
+        quiz.get_by_role("button", name="Check").click()
+        held.release_once_sent("click")
+        quiz.locator(".kt-progress", has_text="Score:").wait_for(timeout=3 * STEP_MS)
+        verdict = first.locator(".kt-feedback").inner_text()
+        assert verdict.startswith("1. Right."), verdict
+    finally:
+        held.release()
+        close(page)
+
+
 def _codes(locator) -> list[str]:
     return locator.evaluate_all("els => els.map(e => e.dataset.card)")
 

@@ -211,6 +211,32 @@ def test_a_row_draws_each_card_once_as_it_is_made_and_again_when_it_changes(monk
     assert real("9S", width=60) == real("9S", width=60) and real("9S", selected=True) != real("9S")
 
 
+def test_a_choice_box_keeps_what_the_page_sends_checked_and_nothing_else(monkeypatch):
+    """The self-check's radio buttons (ChoiceBox) send each choice as a message (the browser test
+    test_a_self_check_answer_changed_and_checked_at_once_is_judged_as_last_chosen shows why)."""
+    from krypteach.widgets.answer_box import ChoiceBox
+
+    box = ChoiceBox(options=["52", "104", "108"])
+    sent: list[dict] = []
+    monkeypatch.setattr(box, "_send", lambda msg, buffers=None: sent.append(msg))
+
+    def from_the_page(content):
+        sent.clear()
+        box._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+    from_the_page({"index": 1})
+    assert box.index == 1 and not [m for m in sent if "index" in m.get("state", {})]  # not sent back
+    for bad in ({"index": 3}, {"index": -1}, {"index": True}, {"index": "2"}, {"index": 2.0}, {"index": None},
+                {"index": 2, "options": ["x"]}, {}, [2], None):
+        from_the_page(bad)
+        assert box.index == 1 and box.options == ["52", "104", "108"], bad
+    box.disabled = True
+    from_the_page({"index": 2})
+    assert box.index == 1
+    with pytest.raises(traitlets.TraitError, match="no option 3: there are 3"):
+        box.index = 3
+
+
 def test_single_selection_row_and_duplicates():
     row = CardRowWidget(["9S", "9S", "2C"], multiple=False)
     row.toggle(0)

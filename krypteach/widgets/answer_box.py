@@ -1,4 +1,5 @@
-"""``AnswerBox``: a one-line text box for an answer, checked with a button or Enter.
+"""``AnswerBox`` and ``ChoiceBox``: a one-line text box for an answer, checked with a button
+or Enter, and radio buttons for one choice of a few, checked with a button.
 
 ipywidgets' ``Text`` sends each change as a saved change, which ipywidgets holds back while an
 earlier one is unanswered, and sends Enter (and any button's click) straight away. So a learner
@@ -6,6 +7,8 @@ who typed "9", ⌫, "8" and pressed Enter before Python had answered was judged 
 server, or a school laptop serving a class, the answer typed was not the answer judged. Here
 ``answer_box.js`` sends every change, and Enter with the box as it stands, as messages of their
 own, which reach Python in the order they were sent (as the card rows do: :mod:`.cards`).
+``ChoiceBox`` does the same for radio buttons (``ipywidgets.RadioButtons``: a choice changed
+twice and Check pressed before Python answered was judged on the first).
 
 >>> box = AnswerBox(description="Points:", placeholder="e.g. 7")
 >>> got = []
@@ -23,9 +26,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .guard import allowed_update
+from .guard import set_from_the_page
 
-__all__ = ["AnswerBox"]
+__all__ = ["AnswerBox", "ChoiceBox"]
 
 _HERE = pathlib.Path(__file__).parent
 _CSS = """
@@ -63,14 +66,46 @@ class AnswerBox(anywidget.AnyWidget):
         ``"submit": true`` for Enter. It passes the gate a saved change passes
         (:func:`.guard.allowed_update`: a short text); anything else is ignored. The page
         already shows the text, so it is not sent back."""
-        if not isinstance(content, dict) or not set(content) <= {"value", "submit"} or "value" not in content:
+        if not isinstance(content, dict) or not set(content) <= {"value", "submit"} \
+                or not isinstance(content.get("value"), str) or not set_from_the_page(self, "value", content["value"]):
             return
-        kept, _dropped = allowed_update({"value": content["value"]})
-        text = kept.get("value")
-        if not isinstance(text, str):
-            return
-        with self._lock_property(value=text), self.hold_trait_notifications():
-            self.value = text
         if content.get("submit") is True and not self.disabled:
             for callback in list(self._submitted):
                 callback(self)
+
+
+class ChoiceBox(anywidget.AnyWidget):
+    """Radio buttons: ``options`` (texts), ``index`` (the one chosen, or None), ``disabled``.
+    ``choice_box.js`` sends each choice as a message, so a Check pressed at once cannot overtake it.
+
+    >>> box = ChoiceBox(options=["52", "104"])
+    >>> box.from_the_page({"index": 1}); box.index
+    1
+    >>> box.from_the_page({"index": 5}); box.from_the_page({"index": True}); box.index
+    1
+    """
+
+    _esm = _HERE / "choice_box.js"
+    _css = (".kt-choice-group { display: flex; flex-direction: column; gap: 2px; }\n"
+            ".kt-choice-group label { display: flex; align-items: flex-start; gap: 6px; cursor: pointer; }\n"
+            ".kt-choice-group input { margin: 0.3em 0 0; flex: none; }\n")
+    options = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    index = traitlets.Int(None, allow_none=True).tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(lambda _w, content, _b: self.from_the_page(content))
+
+    @traitlets.validate("index")
+    def _valid_index(self, proposal: dict[str, Any]) -> int | None:
+        i: int | None = proposal["value"]
+        if i is not None and not 0 <= i < len(self.options):
+            raise traitlets.TraitError(f"no option {i}: there are {len(self.options)}")
+        return i
+
+    def from_the_page(self, content: Any) -> None:
+        """A message from ``choice_box.js``: ``{"index": i}``; anything else is ignored."""
+        if isinstance(content, dict) and set(content) == {"index"} and type(content["index"]) is int \
+                and not self.disabled:
+            set_from_the_page(self, "index", content["index"])

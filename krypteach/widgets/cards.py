@@ -28,7 +28,7 @@ from ..engine.cards import Card
 from ..i18n import N_, _, ngettext
 from ..views import card_svg
 from ..views.svg import card_label, card_name
-from .guard import allowed_update
+from .guard import set_from_the_page
 
 __all__ = ["CardRowWidget"]
 
@@ -92,18 +92,13 @@ class CardRowWidget(anywidget.AnyWidget):
         button's click is not held. So a choice sent as a saved change could reach Python
         after a Check pressed at once. Messages arrive in the order they were sent.
 
-        The choice passes the gate a saved change passes (:func:`.guard.allowed_update`); anything
+        The choice passes the gate a saved change passes (:func:`.guard.set_from_the_page`); anything
         else is ignored. The page already shows it, so it is not sent back. The selection
         actually kept is sent back when it differs, e.g. an index beyond the cards dropped.
         """
-        if not isinstance(content, dict) or set(content) != {"selected"}:
-            return
-        kept, _dropped = allowed_update({"selected": content["selected"]})
-        chosen = kept.get("selected")
-        if not isinstance(chosen, list) or not all(type(i) is int for i in chosen):
-            return
-        with self._lock_property(selected=chosen), self.hold_trait_notifications():
-            self.selected = chosen
+        chosen = content.get("selected") if isinstance(content, dict) and set(content) == {"selected"} else None
+        if isinstance(chosen, list) and all(type(i) is int for i in chosen):
+            set_from_the_page(self, "selected", chosen)
 
     # --- validation -------------------------------------------------------
     @traitlets.validate("cards")

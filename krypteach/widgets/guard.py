@@ -53,6 +53,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 import ipywidgets as widgets
+import traitlets
 
 from ..i18n import _
 from ..i18n.numbers import number
@@ -109,6 +110,27 @@ def allowed_update(state: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         else:
             dropped.append(key)
     return kept, dropped
+
+
+def set_from_the_page(widget: widgets.Widget, name: str, value: Any) -> bool:
+    """Set ``widget``'s trait ``name`` to what the page sent in a message of its own (krypteach's
+    inputs send each change so, in order: :mod:`.cards`, :mod:`.answer_box`), if it passes the gate
+    a saved change passes (:func:`allowed_update`) and the trait's own validation. The page already
+    shows it, so it is not sent back (unless the trait kept something else). False: nothing set.
+
+    >>> box = widgets.Text()
+    >>> set_from_the_page(box, "value", "8"), box.value, set_from_the_page(box, "value", "9" * 5000), box.value
+    (True, '8', False, '8')
+    """
+    kept, _dropped = allowed_update({name: value})
+    if name not in kept:
+        return False
+    try:
+        with widget._lock_property(**kept), widget.hold_trait_notifications():
+            setattr(widget, name, kept[name])
+    except traitlets.TraitError:
+        return False
+    return True
 
 
 def allowed_upload(widget: widgets.Widget, data: dict[str, Any], buffers: list[Any]) -> str | None:

@@ -37,12 +37,12 @@ import traitlets
 from ..classroom.session import current
 from ..i18n import _, ngettext
 from ._ui import button, esc, message_html
+from .answer_box import ChoiceBox
 
 __all__ = ["Question", "SelfCheck"]
 
 # option labels as large as the question text, and long ones wrap instead of being cut off
-_STYLE = ("<style>.kt-selfcheck .kt-choice label{font-size:14px;line-height:1.5;white-space:normal;"
-          "height:auto}.kt-selfcheck .kt-choice .widget-radio-box{height:auto}</style>")
+_STYLE = "<style>.kt-selfcheck .kt-choice label{font-size:14px;line-height:1.5;white-space:normal}</style>"
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,8 @@ class _QuestionView(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
         parts: list[widgets.Widget] = [head]
         if question.picture:
             parts.append(widgets.HTML(question.picture))
-        self.choice = widgets.RadioButtons(options=list(question.options), index=None,
-                                           layout=widgets.Layout(width="auto"))
+        # each choice reaches Python before a Check pressed after it (ChoiceBox says why RadioButtons do not)
+        self.choice = ChoiceBox(options=list(question.options), index=None)
         self.choice.add_class("kt-choice")
         self.feedback = widgets.HTML("", layout=widgets.Layout(min_height="0"))  # no gap before checking
         self.feedback.add_class("kt-feedback")
@@ -219,14 +219,15 @@ class SelfCheck(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                 kind, text = view.last  # the same answer checked again: the same words, no new try
             else:
                 kind, text = view.verdict()
-                if kind in ("ok", "error"):
-                    view.checked, view.last = view.choice.index, (kind, text)
+                chosen = view.choice.index
+                if kind in ("ok", "error") and chosen is not None:  # a verdict is about a choice
+                    view.checked, view.last = chosen, (kind, text)
                     if not view.shown:
                         q = view.question
                         current().record(self.items[k], "selfcheck", correct=kind == "ok",
                                          rule=None if kind == "ok" else "selfcheck",
                                          how="first-try" if view.tries == 0 else "second-try",
-                                         answer=q.options[view.choice.index], expected=q.options[q.answer])
+                                         answer=q.options[chosen], expected=q.options[q.answer])
                         view.tries += 1
                         view.shown = kind == "error" and view.tries >= 2
             right += kind == "ok"
