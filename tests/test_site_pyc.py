@@ -278,3 +278,31 @@ def test_no_snapshot_is_kept_when_nodejs_cannot_make_one_and_the_site_says_so(tm
     assert ("Python's memory after a page's start is not kept ahead (Node.js is not installed): each later page "
             "starts about a second slower") in done.summary()
     assert "memory" not in SiteResult(out=Path("/tmp/site"), pages=[], pyodide="local", packages=[]).summary()
+
+
+def test_a_snapshot_whose_warm_up_failed_is_not_kept_and_the_build_says_why(tmp_path, monkeypatch):
+    """snapshot.mjs runs what a page's first cells do (build._WARM_PY) before it keeps Python's
+    memory; where that fails in the site's Python, the pages would fail alike: no snapshot is
+    kept, and the reason is the warm-up's own error."""
+    import subprocess
+
+    from krypteach.site import build
+
+    snapshot = tmp_path / build.SNAPSHOT
+
+    def node_run(node, script, args, timeout=None):
+        assert script == "snapshot.mjs"
+        snapshot.write_bytes(b"abc")
+        return ({"modules": 9, "failed": [], "warmed": warmed, "bytes": 3,
+                 "warm_error": "ModuleNotFoundError: No module named 'krypteach.views'"},
+                subprocess.CompletedProcess([], 0, "", ""))
+
+    monkeypatch.setattr(build, "_node", lambda: "node")
+    monkeypatch.setattr(build, "_run_node", node_run)
+    warmed = False
+    why = build._make_snapshot(tmp_path, tmp_path, {})
+    assert why == ("the lesson pages' first work failed in the site's Python: "
+                   "ModuleNotFoundError: No module named 'krypteach.views'")
+    assert not snapshot.exists() and not (tmp_path / "snapshot.json").exists()
+    warmed = True
+    assert build._make_snapshot(tmp_path, tmp_path, {}) == "" and snapshot.read_bytes() == b"abc"

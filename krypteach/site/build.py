@@ -574,11 +574,8 @@ def kept_last(out: Path) -> dict[str, str]:
     for name in (PACK, SNAPSHOT):
         path = out / _LOCK_DIR / name
         if path.is_file():
-            digest = hashlib.sha256()
             with path.open("rb") as f:
-                for block in iter(lambda: f.read(1 << 20), b""):
-                    digest.update(block)
-            found[name] = f"{_LOCK_DIR}/{name}?v={digest.hexdigest()[:16]}"
+                found[name] = f"{_LOCK_DIR}/{name}?v={hashlib.file_digest(f, 'sha256').hexdigest()[:16]}"
     return found
 
 
@@ -661,6 +658,11 @@ def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) ->
     if not isinstance(report, dict) or not out.is_file() or out.stat().st_size != report.get("bytes"):
         out.unlink(missing_ok=True)
         return _node_failed(done)
+    if report.get("warmed") is not True:
+        # what a page's first cells do failed in the site's own Python: the pages would fail alike
+        out.unlink(missing_ok=True)
+        return _("the lesson pages' first work failed in the site's Python: {why}").format(
+            why=report.get("warm_error") or _node_why(done))
     return ""
 
 
@@ -1020,14 +1022,14 @@ _INIT_RUNTIME = re.compile(r"await this\.initRuntime\((\w+)\),await this\.initFi
 _EXPOSED = re.compile(r"(\w+)=new (\w+);(\w+)\(\1\)\}(?=,\d+:)")
 
 
-def _early_kernel(out: Path) -> str:
+def _early_kernel(out: Path, last: Mapping[str, str]) -> str:
     """Patch JupyterLite's Pyodide kernel in the built site so that a lesson page can start the
     kernel's Python as it starts (:data:`_EARLY_PAGE_JS`); return that page script, or "" (with
-    the kernel unchanged) where this kernel's code is not the code this was written for."""
+    the kernel unchanged) where this kernel's code is not the code this was written for.
+    ``last``: where the pack and the snapshot are kept (:func:`kept_last`)."""
     config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     kernel = config.get("litePluginSettings", {}).get(_KERNEL_PLUGIN, {})
     settings = {"pyodideUrl": kernel.get("pyodideUrl", ""), "loadPyodideOptions": kernel.get("loadPyodideOptions", {})}
-    last = kept_last(out)
     if PACK in last:
         settings["pack"] = f"./{last[PACK]}"
         if SNAPSHOT in last:
@@ -1143,9 +1145,10 @@ _ICONS = (192, 512)
 _SW_TEMPLATE = Path(__file__).with_name("service-worker.js")
 
 
-def _app(out: Path, pages: list[str], start: str, lang: str) -> str:
+def _app(out: Path, pages: list[str], start: str, lang: str, last: Mapping[str, str]) -> str:
     """Make the site an installable app that works offline after one visit: icons, a web-app
     manifest, and a service worker whose cache is named by a hash of the build (returned).
+    ``last``: the files the worker keeps last (:func:`kept_last`).
 
     JupyterLite's own worker (``service-worker.js``, registered by every page for the kernel's
     file system) becomes ``jupyterlite-service-worker.js``, and the site's worker, written in its
@@ -1176,11 +1179,10 @@ def _app(out: Path, pages: list[str], start: str, lang: str) -> str:
     for folder in ("static/pyodide", _LOCK_DIR, "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"):
         later += sorted(p.relative_to(out).as_posix() for p in (out / folder).glob("*")
                         if p.is_file() and p.suffix != ".gz")  # a gzip copy is asked for in its file's stead
-    last = list(kept_last(out).values())
     later = [f for f in later if f.rsplit("/", 1)[-1] not in (PACK, SNAPSHOT)]
     text = _SW_TEMPLATE.read_text(encoding="utf-8")
     text = (text.replace("__VERSION__", version).replace("__FILES__", json.dumps(later, indent=1))
-            .replace("__LAST__", json.dumps(last, indent=1))
+            .replace("__LAST__", json.dumps(list(last.values()), indent=1))
             .replace("__GZIPPED__", json.dumps(packed, indent=1)))
     jupyterlite_sw.write_text(text, encoding="utf-8")
     return version
@@ -1302,7 +1304,8 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
         if not quiet:
             print(done.stdout[-2000:])
         shutil.copytree(lock_dir, build_out / _LOCK_DIR, dirs_exist_ok=True)
-        _fix_pages(build_out, pages, lang, _early_kernel(build_out))
+        last = kept_last(build_out)
+        _fix_pages(build_out, pages, lang, _early_kernel(build_out, last))
         start = next((p for p in pages if p.startswith("00")), None)
         _index(build_out, start, pages, lang)
         from ..i18n import use_language
@@ -1310,7 +1313,7 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
 
         with use_language(lang):
             (build_out / "rules.html").write_text(rules_sheet_html(), encoding="utf-8")
-        _app(build_out, pages, start or pages[0], lang)
+        _app(build_out, pages, start or pages[0], lang, last)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(str(build_out), out)

@@ -11,7 +11,8 @@
 // finds those modules imported: it still unpacks PACK (a snapshot holds memory, not files) and
 // imports the kernel's own modules.
 // Then it runs WARM (what a page's first cells do once per Python, each kept by a cache).
-// Prints one JSON line: {"modules": N, "failed": [...], "warmed": true/false, "bytes": B}.
+// Prints one JSON line: {"modules": N, "failed": [...], "warmed": true/false, "warm_error": "…" (when
+// not warmed: the warm-up's error, whose last line build.py shows), "bytes": B}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -63,13 +64,16 @@ _failed
 `).toJs();
 // what a page's first cells do once per Python (build.py, _WARM_PY), in a namespace of its own
 let warmed = true;
+let warmError = "";
 try {
   py.globals.set("WARM", spec.warm || "");
   py.runPython("exec(WARM, {'__name__': '__krypteach_warm__'})");
 } catch (err) {
   warmed = false;
+  warmError = String(err && err.message || err).trim().split("\n").pop();
 }
 py.runPython("del WARM\nimport gc\ngc.collect()");
 const snapshot = py.makeMemorySnapshot();
 writeFileSync(spec.out, snapshot);
-console.log(JSON.stringify({ modules: wanted.length - failed.length, failed, warmed, bytes: snapshot.length }));
+console.log(JSON.stringify({ modules: wanted.length - failed.length, failed, warmed, warm_error: warmError,
+                              bytes: snapshot.length }));
