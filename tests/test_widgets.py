@@ -214,7 +214,7 @@ def test_a_row_draws_each_card_once_as_it_is_made_and_again_when_it_changes(monk
 def test_a_choice_box_keeps_what_the_page_sends_checked_and_nothing_else(monkeypatch):
     """The self-check's radio buttons (ChoiceBox) send each choice as a message (the browser test
     test_a_self_check_answer_changed_and_checked_at_once_is_judged_as_last_chosen shows why)."""
-    from krypteach.widgets.answer_box import ChoiceBox
+    from krypteach.widgets.inputs import ChoiceBox
 
     box = ChoiceBox(options=["52", "104", "108"])
     sent: list[dict] = []

@@ -114,7 +114,7 @@ def allowed_update(state: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
 
 def set_from_the_page(widget: widgets.Widget, name: str, value: Any) -> bool:
     """Set ``widget``'s trait ``name`` to what the page sent in a message of its own (krypteach's
-    inputs send each change so, in order: :mod:`.cards`, :mod:`.answer_box`), if it passes the gate
+    inputs send each change so, in order: :mod:`.cards`, :mod:`.inputs`), if it passes the gate
     a saved change passes (:func:`allowed_update`) and the trait's own validation. The page already
     shows it, so it is not sent back (unless the trait kept something else). False: nothing set.
 

@@ -37,7 +37,7 @@ import traitlets
 from ..classroom.session import current
 from ..i18n import _, ngettext
 from ._ui import button, esc, message_html
-from .answer_box import ChoiceBox
+from .inputs import ChoiceBox
 
 __all__ = ["Question", "SelfCheck"]
 

@@ -13,7 +13,7 @@ from ...engine.rules import Rules
 from ...engine.scoring import card_points, point_breakdown
 from ...i18n import N_, _, ngettext
 from ...teaching.narrate import signed
-from ..answer_box import AnswerBox
+from ..inputs import AnswerBox
 from .base import Action, Exercise, Part, cards_of, cards_row, html_part
 
 __all__ = ["CountPointsExercise"]
