@@ -264,6 +264,35 @@ def test_a_wrong_capture_in_swedish_and_when_the_card_takes_the_whole_table():
     assert prove.judge(TAKE, "2C+7H+9S") == (True, "Right! " + prove.solve(TAKE).explanation, None)
 
 
+def test_a_wrong_capture_is_judged_by_the_puzzles_own_rules():
+    """With aces always 1, 9♠+5♦ (14) is no träff for A♥; under the default rules (an ace from the hand
+    is 14 too) the same capture would be legal and only "not quite"."""
+    p = puzzle("what-must-you-take", "AH", "AS 9S 5D", rules=Rules(ace="1"))
+    assert sorted(prove.solve(p).answers) == ["AS"]
+    judged = prove.judge(p, "AS+9S+5D")
+    assert judged[::2] == (False, "not-traffar") and judged.why.startswith(
+        "A♠+5♦+9♠ is not a träff for your A♥: they add up to 15, and the cards you take must split into träffar: "
+        "single cards of the same rank, or groups that add up to 1. ")
+
+
+def test_an_answer_that_cannot_be_read_is_wrong_and_says_how_to_write_one():
+    assert prove.judge(TAKE, "ZZ") == (False, "Not an answer to this puzzle ('ZZ' is not a card: write rank A 2 3 4 5 6 "
+                                              "7 8 9 10 J Q K then suit S H D C (or ♠ ♥ ♦ ♣), e.g. 10D or A♠).", None)
+
+
+def test_the_feedback_counts_points_in_the_plural_too():
+    """A safest card that gives 4 points, and a klädda högen of two spades (2 points)."""
+    from krypteach.teaching.puzzles import load_puzzles
+
+    safest = next(q for q in load_puzzles(game="krypkasino") if q.id == "safest-card-easy-01")
+    assert prove.judge(safest, "AS").why.startswith("Not quite: A♠ gives you 4 points. ")
+    endgame = puzzle("endgame", "10H 5D", "6C 9D 7S", next_hand="AS 3S", kladda="JS QS")
+    forgot = prove.judge(endgame, "10H")
+    assert forgot.rule == "kladda" and forgot.why.startswith(
+        "Not the best: 10♥ creeps ends the giv level with your opponent. It would be as good as any were klädda högen "
+        "empty, but klädda högen (J♠ Q♠, 2 points) goes to the last player to take in, and that decides here. ")
+
+
 @pytest.mark.parametrize("answer", ["10S", "10♠", "10S:AH+3D+7C+9S", Move.parse("10S:AH+3D+7C+9S"), P("10S")[0]],
                          ids=["code", "symbol", "move", "Move", "Card"])
 def test_a_card_answer_in_any_form(answer):

@@ -401,8 +401,6 @@ def judge(p: Puzzle, answer: Any, sol: Solution | None = None) -> Judgement:
 
         return Judgement(False, kasino_result_words(sol.options[given], "not-best", move=p.answer_text(given)) + " " +
                          sol.explanation)
-    if p.kind in ("kasino-safe-build", "kasino-steal") and given in sol.options:
-        return Judgement(False, _("Not quite.") + " " + sol.explanation)
     if p.kind == "endgame" and given in sol.options:
         said = _("Not the best: {move} ends the giv {ends}.").format(
             move=p.answer_text(given), ends=_ends_words(sol.options[given]))
