@@ -487,6 +487,30 @@ def test_a_kasino_selection_that_is_no_move_is_told_why_both_as_a_capture_and_as
     assert prove.judge(p, "3H:3S").ok
 
 
+def test_a_kasino_selection_is_read_as_a_build_only_where_one_could_be_meant():
+    """A selection's cards are also read as a build of what they add up to, up to 14 (no card takes
+    more), and only when no value was given; the learner is the seat that owns the builds marked @0."""
+    from dataclasses import replace
+
+    from krypteach.teaching.puzzles import load_puzzles
+
+    base = next(q for q in load_puzzles(game="kasino") if q.id == "kasino-safe-build-easy-01")
+    p = replace(base, hand=P("3H 6S 9D"), table=P("4C JS 2D"))
+    no_traff = "{taken} is not a träff for your {card}: take cards of its rank, groups that add up to its value, and builds of its value."
+    bluff = "You may build 14 only with another card of that value in your hand to take it (no bluff builds): your other cards are 6♠ 9♦."
+    # 3 + 11 = 14: both readings; 9 + 4 + 2 = 15: the capture alone, and its rule kept
+    assert prove._kasino_not_a_move(p, Move.parse("3H:JS")) == (no_traff.format(taken="J♠", card="3♥") + " " + bluff, None)
+    assert prove._kasino_not_a_move(p, Move.parse("9D:4C+2D")) == (no_traff.format(taken="2♦+4♣", card="9♦"), "not-traffar")
+    # a build whose value is given is that build only, said once
+    assert prove._kasino_not_a_move(p, Move.parse("3H>14:JS")) == (bluff, "build-no-card")
+    # the learner's own build of 9 must be taken or raised: a trail is no move, nor is a new build of 5
+    mine = replace(base, hand=P("9C 3D 5H"), table=(Build(9, P("4S 5H"), 0), *P("2C")))
+    owner = ("You own a build of 9 (4♠+5♥): take it or raise it this turn — 9♣ takes it. You may not leave it and "
+             "play something else.")
+    assert prove._kasino_not_a_move(mine, Move.parse("3D")) == (owner, "build-owner-must-act")
+    assert prove._kasino_not_a_move(mine, Move.parse("3D:2C")) == (no_traff.format(taken="2♣", card="3♦") + " " + owner, None)
+
+
 def test_a_build_taken_by_a_card_of_another_value_is_told_so():
     from krypteach.teaching.puzzles import load_puzzles
 
