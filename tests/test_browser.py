@@ -412,6 +412,30 @@ def test_variant_lab_lesson_shows_a_result_and_runs_a_small_comparison(page, ser
         close(page)
 
 
+def test_run_pressed_at_once_plays_the_givar_last_typed(page, served_app):
+    """The number of givar typed twice and Run pressed at once, on a slow machine: ipywidgets holds
+    the second number back until Python has answered the first, and the click goes at once. Run waits
+    for it (inputs.Barrier) and plays the number last typed, as the box shows."""
+    held = HeldAnswers(page)
+    try:
+        open_lesson(page, served_app, "09_variant_lab.ipynb")
+        lab = page.locator(".kt-variant-lab")
+        givar = lab.locator(".widget-text", has_text="Givar per rule set").locator("input")
+        held.hold()
+        givar.fill("6")
+        givar.press("Enter")
+        givar.fill("8")
+        givar.press("Enter")
+        lab.get_by_role("button", name="Run the comparison").click()
+        held.release_once_sent("click")
+        done = lab.locator(".kt-ok", has_text="Done:")
+        done.wait_for(timeout=120_000)
+        assert "Done: 8 givar" in done.inner_text(), done.inner_text()
+        assert givar.input_value() == "8"
+    finally:
+        close(page)
+
+
 def test_variant_lab_refuses_a_run_beyond_the_caps_and_cancels_a_long_one(page, served_app):
     """Issue 9, bounded work, as a learner meets it: a run too big for the class's caps is
     refused with what fits; a long run keeps the page responsive and Cancel stops it."""

@@ -17,7 +17,7 @@ from krypteach.engine.cards import parse_cards
 from krypteach.engine.games import describe, legal_moves
 
 from .test_board_browser import _shot
-from .test_browser import LOAD_MS, STEP_MS, close
+from .test_browser import LOAD_MS, STEP_MS, HeldAnswers, close
 from .test_classroom_browser import _sign_in, classroom  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.browser
@@ -149,6 +149,39 @@ def test_three_pages_play_a_whole_giv_at_one_table_with_a_reload_mid_giv(browser
             r"Giv 1 is over\. Its scores: Ann −?\d+, Bo −?\d+, Cy −?\d+, Computer 4 −?\d+\.", lines[0]), lines
         for p in pages:
             close(p)
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_a_table_code_typed_and_join_pressed_at_once_joins_that_table(browser, classroom):  # noqa: F811
+    """On a slow machine ipywidgets sends the code box's first letter and holds the rest back until
+    Python has answered it, and sends the click at once: Join read a code of one letter. Join waits
+    for the code as typed (inputs.Barrier)."""
+    start, _progress = classroom
+    server = start()
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    try:
+        ann_page, bo_page = (c.new_page() for c in contexts)
+        held = HeldAnswers(bo_page)
+        for page, name in ((ann_page, "Ann"), (bo_page, "Bo")):
+            _sign_in(page, server.base, "07_play.ipynb", name, "2580")
+        ann = _live(ann_page)
+        ann.get_by_role("button", name="Open a table").wait_for(timeout=LOAD_MS)
+        ann.get_by_role("button", name="Open a table").click()
+        said = ann.locator(".kt-feedback", has_text="You opened table")
+        said.wait_for(timeout=STEP_MS)
+        code = re.search(r"table ([A-Z0-9]{4})", said.inner_text()).group(1)
+        bo = _live(bo_page)
+        bo.get_by_role("button", name="Join").wait_for(timeout=LOAD_MS)
+        held.hold()
+        bo.locator("input[type=text]").press_sequentially(code.lower())
+        bo.get_by_role("button", name="Join").click()
+        held.release_once_sent("click")
+        try:
+            bo.locator(".kt-feedback", has_text=f"You sit at table {code}").wait_for(timeout=STEP_MS)
+        except Exception:  # what the page said instead
+            raise AssertionError(bo.locator(".kt-feedback").first.inner_text()) from None
     finally:
         for c in contexts:
             c.close()

@@ -237,6 +237,38 @@ def test_a_choice_box_keeps_what_the_page_sends_checked_and_nothing_else(monkeyp
         box.index = 3
 
 
+def test_a_barrier_runs_what_waits_once_the_page_answers_and_at_once_without_a_page(monkeypatch):
+    """inputs.Barrier: the browser test test_run_pressed_at_once_plays_the_givar_last_typed shows why."""
+    from krypteach.widgets.inputs import Barrier
+
+    barrier, done = Barrier(), []
+    assert barrier.layout.display == "none"
+    sent: list[dict] = []
+    monkeypatch.setattr(barrier, "_send", lambda msg, buffers=None: sent.append(msg))
+
+    def from_the_page(content):
+        barrier._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+    barrier.then(lambda: done.append("no page"))
+    assert done == ["no page"] and sent == []
+    from_the_page({"view": "shown"})
+    barrier.then(lambda: done.append("first"))
+    barrier.then(lambda: done.append("second"))
+    pings = [m["content"]["ping"] for m in sent if m.get("method") == "custom"]
+    assert done == ["no page"] and len(pings) == 2
+    for bad in ({"pong": str(pings[0])}, {"pong": 99}, {"pong": True}, {"pong": pings[0], "view": "gone"},
+                {"view": "hidden"}, {}, [pings[0]], None):
+        from_the_page(bad)
+    assert done == ["no page"]
+    from_the_page({"pong": pings[1]})
+    from_the_page({"pong": pings[1]})  # answered twice (two views of it): run once
+    assert done == ["no page", "second"]
+    from_the_page({"view": "gone"})  # the page dropped it: what still waits runs now, and later at once
+    assert done == ["no page", "second", "first"]
+    barrier.then(lambda: done.append("after"))
+    assert done[-1] == "after"
+
+
 def test_single_selection_row_and_duplicates():
     row = CardRowWidget(["9S", "9S", "2C"], multiple=False)
     row.toggle(0)

@@ -72,6 +72,7 @@ from ..views.svg import card_label, card_name
 from ._ui import button, esc, message_html, message_text
 from .background import Background
 from .cards import CardRowWidget
+from .inputs import Barrier
 from .replay import ReplayViewer
 from .review_panel import ReviewPanel
 from .rules_picker import RulesPicker
@@ -266,12 +267,15 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.new_parti_button = button(_("New parti"), "repeat", tip=_("Start a new parti (nytt parti): scores from zero"))
         self.play_button.on_click(lambda b: self.play_selected())
         self.take_button.on_click(lambda b: self.take_selected())
-        self.build_button.on_click(lambda b: self.build_selected())
+        # what reads ipywidgets' own controls (the build's value, the rules picker, the bot level)
+        # waits for every change made before the click (Barrier)
+        self.barrier = Barrier()
+        self.build_button.on_click(lambda b: self.barrier.then(self.build_selected))
         self.trail_button.on_click(lambda b: self.trail_selected())
         self.hint_button.on_click(lambda b: self.hint())
         self.undo_button.on_click(lambda b: self.undo())
-        self.new_button.on_click(lambda b: self.new_giv())
-        self.new_parti_button.on_click(lambda b: self.new_parti())
+        self.new_button.on_click(lambda b: self.barrier.then(self.new_giv))
+        self.new_parti_button.on_click(lambda b: self.barrier.then(self.new_parti))
         # New parti (and New giv when it must start one) ask first when a parti under way would be lost
         self.question_text = widgets.HTML("")
         self.yes_button = button(_("Yes, start a new parti"), "repeat", "warning",
@@ -332,7 +336,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.table_row.observe(self._selection_changed, names="selected")
         super().__init__([self.title, self.status, self.bot_note, self.opponents, beside,
                           self.question, self.feedback, self.final, after, self.review_view, bottom, self.replay_view,
-                          self.settings])
+                          self.settings, self.barrier])
         self.add_class("kt-game")
         self.new_parti()
         self._ready = True

@@ -1,5 +1,6 @@
 """``AnswerBox`` and ``ChoiceBox``: a one-line text box for an answer, checked with a button
-or Enter, and radio buttons for one choice of a few, checked with a button.
+or Enter, and radio buttons for one choice of a few, checked with a button; and ``Barrier``, which
+lets a button's action wait for every change made before it in ipywidgets' own controls.
 
 ipywidgets' ``Text`` sends each change as a saved change, which ipywidgets holds back while an
 earlier one is unanswered, and sends Enter (and any button's click) straight away. So a learner
@@ -28,7 +29,7 @@ import traitlets
 
 from .guard import set_from_the_page
 
-__all__ = ["AnswerBox", "ChoiceBox"]
+__all__ = ["AnswerBox", "ChoiceBox", "Barrier"]
 
 _HERE = pathlib.Path(__file__).parent
 _CSS = """
@@ -109,3 +110,58 @@ class ChoiceBox(anywidget.AnyWidget):
         if isinstance(content, dict) and set(content) == {"index"} and type(content["index"]) is int \
                 and not self.disabled:
             set_from_the_page(self, "index", content["index"])
+
+
+class Barrier(anywidget.AnyWidget):
+    """Run a button's action only once every change the learner made before pressing it has
+    reached Python, for ipywidgets' own controls (a number box, a menu, a checkbox), which the page
+    holds back while an earlier change of the same control is unanswered, while the click goes at once:
+    a game started with the number before the last one typed, on a busy server.
+
+    :meth:`then` sends the page a ping; ``barrier.js`` answers it. Python's messages reach the page
+    in order, so the ping arrives after Python's answer to every change it has seen, and the page
+    has by then sent each change it held back; the page's messages reach Python in order, so the
+    answer comes after them. The barrier is put among the widget's children, out of sight. Where no
+    page shows it (a notebook run without a page, a test), the action runs at once.
+
+    >>> barrier, done = Barrier(), []
+    >>> barrier.then(lambda: done.append("now")); done
+    ['now']
+    >>> barrier.from_the_page({"view": "shown"}); barrier.then(lambda: done.append("later")); done
+    ['now']
+    >>> barrier.from_the_page({"pong": 99}); barrier.from_the_page({"pong": 1}); done
+    ['now', 'later']
+    """
+
+    _esm = _HERE / "barrier.js"
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("layout", {"display": "none"})
+        super().__init__(**kwargs)
+        self._views = 0
+        self._asked = 0
+        self._waiting: dict[int, Callable[[], object]] = {}
+        self.on_msg(lambda _w, content, _b: self.from_the_page(content))
+
+    def then(self, action: Callable[[], object]) -> None:
+        """Run ``action`` once the page has answered (at once where no page shows the barrier)."""
+        if self._views <= 0:
+            action()
+            return
+        self._asked += 1
+        self._waiting[self._asked] = action
+        self.send({"ping": self._asked})
+
+    def from_the_page(self, content: Any) -> None:
+        """``{"view": "shown" | "gone"}`` as a page draws or drops the barrier; ``{"pong": n}``
+        answering ping ``n``. Anything else, and a pong not asked for, is ignored."""
+        if not isinstance(content, dict) or len(content) != 1:
+            return
+        if content.get("view") in ("shown", "gone"):
+            self._views = max(0, self._views + (1 if content["view"] == "shown" else -1))
+            if self._views == 0:  # no page left to answer: what waits runs now
+                waiting, self._waiting = self._waiting, {}
+                for action in waiting.values():
+                    action()
+        elif type(content.get("pong")) is int and content["pong"] in self._waiting:
+            self._waiting.pop(content["pong"])()

@@ -49,6 +49,7 @@ from ._ui import button, esc, message_html, message_text
 from .background import running_loop
 from .cards import CardRowWidget
 from .game_table import TableRowWidget
+from .inputs import Barrier
 from .review_panel import ReviewPanel
 
 __all__ = ["LiveTable"]
@@ -83,11 +84,13 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                                      layout=widgets.Layout(width="auto"))
         self.open_button = button(_("Open a table"), "plus", "primary",
                                   _("Open a table: the others join it with its code, the computer plays empty seats"))
-        self.open_button.on_click(lambda b: self.open_table())
+        # Open and Join read the menus and the code as last typed (Barrier)
+        self.barrier = Barrier()
+        self.open_button.on_click(lambda b: self.barrier.then(self.open_table))
         self.code_box = widgets.Text(placeholder=_("code"), description=_("Table code (bordets kod)"),
                                      style={"description_width": "initial"}, layout=widgets.Layout(width="16em"))
         self.join_button = button(_("Join"), "sign-in", tip=_("Sit down at the table with this code"))
-        self.join_button.on_click(lambda b: self.join())
+        self.join_button.on_click(lambda b: self.barrier.then(self.join))
         self.tournament_button = button(_("Play the class tournament"), "trophy",
                                         tip=_("Play the tournament's next giv: everyone plays the same cards"))
         self.tournament_button.on_click(lambda b: self.play_tournament())
@@ -138,7 +141,7 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         self.seat_box.layout.display = "none"
         self.hand_row.observe(lambda change: self._show_status(), names="selected")
         self.table_row.observe(lambda change: self._show_status(), names="selected")
-        super().__init__([self.title, self.note, self.lobby, self.feedback, self.seat_box])
+        super().__init__([self.title, self.note, self.lobby, self.feedback, self.seat_box, self.barrier])
         self.add_class("kt-live")
         self._show_lobby()
         if self._find_link:

@@ -59,6 +59,7 @@ from ..play.limits import Cancelled, JobCaps, JobTooBig
 from ..play.simulate import Simulation, simulate
 from ..views.plots import compare_simulations, figure_png, no_plots_message, png_img_html
 from ._ui import button, message_html
+from .inputs import Barrier
 from .rules_picker import RulesPicker
 
 __all__ = ["VariantLab", "GAMES", "score_spread"]
@@ -104,7 +105,8 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         self.seed = widgets.IntText(value=seed, description=_("Seed (frö)"), style={"description_width": "initial"},
                                     layout=widgets.Layout(width="12em"))
         self.run_button = button(_("Run the comparison"), icon="play", style="primary")
-        self.run_button.on_click(lambda _: self.start())
+        self.barrier = Barrier()  # Run reads the pickers, the bot level, givar and seed as last changed
+        self.run_button.on_click(lambda _: self.barrier.then(self.start))
         self.cancel_button = button(_("Cancel (avbryt)"), icon="stop", style="warning")
         self.cancel_button.layout.display = "none"
         self.cancel_button.on_click(lambda _: self.cancel())
@@ -140,7 +142,7 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
             self.mode, self.pickers, self.games_note,
             widgets.HBox([self.bot_level, self.givar, self.seed]),
             widgets.HBox([self.run_button, self.cancel_button, self.progress]),
-            self.status, self.table, self.image,
+            self.status, self.table, self.image, self.barrier,
         ], **kwargs)
         self.add_class("kt-variant-lab")
 
