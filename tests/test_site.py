@@ -609,7 +609,7 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (tmp_path / "static/krypteach").mkdir(parents=True)  # the build's pack and snapshot: the page names them
     for name in ("packages.pack", "python.snapshot"):
         (tmp_path / "static/krypteach" / name).write_bytes(b"")
-    script = _early_kernel(tmp_path)
+    script = _early_kernel(tmp_path, kept_last(tmp_path))
     assert '"pyodideUrl": "./static/pyodide/pyodide.js"' in script and '"packages": ["krypteach"]' in script
     empty = hashlib.sha256(b"").hexdigest()[:16]  # each address names its file's content
     assert (f'"pack": "./static/krypteach/packages.pack?v={empty}"' in script
@@ -630,19 +630,19 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (other / "jupyter-lite.json").write_text((tmp_path / "jupyter-lite.json").read_text())
     (other / _KERNEL_EXTENSION / "872.abc.js").write_text(_KERNEL_BUNDLE.replace("initWorker(e)", "makeWorker(e)"))
     (other / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
-    assert _early_kernel(other) == ""
+    assert _early_kernel(other, kept_last(other)) == ""
     assert (other / _KERNEL_EXTENSION / "352.def.js").read_text() == _KERNEL_WORKER
     (tmp_path / "static/krypteach/python.snapshot").unlink()  # no snapshot made (no Node.js): the pack alone
     (static / "352.def.js").write_text(_KERNEL_WORKER)
     (static / "872.abc.js").write_text(_KERNEL_BUNDLE)
-    script = _early_kernel(tmp_path)
+    script = _early_kernel(tmp_path, kept_last(tmp_path))
     assert f'"pack": "./static/krypteach/packages.pack?v={empty}"' in script and '"snapshot"' not in script
     unnamed = tmp_path / "unnamed"  # a config that names no Pyodide: nothing to start early, nothing changed
     (unnamed / _KERNEL_EXTENSION).mkdir(parents=True)
     (unnamed / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
     (unnamed / _KERNEL_EXTENSION / "872.abc.js").write_text(_KERNEL_BUNDLE)
     (unnamed / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
-    assert _early_kernel(unnamed) == ""
+    assert _early_kernel(unnamed, kept_last(unnamed)) == ""
     assert (unnamed / _KERNEL_EXTENSION / "872.abc.js").read_text() == _KERNEL_BUNDLE
 
 
@@ -674,7 +674,7 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
         (folder / "static/pyodide/noise.js").write_bytes(random.Random(1).randbytes(30_000))  # gzip gains nothing
         (folder / "static/krypteach/packages.pack").write_bytes(b"the pack")
         (folder / "static/krypteach/python.snapshot").write_bytes(b"the snapshot")
-        return _app(folder, ["00_start.ipynb"], "00_start.ipynb", "sv"), folder
+        return _app(folder, ["00_start.ipynb"], "00_start.ipynb", "sv", kept_last(folder)), folder
 
     one, out = build(tmp_path / "a", "<p>one</p>")
     again, _ = build(tmp_path / "b", "<p>one</p>")
