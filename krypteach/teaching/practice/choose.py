@@ -144,12 +144,10 @@ def weak_themes(learner: Learner, *, min_attempts: int = 3) -> list[str]:
 
 
 def _one_set(items: Sequence[Item], rng: random.Random) -> list[Item]:
-    """The items of one set of themes among ``items``, each set drawn alike."""
+    """The items of one set of themes among ``items`` (at least one), each set drawn alike."""
     by_set: dict[tuple[str, ...], list[Item]] = {}
     for item in items:
         by_set.setdefault(tuple(sorted(set(item.themes))), []).append(item)
-    if not by_set:
-        return list(items)
     return by_set[rng.choice(sorted(by_set))]
 
 
