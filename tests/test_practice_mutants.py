@@ -1,6 +1,7 @@
-"""What a mutation run of adaptive practice's pure core found unguarded (docs/mutation/practice.md):
-Glicko-2's volatility step, checked against a reference that finds the same root another way,
-and the edges of the inputs that `rating`, `choose` and `schedule` accept and refuse, word for word."""
+"""What mutation runs of adaptive practice (its pure core, and the classroom's replay of the attempts) found
+unguarded (docs/mutation/practice.md): Glicko-2's volatility step, checked against a reference that finds
+the same root another way; the edges of the inputs that `rating`, `choose` and `schedule` accept and
+refuse, word for word; and how the classroom scores, queues, rates and counts the attempts it keeps."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from datetime import UTC, datetime, timedelta, tzinfo
 import pytest
 from fsrs import Card
 
+from krypteach.classroom.practice import PracticeBook, class_practice, homework_answers, score_of
+from krypteach.classroom.store import Homework
 from krypteach.teaching.practice import (
     Item,
     Learner,
@@ -27,6 +30,7 @@ from krypteach.teaching.practice import (
     review,
     weak_themes,
 )
+from krypteach.teaching.puzzles.fresh import estimated_rating, puzzle_from_id, themes_of
 
 SCALE = 173.7178
 NOW = datetime(2025, 9, 1, 8, 0, tzinfo=UTC)
@@ -224,3 +228,87 @@ def test_mix_may_serve_every_puzzle_from_the_due():
         mix(["p3"], 0, every=0)
     with pytest.raises(ValueError, match=r"^session_index counts from 0, not -1$"):
         mix(["p3"], -1)
+
+
+# --- the classroom's replay of the attempts (classroom/practice.py) -----------------------------------
+
+
+def test_an_answer_shown_scores_nothing_even_marked_right():
+    assert score_of(True, "shown") == 0.0
+    assert score_of(True, "first-try") == 1.0 and score_of(True, "hint") == 0.5
+
+
+def test_a_puzzle_solved_after_a_hint_comes_back_later_than_one_missed():
+    book = PracticeBook()
+    book.add(1, "p", ("dukning",), 1500.0, correct=True, how="hint", at=0.0)
+    book.add(1, "q", ("dukning",), 1500.0, correct=False, how="first-try", at=0.0)
+    mine = book.learner(1)
+    assert mine.queue["q"].due == datetime.fromtimestamp(600.0, UTC)  # missed: again, in ten minutes
+    assert mine.queue["p"].due > datetime.fromtimestamp(600.0, UTC)  # after a hint: hard, later
+    # met again after a hint: a "hard" review, as its first answer was
+    hinted = review(enqueue("r", datetime.fromtimestamp(0.0, UTC)), "again", datetime.fromtimestamp(700.0, UTC))
+    book.add(1, "r", ("dukning",), 1500.0, correct=False, how="first-try", at=0.0)
+    book.add(1, "r", ("dukning",), 1500.0, correct=True, how="hint", at=700.0)
+    assert book.learner(1).queue["r"].due != hinted.due
+    assert book.learner(1).queue["r"].due == review(enqueue("r", datetime.fromtimestamp(0.0, UTC)), "hard",
+                                                     datetime.fromtimestamp(700.0, UTC)).due
+
+
+def test_a_learners_recent_misses_are_of_their_last_five_answers_in_a_theme():
+    book = PracticeBook()
+    for i in range(7):
+        book.add(1, f"p{i}", ("dukning",), 1500.0, correct=i < 2, how="first-try", at=float(i))
+    assert book.learner(1).recent() == {"dukning": (5, 5)}
+
+
+def test_a_puzzles_first_rating_is_the_one_kept_with_the_attempt():
+    book = PracticeBook.replay([(1, "p", True, "first-try", ("dukning",), 1800, 1.0)])
+    before = Rating.estimated(1800.0)
+    assert book.puzzles["p"] == glicko2(before, [(Rating(), 0.0)])
+
+
+def test_a_puzzles_rating_without_a_kept_guess_is_its_estimate_or_1500():
+    book = PracticeBook()
+    shipped = "which-card-easy-01"
+    assert book.rating_of(shipped) == Rating.estimated(estimated_rating(puzzle_from_id(shipped)))
+    assert estimated_rating(puzzle_from_id(shipped)) != 1500.0
+    assert book.rating_of("no-such-puzzle") == Rating.estimated(1500.0)
+
+
+def test_an_older_attempt_without_themes_takes_the_shipped_puzzles_own():
+    book = PracticeBook()
+    shipped = "which-card-easy-01"
+    book.add(1, shipped, (), None, correct=True, how="first-try", at=1.0)
+    book.add(1, "gen/krypkasino/which-card/easy/1", (), None, correct=True, how="first-try", at=2.0)
+    book.add(1, "no-such-puzzle", (), None, correct=True, how="first-try", at=3.0)
+    assert [r[1] for r in book.learner(1).rated] == [themes_of(puzzle_from_id(shipped)), (), ()]
+
+
+def test_the_class_view_skips_a_learner_with_no_answer_and_goes_on():
+    book = PracticeBook.replay([(1, "p", True, "first-try", ("dukning",), 1500, 1.0)])
+    book.flag(2, "coach/x", 0.0)  # in the book, with no answer
+    book.add(4, "p", ("dukning",), 1500.0, correct=False, how="first-try", at=2.0)
+    assert sorted(class_practice(book, [3, 2, 1, 4]).ratings) == [1, 4]
+
+
+def test_the_class_themes_are_the_mean_distance_from_each_learners_own_rating_weakest_first():
+    rows = [(1, "p1", True, "first-try", ("kladda",), 1500, 1.0), (1, "p2", False, "first-try", ("dukning",), 1500, 2.0),
+            (2, "p3", True, "first-try", ("dukning",), 1500, 3.0), (2, "p4", False, "first-try", ("kladda",), 1600, 4.0),
+            (2, "p5", False, "first-try", ("dukning",), 1400, 5.0)]
+    book = PracticeBook.replay(rows)
+    gaps: dict[str, list[float]] = {"dukning": [], "kladda": []}
+    for n in (1, 2):
+        me = book.learner(n)
+        for t in gaps:
+            gaps[t].append(me.themes[t].rating - me.overall.rating)
+    view = class_practice(book, [1, 2])
+    assert [t[:3] for t in view.themes] == sorted(
+        ((t, pytest.approx(sum(g) / 2), 2) for t, g in gaps.items()), key=lambda x: x[1].expected)
+
+
+def test_homework_counts_answers_at_its_setting_and_its_due_time_and_looks_past_other_puzzles():
+    hw = Homework(1, "Tvång", "", ("b", "c"), 3, due=100.0, created=10.0)
+    rows = [(7, "a", True, "first-try", ("tvangstabbe",), None, 10.0),   # not one of its puzzles
+            (7, "b", True, "first-try", ("tvangstabbe",), None, 10.0),   # at its setting
+            (7, "c", False, "first-try", ("tvangstabbe",), None, 100.0)]  # at its due time
+    assert [r[1] for r in homework_answers(hw, rows)] == ["b", "c"]
