@@ -312,3 +312,16 @@ def test_homework_counts_answers_at_its_setting_and_its_due_time_and_looks_past_
             (7, "b", True, "first-try", ("tvangstabbe",), None, 10.0),   # at its setting
             (7, "c", False, "first-try", ("tvangstabbe",), None, 100.0)]  # at its due time
     assert [r[1] for r in homework_answers(hw, rows)] == ["b", "c"]
+
+
+def test_a_homework_on_a_theme_does_not_count_a_puzzle_met_before_it_was_set_a_chosen_one_does():
+    """Learners see a puzzle's answer when they miss it or ask for it: a puzzle answered before a
+    homework on its theme was set, answered again for it, is not new to them (the trainer serves no
+    such puzzle for it); one the teacher chose counts whenever it was met first."""
+    before = (7, "which-card-easy-01", False, "shown", ("tvangstabbe",), None, 5.0)
+    again = (7, "which-card-easy-01", True, "first-try", ("tvangstabbe",), None, 20.0)
+    new = (7, "which-card-easy-02", True, "first-try", ("tvangstabbe",), None, 30.0)
+    on_theme = Homework(1, "Tvång", "tvangstabbe", (), 2, due=100.0, created=10.0)
+    chosen = Homework(2, "Tvång", "", ("which-card-easy-01", "which-card-easy-02"), 2, due=100.0, created=10.0)
+    assert [r[1] for r in homework_answers(on_theme, [before, again, new])] == ["which-card-easy-02"]
+    assert [r[1] for r in homework_answers(chosen, [before, again, new])] == ["which-card-easy-01", "which-card-easy-02"]

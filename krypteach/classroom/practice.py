@@ -252,9 +252,12 @@ def class_practice(book: PracticeBook, learners: Iterable[Any]) -> ClassPractice
 
 def homework_answers(homework: Homework, rows: Iterable[Sequence[Any]]) -> list[Sequence[Any]]:
     """The answers of one learner's puzzle ``rows`` (as
-    :meth:`~krypteach.classroom.store.ProgressStore.puzzle_attempts` gives them) that count for
-    ``homework``: each puzzle that counts for it (one of its puzzles, or one of its theme) once, by
-    its first answer between the homework's setting and its due time, at most ``count``.
+    :meth:`~krypteach.classroom.store.ProgressStore.puzzle_attempts` gives them, oldest first) that
+    count for ``homework``: each puzzle that counts for it (one of its puzzles, or one of its theme)
+    once, by its first answer between the homework's setting and its due time, at most ``count``.
+    A homework on a theme asks for puzzles new to the learner (the trainer serves no other): one
+    they answered before it was set, whose answer they have seen, does not count. A homework of
+    chosen puzzles counts each of them, met before or not: the teacher chose them.
 
     >>> hw = Homework(1, "Tvång", "tvangstabbe", (), 2, due=100.0, created=10.0)
     >>> rows = [(7, "a", True, "first-try", ("tvangstabbe",), None, 5.0),     # before it was set
@@ -265,11 +268,16 @@ def homework_answers(homework: Homework, rows: Iterable[Sequence[Any]]) -> list[
     ...         (7, "e", True, "first-try", ("tvangstabbe",), None, 60.0)]    # beyond the count
     >>> [(r[1], r[6]) for r in homework_answers(hw, rows)]
     [('b', 20.0), ('d', 50.0)]
+    >>> [r[1] for r in homework_answers(hw, [rows[0], (7, "a", True, "first-try", ("tvangstabbe",), None, 30.0)])]
+    []
     """
     seen: set[str] = set()
     out: list[Sequence[Any]] = []
     for row in rows:
         _learner, pid, correct, _how, themes, _first, at = row
+        if correct is not None and not homework.puzzles and float(at) < homework.created:
+            seen.add(pid)  # met before the homework: its answer is known
+            continue
         if (correct is None or pid in seen or is_flagged_key(pid)
                 or not homework.created <= float(at) <= homework.due):
             continue
