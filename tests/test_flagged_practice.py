@@ -215,3 +215,53 @@ def test_the_static_sites_browser_keeps_the_flagged_moves_too(reviewed):
     b.save_game(0, "07_play", "game-1", "{}")
     back = BrowserProgress.from_file(b.to_file())
     assert back.saved_games(0, PLACE) == [("07_play", b.games["07_play coach"])]
+
+
+# --- what a mutation run of classroom/flagged.py found unguarded (docs/mutation/practice.md) ----------
+
+
+def test_a_flagged_moves_key_is_kept_as_it_was_made():
+    """The key names the move in the learner's review queue and in their kept answers: a key made
+    another way would orphan every answer kept before."""
+    from krypteach.classroom.flagged import _key
+
+    assert _key("07_play", {"b": 1, "a": [2, 3]}, 3) == "coach/07_play/2b566c4b0e67"
+    assert _key("x" * 70, {"a": 1}, 0) == "coach/" + "x" * 60 + "/cadc228bd38d"
+
+
+def test_a_flagged_move_is_seen_by_the_seat_that_played_it(reviewed):
+    g, flagged = reviewed
+    back = read_flagged(keep_flagged(None, g, 0, flagged, at=T0 + 31), "07_play")
+    first = back[0]
+    assert first.observation() == first.giv_before().observation(0)
+    assert first.observation().seat == 0
+
+
+def test_the_kept_text_is_compact_and_names_each_givs_parts(reviewed):
+    g, flagged = reviewed
+    text = keep_flagged(None, g, 0, flagged, at=T0 + 32)
+    assert ", " not in text and '": ' not in text
+    assert sorted(json.loads(text)["givar"][0]) == ["at", "decisions", "giv", "seat"]
+
+
+def test_the_oldest_givar_go_one_by_one_until_the_text_fits_and_the_newest_stays(reviewed, monkeypatch):
+    import krypteach.classroom.flagged as flagged_module
+
+    g, flagged = reviewed
+    one = keep_flagged(None, g, 0, flagged[:1], at=T0 + 33)
+    two = keep_flagged(keep_flagged(None, _random_giv(202), 0, flagged[:1], at=T0 + 1), g, 0, flagged[:1], at=T0 + 2)
+    three = [_random_giv(201), _random_giv(202), g]
+    monkeypatch.setattr(flagged_module, "MAX_GAME_RECORD", len(two))  # exactly two givar fit
+    text = None
+    for i, giv in enumerate(three):
+        text = keep_flagged(text, giv, 0, flagged[:1], at=T0 + i)
+    assert len(json.loads(text)["givar"]) == 2 and len(text) == len(two)
+    monkeypatch.setattr(flagged_module, "MAX_GAME_RECORD", len(one) - 1)  # not even the newest fits: it stays
+    assert len(json.loads(keep_flagged(text, g, 0, flagged[:1], at=T0 + 33))["givar"]) == 1
+
+
+@pytest.mark.parametrize("kept", ['[1, 2]', '{"format": "other/1", "givar": []}', '{"format": "krypteach-flagged/1", "givar": {}}'],
+                         ids=["a-list", "another-format", "givar-not-a-list"])
+def test_a_kept_text_of_another_shape_is_started_afresh(reviewed, kept):
+    g, flagged = reviewed
+    assert len(json.loads(keep_flagged(kept, g, 0, flagged[:1], at=T0 + 34))["givar"]) == 1
