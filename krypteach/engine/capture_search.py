@@ -153,16 +153,11 @@ def maximal_live(usable: Counts, target: int, single_ace: bool) -> tuple[Counts,
     """Maximal captures on the live cards: two exact enumerations. A card-first
     search is fast on the tables of real play (many high cards); when it grows
     past a budget — big tables of small cards with many ways to group them — a
-    rest-first search over the träff-free sets of cards left on the table."""
-    if target <= 13 and not single_ace:
-        # fast path: no two or more cards add up to the target, so the träffar
-        # are the same-rank cards alone, and all of them must be taken
-        bits, mask = 1, (1 << (target + 1)) - 1
-        for v in range(1, target):
-            for _ in range(usable[v]):
-                bits = (bits | (bits << v)) & mask
-        if not bits >> target & 1:
-            return (tuple(usable[v] if v == target else 0 for v in range(target + 1)),)
+    rest-first search over the träff-free sets of cards left on the table.
+
+    Its one caller (``capture_cache._live_result``) takes every card of the
+    played rank itself and calls this only for live cards that hold a träff
+    which is a sum (or a lone ace), so there is always something to search."""
     n = sum(usable) - usable[0]
     small = sum(usable[1: target // 2 + 1])
     if n >= 12 and small * 4 >= n * 3:  # many small cards: many ways to group them

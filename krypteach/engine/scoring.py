@@ -55,7 +55,7 @@ def _per_team(rules: Rules, per_seat: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _lowest(values: Sequence[int], lowest_wins: bool = True) -> tuple[int, ...]:
+def _lowest(values: Sequence[int], lowest_wins: bool) -> tuple[int, ...]:
     """The indices of the lowest value (lowest wins; ties share), or of the
     highest when ``lowest_wins`` is off (classic Kasino)."""
     best = min(values) if lowest_wins else max(values)
