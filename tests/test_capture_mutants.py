@@ -9,6 +9,7 @@ import re
 import pytest
 
 from krypteach import Card, Rules, capture_options, parse_cards, tabbe_ranks, traffar
+from krypteach.engine import capture_cache, capture_search
 from krypteach.engine import reference as oracle
 from krypteach.engine.capture_cache import ranks_taking_whole, value_captures, whole_bits_packed
 from krypteach.engine.capture_search import (
@@ -25,6 +26,11 @@ from krypteach.engine.scoring import givar_parti_end, point_breakdown
 RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: a played card's spec (the sum it makes, whether it takes a lone table ace) -> a card and an ace rule
 SPEC_CARD = {(14, True): ("AH", "1or14"), (14, False): ("AH", "14hand"), (1, False): ("AH", "1")}
+
+
+def texts(groups):
+    """Groups of cards (träffar, captures, parts) as text, one string a group, in their order."""
+    return [" ".join(map(str, g)) for g in groups]
 
 
 def _table_codes(counts):
@@ -84,14 +90,18 @@ def test_both_maximal_searches_find_every_maximal_capture_the_reference_finds(se
 
 @pytest.mark.parametrize("search", ["by_cards", "by_rests"])
 @pytest.mark.parametrize("table, card, ace, want", [
-    # 2 2 2 3 3 4 5 5 and a 7: 2+5, 2+5, 3+4 or 2+2+3, 5+2 ... every maximal way
-    ("2S 2H 2D 3S 3H 4S 5S 5H", "7D", "1or14", None),
-    # three aces and 6 8 under a played ace (1 or 14): each ace alone, and 6+8
-    ("AS AH AD 6C 8C 3S 3H", "AC", "1or14", None),
+    # 2 2 2 3 3 4 5 5 and a 7: 2+5 twice and 3+4, or 2+2+3 with 2+5 and 3+4 ... every maximal way
+    ("2S 2H 2D 3S 3H 4S 5S 5H", "7D", "1or14", [
+        "2H 2D 3H 4S 5S 5H", "2H 2D 3S 4S 5S 5H", "2S 2D 3H 4S 5S 5H", "2S 2D 3S 4S 5S 5H",
+        "2S 2H 2D 3S 3H 4S 5H", "2S 2H 2D 3S 3H 4S 5S", "2S 2H 3H 4S 5S 5H", "2S 2H 3S 4S 5S 5H"]),
+    # three aces and 6 8 3 3 under a played ace (1 or 14): each ace alone, and 6+8, 3+3+8 or
+    # 3+8 with the table's three aces counting 1 each
+    ("AS AH AD 6C 8C 3S 3H", "AC", "1or14", [
+        "AS AH AD 3H 8C", "AS AH AD 3S 3H 6C", "AS AH AD 3S 3H 8C", "AS AH AD 3S 8C", "AS AH AD 6C 8C"]),
     # a played ace counting 14 only from the hand: no lone ace, but A+K and 6+8
-    ("AS AH KD 6C 8C", "AC", "14hand", None),
+    ("AS AH KD 6C 8C", "AC", "14hand", ["AH 6C 8C KD", "AS 6C 8C KD"]),
     # under ace = 1 an ace takes only aces
-    ("AS AH 6C 8C", "AC", "1", [("AS", "AH")]),
+    ("AS AH 6C 8C", "AC", "1", ["AS AH"]),
 ], ids=["sevens-from-small-cards", "aces-alone-and-14", "ace-14-from-hand", "ace-is-one"])
 def test_both_maximal_searches_on_hand_picked_tables(search, table, card, ace, want):
     counts = counts_of(int(c) for c in parse_cards(table))
@@ -100,9 +110,9 @@ def test_both_maximal_searches_on_hand_picked_tables(search, table, card, ace, w
     got = set(_maximal_by_cards(live, target, single, 10**9) if search == "by_cards"
               else _maximal_by_rests(live, target, single))
     assert got == _reference_maximal(live, target, single)
-    if want is not None:
-        caps = oracle.capture_options(card, table.split(), capture="maximal", ace=ace)
-        assert caps == set(want)
+    assert {" ".join(c) for c in oracle.capture_options(card, table.split(), capture="maximal", ace=ace)} == set(want)
+    assert sorted(texts(capture_options(Card(card), parse_cards(table), Rules(ace=ace)))) == sorted(
+        texts(parse_cards(w) for w in want))
 
 
 def test_the_card_first_search_gives_way_when_over_its_budget():
@@ -129,24 +139,24 @@ def test_counts_count_every_card_of_a_value():
 
 def test_traffar_with_two_cards_of_a_value_make_a_sum():
     # two fives make ten; two of the same five (a double deck) too
-    assert [" ".join(map(str, t)) for t in traffar(Card("10H"), parse_cards("5S 5D"))] == ["5S 5D"]
-    assert [" ".join(map(str, t)) for t in traffar(Card("10H"), parse_cards("5S 5S"))] == ["5S 5S"]
+    assert texts(traffar(Card("10H"), parse_cards("5S 5D"))) == ["5S 5D"]
+    assert texts(traffar(Card("10H"), parse_cards("5S 5S"))) == ["5S 5S"]
 
 
 def test_each_lone_ace_is_a_traff_of_its_own():
-    got = [" ".join(map(str, t)) for t in traffar(Card("AH"), parse_cards("AS AD 6C 8C"))]
+    got = texts(traffar(Card("AH"), parse_cards("AS AD 6C 8C")))
     assert got == ["AS", "AD", "6C 8C"]
 
 
 def test_traffar_follow_the_ace_rule():
     # ace = 1: a played ace takes a lone ace (its rank) and makes no sum of 14
-    assert [" ".join(map(str, t)) for t in traffar(Card("AH"), parse_cards("AS 6C 8C"), Rules(ace="1"))] == ["AS"]
+    assert texts(traffar(Card("AH"), parse_cards("AS 6C 8C"), Rules(ace="1"))) == ["AS"]
     # 14 from the hand: 6+8 but no lone ace
-    assert [" ".join(map(str, t)) for t in traffar(Card("AH"), parse_cards("AS 6C 8C"), Rules(ace="14hand"))] == ["6C 8C"]
+    assert texts(traffar(Card("AH"), parse_cards("AS 6C 8C"), Rules(ace="14hand"))) == ["6C 8C"]
 
 
 def test_traffar_come_fewest_cards_first_then_the_highest_cards_first():
-    got = [" ".join(map(str, t)) for t in traffar(Card("9H"), parse_cards("9S 2C 7H 4S 5D 3H 6S AD 8C"))]
+    got = texts(traffar(Card("9H"), parse_cards("9S 2C 7H 4S 5D 3H 6S AD 8C")))
     assert got == ["9S", "AD 8C", "2C 7H", "3H 6S", "4S 5D", "AD 2C 6S", "AD 3H 5D", "2C 3H 4S"]
 
 
@@ -185,7 +195,7 @@ def test_split_into_traffar_agrees_with_the_reference(ace):
 
 def test_split_into_traffar_orders_the_sums():
     parts = split_into_traffar(Card("9H"), parse_cards("7C 2D 9S 5H 4S 3C 6D"))
-    assert [" ".join(map(str, p)) for p in parts] == ["9S", "2D 7C", "3C 6D", "4S 5H"]
+    assert texts(parts) == ["9S", "2D 7C", "3C 6D", "4S 5H"]
     assert split_into_traffar(Card("9H"), parse_cards("5C 5D")) is None
     # a card of the played rank is a träff; what is left must split too
     assert split_into_traffar(Card("9H"), parse_cards("9S 5C")) is None
@@ -250,14 +260,14 @@ def test_free_capture_takes_a_lone_ace_with_an_ace():
     where no cards add up to 14; and it may take any union of its träffar."""
     free = Rules(capture="free")
     assert capture_options(Card("AH"), parse_cards("AS 5C"), free) == [tuple(parse_cards("AS"))]
-    got = {" ".join(map(str, c)) for c in capture_options(Card("AH"), parse_cards("AS 6C 8D"), free)}
+    got = set(texts(capture_options(Card("AH"), parse_cards("AS 6C 8D"), free)))
     assert got == {"AS", "6C 8D", "AS 6C 8D"}
 
 
 def test_a_played_ace_counting_14_takes_a_king_with_an_ace():
     """A played ace counts 14: a king and a table ace (13 + 1) are a träff, and so are a queen and
     a two; the lone ace is a träff of its own too."""
-    got = [" ".join(map(str, t)) for t in traffar(Card("AH"), parse_cards("KS AD QC 2H"))]
+    got = texts(traffar(Card("AH"), parse_cards("KS AD QC 2H")))
     assert got == ["AD", "AD KS", "2H QC"]
 
 
@@ -275,3 +285,79 @@ def test_the_bots_value_level_answers_agree_with_the_cards(table):
             got = set(value_captures(counts, target, single, mode))
             want = {counts_of(int(c) for c in cap) for cap in capture_options(Card.make(rank, "H"), cards, Rules(capture=mode))}
             assert {k + (0,) * (14 - len(k)) for k in got} == want, (mode, rank)
+
+
+@pytest.fixture
+def low_cache_limit(monkeypatch):
+    """The capture caches (and the memo of the sums tables make) bounded at 8 entries each, emptied
+    before and after the test."""
+    capture_cache.clear_caches()
+    monkeypatch.setattr(capture_cache, "CACHE_LIMIT", 8)
+    monkeypatch.setattr(capture_search, "MEMO_LIMIT", 8)
+    yield 8
+    capture_cache.clear_caches()
+
+
+def _fill(d, n):
+    """``n`` entries under keys no table packs to (packed tables are never negative)."""
+    for i in range(n):
+        d[-1 - i] = 0
+
+
+def _bounded_sizes():
+    """The sizes of the caches ``CACHE_LIMIT`` bounds (the sums' and the live masks' memos have
+    bounds of their own)."""
+    return ([len(d) for d in capture_cache._CAPS.values()] + [len(d) for d in capture_cache._LIVE.values()]
+            + [len(d) for d in capture_cache._WHOLE.values()] + [len(capture_cache.PARTITIONABLE)])
+
+
+def _cache_sizes():
+    return _bounded_sizes() + [len(capture_cache.SUMS), len(capture_cache.KEEP)]
+
+
+@pytest.mark.parametrize("full", ["this-cache", "results", "partitionable"])
+def test_every_capture_cache_is_emptied_when_one_is_full(low_cache_limit, full):
+    """The caches' memory bound (what keeps a long simulation or the server bounded): when the cache
+    about to grow, the results or the partition memo holds ``CACHE_LIMIT`` entries, every cache is
+    emptied together, the results down to "no capture"; one entry fewer empties nothing."""
+    d = capture_cache.caps_table("1or14", "maximal")
+    other = capture_cache._WHOLE.setdefault("1or14", {})
+    for size in (low_cache_limit - 1, low_cache_limit):
+        capture_cache.clear_caches()
+        _fill(other, 2)
+        _fill(d, size if full == "this-cache" else 1)
+        if full == "results":
+            capture_cache.RESULTS.extend([((), None, (), False)] * (size - len(capture_cache.RESULTS)))
+        if full == "partitionable":
+            _fill(capture_cache.PARTITIONABLE, size)
+        before = _cache_sizes(), len(capture_cache.RESULTS)
+        capture_cache._make_room(d)
+        if size < low_cache_limit:
+            assert (_cache_sizes(), len(capture_cache.RESULTS)) == before
+        else:
+            assert set(_cache_sizes()) == {0}
+            assert capture_cache.RESULTS == [((), None, (), False)]
+
+
+def test_captures_stay_right_while_the_caches_are_emptied_again_and_again(low_cache_limit):
+    """With room for 8 entries a cache, 200 random tables empty the caches many times over, and every
+    answer is still the reference's: "tabbe på …" and each played card's maximal captures. No cache
+    grows past the bound, nor the sums' memo past its own; the results, by at most the two a new
+    table's answer keeps."""
+    rng = random.Random(5)
+    emptied, results = 0, len(capture_cache.RESULTS)
+    deck = [c + s for c in RANK_CODES for s in "SHDC"]
+    for _ in range(200):
+        table = rng.sample(deck, rng.randint(1, 6))
+        card = rng.choice(RANK_CODES) + "H"
+        got = set(texts(capture_options(Card(card), parse_cards(table))))
+        assert got == {" ".join(c) for c in oracle.capture_options(card, table, capture="maximal")}, (card, table)
+        assert tabbe_ranks(parse_cards(table)) == sorted(
+            r for r in range(1, 14) if set(table) in map(set, oracle.capture_options(
+                RANK_CODES[r - 1] + "H", table, capture="maximal")))
+        assert max(_bounded_sizes()) <= low_cache_limit
+        assert len(capture_cache.RESULTS) <= low_cache_limit + 1
+        assert len(capture_cache.SUMS) <= low_cache_limit
+        emptied += len(capture_cache.RESULTS) < results
+        results = len(capture_cache.RESULTS)
+    assert emptied > 20
