@@ -309,7 +309,8 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                                  # "used": the kernel took the Python the page started as it opened
                                  "early_python": page.evaluate("window.krypteachEarlyStart || null"),
                                  # "snapshot": Python started from the snapshot the site's worker kept
-                                 "python_from": page.evaluate("window.krypteachPythonFrom || null")}
+                                 "python_from": page.evaluate("window.krypteachPythonFrom || null"),
+                                 "pack_from": page.evaluate("window.krypteachPackFrom || null")}
                 if files:
                     result[label]["biggest_mb"] = biggest
                 if profile:

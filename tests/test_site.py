@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from krypteach import Card, parse_cards, traffar
-from krypteach.site.build import kept_last
+from krypteach.site.build import _wheels_in_pack, kept_last
 
 from .conftest import CHROMIUM, LESSONS, _free_port, _private_env
 from .test_browser import choose_a_legal_move, wait_for_the_others
@@ -509,6 +509,7 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
         script: r.active.scriptURL, scope: r.scope, controlled: !!navigator.serviceWorker.controller}))""")
     assert worker["state"] == "activated" and worker["scope"] == f"{base}/", worker
     assert worker["script"].startswith(f"{base}/service-worker.js"), worker  # JupyterLite's registration, our file
+    first_pack = page.evaluate("window.krypteachPackFrom")
     # the first visit's scripts came through the worker: each with a gzip copy was sent as that copy
     sent = site["log"].read_text()[before:]
     plain = [p.relative_to(site["out"]).as_posix() for p in (site["out"] / "voici" / "build").glob("*.js")
@@ -544,10 +545,16 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
     # each named by its content, so a page's kernel worker may read it from any cache that holds it
     assert last == list(kept_last(site["out"]).values()) and [name.split("?v=")[0] for name in last] == [
         "static/krypteach/packages.pack", "static/krypteach/python.snapshot"]
-    assert not set(last) & set(later)
+    assert set(last) & set(later) == {last[0]}  # the pack, kept in the stead of the wheels it holds
     wait_until_kept(page, [f"/{SUB_PATH}/{name}" for name in last])
     sent = site["log"].read_text()  # http.server's log: what the site's server was asked for
     assert f"GET /{SUB_PATH}/static/pyodide/pyodide.asm.wasm.gz " in sent  # the worker unpacks the gzip copy
+    # both pages' Pythons took the wheels from the pack (the first visit's as its gzip copy came through
+    # the worker, which kept it): no wheel it holds was asked of the server
+    sent = sent[before:]  # (the module's other tests, workers blocked, loaded the wheels)
+    assert f"GET /{SUB_PATH}/static/krypteach/packages.pack.gz " in sent
+    assert not [w for w in _wheels_in_pack(site["out"] / "static/krypteach") if f"/static/krypteach/{w} " in sent]
+    assert first_pack == "fetched" and page.evaluate("window.krypteachPackFrom") == "kept"
     version = worker_js.split('const VERSION = "')[1].split('"')[0]
     names = [name for name, _ in page.evaluate(_CACHES_JS) if name.startswith("krypteach-")]
     assert names == [f"krypteach-{version}"]
@@ -583,6 +590,27 @@ def test_after_lessons_02_and_07_the_site_installs_as_an_app_and_plays_a_giv_off
         assert [n for n, _ in page.evaluate(_CACHES_JS) if n.startswith("krypteach-")] == ["krypteach-0123456789abcdef"]
     finally:
         served.write_text(worker_js)
+
+
+def test_a_first_visit_whose_pack_cannot_be_had_loads_the_wheels_and_judges(app_browser, site):
+    """Issue 25: a page the site's worker controls, a first visit too, writes the wheels from the pack
+    (their files in one gzip copy, which the worker keeps); where the pack cannot be had as the page
+    opens (the network gone for it), the page's Python loads the wheels as before and the lesson works."""
+    context = app_browser
+    asked: list[str] = []
+    context.route("**/packages.pack*", lambda r: (asked.append(r.request.url), r.abort()))
+    page = context.new_page()
+    open_site_page(page, f"{site['base']}/voici/render/03_take_all.html")
+    assert asked and page.evaluate("!!navigator.serviceWorker.controller")
+    assert page.evaluate("window.krypteachPackFrom") == "none"
+    assert page.evaluate("window.krypteachEarlyStart") == "used"
+    ex = page.locator(".kt-exercise").filter(has=page.locator('.kt-table .kt-card[data-card="5D"]')).first
+    for code in ("9S", "2C", "7H"):
+        card = ex.locator(f'.kt-cards.kt-table .kt-card[data-card="{code}"]')
+        card.click()
+        page.wait_for_function("el => el.classList.contains('kt-selected')", arg=card.element_handle(), timeout=STEP_MS)
+    ex.get_by_role("button", name="Check").click()
+    ex.locator(".kt-feedback .kt-ok").wait_for(timeout=STEP_MS)
 
 
 _KERNEL_BUNDLE = ('x;class S{initWorker(e){return crossOriginIsolated?new Worker(new URL(n.p+n.u(620),n.b),{type:void 0}):'
@@ -672,7 +700,12 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
         (folder / "static/pyodide/pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 200)
         (folder / "static/pyodide/small.js").write_text("let x = 1;\n" * 100)  # under 20 KB: no copy
         (folder / "static/pyodide/noise.js").write_bytes(random.Random(1).randbytes(30_000))  # gzip gains nothing
-        (folder / "static/krypteach/packages.pack").write_bytes(b"the pack")
+        head = json.dumps({"packages": ["krypteach"], "files": []}).encode()
+        (folder / "static/krypteach/packages.pack").write_bytes(len(head).to_bytes(4, "little") + head)
+        (folder / "static/krypteach/pyodide-lock.json").write_text(json.dumps({"packages": {
+            name: {"name": name, "file_name": f"{name}-1.0-py3-none-any.whl"} for name in ("krypteach", "packaging")}}))
+        for name in ("krypteach", "packaging"):
+            (folder / f"static/krypteach/{name}-1.0-py3-none-any.whl").write_bytes(b"a wheel")
         (folder / "static/krypteach/python.snapshot").write_bytes(b"the snapshot")
         return _app(folder, ["00_start.ipynb"], "00_start.ipynb", "sv", kept_last(folder)), folder
 
@@ -695,9 +728,13 @@ def test_the_worker_s_cache_is_named_by_a_hash_of_the_build_and_the_manifest_nam
     assert "static/pyodide/pyodide.asm.wasm" in later and not [f for f in later if f.endswith(".gz")]
     # kept last, each at an address that names its content (a page's kernel worker reads them from the cache)
     last = json.loads(worker.split("const CACHE_LAST = ")[1].split(";\n")[0])
+    pack = (out / "static/krypteach/packages.pack").read_bytes()
     assert last == [f"static/krypteach/{name}?v={hashlib.sha256(text).hexdigest()[:16]}"
-                    for name, text in (("packages.pack", b"the pack"), ("python.snapshot", b"the snapshot"))]
-    assert not [f for f in later if "static/krypteach/" in f]
+                    for name, text in (("packages.pack", pack), ("python.snapshot", b"the snapshot"))]
+    # a page the worker controls takes the wheels from the pack, a first visit too: the pack is kept in
+    # the stead of the wheels it holds; a wheel not in it is kept as before
+    assert [f for f in later if "static/krypteach/" in f] == [
+        "static/krypteach/packaging-1.0-py3-none-any.whl", "static/krypteach/pyodide-lock.json", last[0]]
     manifest = json.loads((out / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./voici/render/00_start.html" and manifest["display"] == "standalone"
     assert manifest["lang"] == "sv" and manifest["description"].startswith("Lär dig")

@@ -619,6 +619,16 @@ def write_pack(lock_dir: Path, lock: Mapping[str, Any], names: Iterable[str]) ->
     return out
 
 
+def _wheels_in_pack(lock_dir: Path) -> list[str]:
+    """The file names of the wheels whose files the pack holds (its head names their packages as
+    the site's lock does)."""
+    with (lock_dir / PACK).open("rb") as f:
+        head = json.loads(f.read(int.from_bytes(f.read(4), "little")))
+    lock = json.loads((lock_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    names = set(head["packages"])
+    return sorted(e["file_name"] for e in lock["packages"].values() if e["name"] in names)
+
+
 #: what a lesson page's first cells do once per Python, done before the snapshot is taken (each is
 #: kept by a cache of its own): both languages' catalogs read (a page may switch), the shipped
 #: puzzles and their themes read, every card face drawn in both colour schemes
@@ -904,14 +914,20 @@ _EARLY_PAGE_JS = """<script>/* krypteach build-site: the kernel's Python starts 
           var v = settings.loadPyodideOptions[k];
           o.loadPyodideOptions[k] = /URL$/.test(k) && typeof v === "string" ? new URL(v, root).href : v;
         }
-        if (later) {  // where the site's worker has kept them (build.py, startPython)
-          if (settings.pack) { o.pack = resolve(settings.pack, root); }
-          if (settings.snapshot) { o.snapshot = resolve(settings.snapshot, root); }
+        // the pack of the wheels wherever the site's worker controls the page, a first visit too
+        // (the worker sends its gzip copy and keeps it as it passes); Python's snapshot only where
+        // the worker may have kept it (build.py, startPython)
+        if (settings.pack && navigator.serviceWorker && navigator.serviceWorker.controller) {
+          o.pack = resolve(settings.pack, root);
         }
+        if (later && settings.snapshot) { o.snapshot = resolve(settings.snapshot, root); }
         worker = new Worker(new URL(script, root).href + "#krypteach-early=" + encodeURIComponent(JSON.stringify(o)));
         worker.addEventListener("message", function (ev) {
           if (ev.data && ev.data.krypteachEarly) { window.krypteachEarlyStart = ev.data.krypteachEarly; }
-          if (ev.data && ev.data.krypteachPython) { window.krypteachPythonFrom = ev.data.krypteachPython; }
+          if (ev.data && ev.data.krypteachPython) {
+            window.krypteachPythonFrom = ev.data.krypteachPython;
+            window.krypteachPackFrom = ev.data.krypteachPack;
+          }
         });
       } catch (err) { worker = null; }
     },
@@ -958,22 +974,31 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
     if (!url || !self.caches) { return Promise.resolve(null); }
     return caches.match(url).then(function (r) { return r && r.ok ? r : null; }, function () { return null; });
   }
-  // Python started as the kernel starts it, or, where the site's worker has kept the pack, with the
-  // wheels written from it, and from Python's snapshot where the worker has kept that too (a first
-  // visit has neither). Resolves to how: "start" or "snapshot"
+  // the pack as it comes through the site's worker, which sends its gzip copy (a third of the
+  // wheels' Python unpacking them: issue 25) and keeps it; null where it cannot be had
+  function fetched(url) {
+    return fetch(url).then(function (r) { return r.ok ? r.arrayBuffer() : null; }, function () { return null; });
+  }
+  // Python started as the kernel starts it, or, where the page has the pack's address (the site's
+  // worker controls it), with the wheels written from the pack (kept, or fetched meanwhile), and
+  // from Python's snapshot where the worker has kept that too (a first visit has none). Resolves to
+  // how: "start" or "snapshot"; self.krypteachPack says where the pack came from
   function startPython(kernel, options) {
     var plain = function () { return kernel.initRuntime(options).then(function () { return "start"; }); };
     return Promise.all([kept(options.pack), kept(options.snapshot)]).then(function (found) {
-      if (!found[0]) { return plain(); }
-      var pack = found[0].arrayBuffer(), lean = copy(options);
+      if (!options.pack) { return plain(); }
+      self.krypteachPack = found[0] ? "kept" : "fetched";
+      var pack = found[0] ? found[0].arrayBuffer() : fetched(options.pack), lean = copy(options);
       lean.loadPyodideOptions.packages = [];
       if (found[1]) { lean.loadPyodideOptions._loadSnapshot = found[1].arrayBuffer(); }
       return kernel.initRuntime(lean).then(function () {
         if (found[1]) { kernel._pyodide.runPython("import random; random.seed()"); }  // each page its own random numbers
         return pack;
       }).then(function (buf) {
-        unpack(kernel._pyodide, buf);
-        return found[1] ? "snapshot" : "start";
+        if (buf) { unpack(kernel._pyodide, buf); return found[1] ? "snapshot" : "start"; }
+        // no pack after all (the network gone): the wheels, as the kernel would have loaded them
+        self.krypteachPack = "none";
+        return kernel._pyodide.loadPackage(options.loadPyodideOptions.packages || []).then(function () { return "start"; });
       });
     });
   }
@@ -984,7 +1009,7 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
       var options = JSON.parse(decodeURIComponent(m[1]));
       early = { kernel: kernel, key: key(options) };  // before Pyodide adds to the options' env
       early.started = startPython(kernel, options).then(function (how) {  // the kernel's module (IPython), the lessons' widgets
-        self.postMessage({ krypteachPython: how });
+        self.postMessage({ krypteachPython: how, krypteachPack: self.krypteachPack || "none" });
         return kernel._pyodide.runPythonAsync("import pyodide_kernel").then(function () {
           return kernel._pyodide.runPythonAsync(__IMPORTS__);
         }).catch(function () {});  // (initialize says why, as before)
@@ -1180,6 +1205,9 @@ def _app(out: Path, pages: list[str], start: str, lang: str, last: Mapping[str, 
         later += sorted(p.relative_to(out).as_posix() for p in (out / folder).glob("*")
                         if p.is_file() and p.suffix != ".gz")  # a gzip copy is asked for in its file's stead
     later = [f for f in later if f.rsplit("/", 1)[-1] not in (PACK, SNAPSHOT)]
+    if PACK in last:  # a page the worker controls takes its wheels from the pack: it is kept in their stead
+        packed_wheels = {f"{_LOCK_DIR}/{name}" for name in _wheels_in_pack(out / _LOCK_DIR)}
+        later = [f for f in later if f not in packed_wheels] + [last[PACK]]
     text = _SW_TEMPLATE.read_text(encoding="utf-8")
     text = (text.replace("__VERSION__", version).replace("__FILES__", json.dumps(later, indent=1))
             .replace("__LAST__", json.dumps(list(last.values()), indent=1))

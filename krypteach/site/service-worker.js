@@ -18,7 +18,9 @@ const CACHE_LATER = __FILES__;
 // kept only when a page has been open for a while (KEEP_LAST_MS in build.py's page script): the
 // pack of the wheels and Python's snapshot (build.py, write_pack and _make_snapshot), 14 MB to
 // fetch and 44 MB to keep, with which later pages start about a second sooner; kept at once they
-// slowed a learner who went on to the next lesson straight away
+// slowed a learner who went on to the next lesson straight away. (The pack is in CACHE_LATER too,
+// in the stead of the wheels it holds: a page this worker controls fetches it as it opens, a first
+// visit too, and it is kept as it passes, so it is seldom fetched again here.)
 const CACHE_LAST = __LAST__;
 // files that have a gzip copy beside them ("name.gz", written at build time): this worker asks for
 // the copy and unpacks it (DecompressionStream), so a host that compresses nothing (a USB stick's
