@@ -982,12 +982,13 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
   // Python started as the kernel starts it, or, where the page has the pack's address (the site's
   // worker controls it), with the wheels written from the pack (kept, or fetched meanwhile), and
   // from Python's snapshot where the worker has kept that too (a first visit has none). Resolves to
-  // how: "start" or "snapshot"; self.krypteachPack says where the pack came from
+  // how Python started ("start" or "snapshot") and where the pack came from ("kept", "fetched" or
+  // "none": the wheels)
   function startPython(kernel, options) {
-    var plain = function () { return kernel.initRuntime(options).then(function () { return "start"; }); };
+    var plain = function () { return kernel.initRuntime(options).then(function () { return { python: "start", pack: "none" }; }); };
     return Promise.all([kept(options.pack), kept(options.snapshot)]).then(function (found) {
       if (!options.pack) { return plain(); }
-      self.krypteachPack = found[0] ? "kept" : "fetched";
+      var from = found[0] ? "kept" : "fetched";
       var pack = found[0] ? found[0].arrayBuffer() : fetched(options.pack), lean = copy(options);
       lean.loadPyodideOptions.packages = [];
       if (found[1]) { lean.loadPyodideOptions._loadSnapshot = found[1].arrayBuffer(); }
@@ -995,10 +996,11 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
         if (found[1]) { kernel._pyodide.runPython("import random; random.seed()"); }  // each page its own random numbers
         return pack;
       }).then(function (buf) {
-        if (buf) { unpack(kernel._pyodide, buf); return found[1] ? "snapshot" : "start"; }
+        if (buf) { unpack(kernel._pyodide, buf); return { python: found[1] ? "snapshot" : "start", pack: from }; }
         // no pack after all (the network gone): the wheels, as the kernel would have loaded them
-        self.krypteachPack = "none";
-        return kernel._pyodide.loadPackage(options.loadPyodideOptions.packages || []).then(function () { return "start"; });
+        return kernel._pyodide.loadPackage(options.loadPyodideOptions.packages || []).then(function () {
+          return { python: "start", pack: "none" };
+        });
       });
     });
   }
@@ -1009,7 +1011,7 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
       var options = JSON.parse(decodeURIComponent(m[1]));
       early = { kernel: kernel, key: key(options) };  // before Pyodide adds to the options' env
       early.started = startPython(kernel, options).then(function (how) {  // the kernel's module (IPython), the lessons' widgets
-        self.postMessage({ krypteachPython: how, krypteachPack: self.krypteachPack || "none" });
+        self.postMessage({ krypteachPython: how.python, krypteachPack: how.pack });
         return kernel._pyodide.runPythonAsync("import pyodide_kernel").then(function () {
           return kernel._pyodide.runPythonAsync(__IMPORTS__);
         }).catch(function () {});  // (initialize says why, as before)
