@@ -82,8 +82,9 @@ def measure(base: str, runs: int, lesson: str) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
     pages = {
-        "pyodide": (f"{base}/pyodide.html", f"#out:has-text('{READY}')"),
-        "imports": (f"{base}/imports.html", f"#out:has-text('{READY}')"),
+        # a bare page writes its result or its error into #out: wait for either, then tell them apart
+        "pyodide": (f"{base}/pyodide.html", "#out:not(:empty)"),
+        "imports": (f"{base}/imports.html", "#out:not(:empty)"),
         "voici": (f"{base}/empty/voici/render/00_empty.html", f".jp-OutputArea-output:has-text('{READY}')"),
         "lesson": (f"{base}/site/voici/render/{lesson}.html", ".kt-exercise .kt-cards.kt-table .kt-card"),
     }
@@ -100,10 +101,10 @@ def measure(base: str, runs: int, lesson: str) -> dict[str, list[float]]:
                     page.goto(url, timeout=120_000)
                     page.locator(ready).first.wait_for(timeout=120_000)
                     times[name].append(round(time.monotonic() - t0, 2))
-                    failed = page.locator("text=failed:").count()
+                    out = page.locator("#out").inner_text() if name in ("pyodide", "imports") else READY
                     ctx.close()
-                    if failed:
-                        raise SystemExit(f"{name}: the page failed")
+                    if READY not in out:
+                        raise SystemExit(f"{name}: {out}")
     return times
 
 
