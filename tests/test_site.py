@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -615,8 +616,12 @@ def test_a_first_visit_whose_pack_cannot_be_had_loads_the_wheels_and_judges(app_
 
 _KERNEL_BUNDLE = ('x;class S{initWorker(e){return crossOriginIsolated?new Worker(new URL(n.p+n.u(620),n.b),{type:void 0}):'
                   'new Worker(new URL(n.p+n.u(352),n.b),{type:void 0})}initRemote(e){}}')
-_KERNEL_WORKER = ('(()=>{class V{async initialize(e){await this.initRuntime(e),await this.initFilesystem(e)}}'
-                  'class nr extends V{};Mu=new nr;Nt(Mu)},476:e=>{}})();')
+_PIPLITE_SETTINGS_JS = ('async initPackageManager(e){let{disablePyPIFallback:n,pipliteUrls:s}=this._options;'
+                        'await this._pyodide.runPythonAsync(`\\n      import piplite.piplite\\n      '
+                        'piplite.piplite._PIPLITE_DISABLE_PYPI = ${n?"True":"False"}\\n      '
+                        'piplite.piplite._PIPLITE_URLS = ${JSON.stringify(s)}\\n    `)}')
+_KERNEL_WORKER = ('(()=>{class V{async initialize(e){await this.initRuntime(e),await this.initFilesystem(e)}'
+                  + _PIPLITE_SETTINGS_JS + '}class nr extends V{};Mu=new nr;Nt(Mu)},476:e=>{}})();')
 
 
 def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worker(tmp_path):
@@ -624,7 +629,7 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     opens (with the options of the site's jupyter-lite.json), and the kernel takes it; a kernel whose
     code is not what the patch was written for is left as it is (the page then starts Python as before).
     The browser tests check that a real page's kernel uses the Python its page started."""
-    from krypteach.site.build import _KERNEL_EXTENSION, _early_kernel
+    from krypteach.site.build import _KERNEL_EXTENSION, _early_kernel, _piplite_later_js
 
     static = tmp_path / _KERNEL_EXTENSION
     static.mkdir(parents=True)
@@ -652,6 +657,9 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     assert "importlib.import_module(name)" in worker and "krypteach.widgets" in worker
     # a Python started from the snapshot draws its own random numbers (test_a_later_page_starts_from_…)
     assert 'if (found[1]) { kernel._pyodide.runPython("import random; random.seed()"); }' in worker
+    # piplite gets its settings as it is imported, not imported as the kernel starts
+    # (test_the_kernel_imports_piplite_only_where_a_cell_asks_for_it)
+    assert "import piplite.piplite" not in worker and _piplite_later_js("n", "s") in worker
 
     other = tmp_path / "other"  # another kernel's code: nothing is changed, and the pages get no script
     (other / _KERNEL_EXTENSION).mkdir(parents=True)
@@ -660,6 +668,11 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (other / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
     assert _early_kernel(other, kept_last(other)) == ""
     assert (other / _KERNEL_EXTENSION / "352.def.js").read_text() == _KERNEL_WORKER
+    # a kernel that gives piplite its settings otherwise: not patched, not started early
+    (other / _KERNEL_EXTENSION / "872.abc.js").write_text(_KERNEL_BUNDLE)
+    (other / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER.replace("_PIPLITE_URLS = ", "_URLS = "))
+    assert _early_kernel(other, kept_last(other)) == ""
+    assert (other / _KERNEL_EXTENSION / "872.abc.js").read_text() == _KERNEL_BUNDLE
     (tmp_path / "static/krypteach/python.snapshot").unlink()  # no snapshot made (no Node.js): the pack alone
     (static / "352.def.js").write_text(_KERNEL_WORKER)
     (static / "872.abc.js").write_text(_KERNEL_BUNDLE)
@@ -771,7 +784,8 @@ from krypteach.views.svg import _front
 warm = {"catalogs": translator.cache_info().currsize, "faces": _front.cache_info().currsize,
         "puzzles": shipped_puzzles.cache_info().currsize, "themes": themes_of.cache_info().currsize}
 json.dumps({"imported": imported, "random": random.random(), "env": dict(os.environ), "warm": warm,
-            "puzzles": len(shipped_puzzles()), "pyodide_kernel": "pyodide_kernel" in sys.modules})
+            "puzzles": len(shipped_puzzles()), "pyodide_kernel": "pyodide_kernel" in sys.modules,
+            "package_manager": [m for m in ("micropip", "piplite") if m in sys.modules]})
 `)));
 }
 console.log(JSON.stringify(out));
@@ -801,6 +815,7 @@ def test_a_later_page_starts_from_the_builds_snapshot_with_its_own_random_number
     for run in runs:
         assert run["imported"] == ["IPython.core.interactiveshell", "ipywidgets", "krypteach.widgets"]
         assert run["puzzles"] > 50 and run["pyodide_kernel"] is False  # the kernel's own: imported by each page
+        assert run["package_manager"] == []  # imported only where a cell asks for it (%pip)
         # what a page's first cells do once per Python was done before the snapshot (build.py, _WARM_PY):
         # both catalogs read, 13 ranks of every suit in each colour it has (two schemes), the puzzles and
         # their themes read
@@ -809,3 +824,63 @@ def test_a_later_page_starts_from_the_builds_snapshot_with_its_own_random_number
         assert not [v for v in run["env"].values() if "/work/" in v or "/tmp/" in v or "/root" in v], run["env"]
     assert runs[0]["random"] != runs[1]["random"]  # reseeded: each page its own
     assert runs[2]["random"] == runs[3]["random"]  # not reseeded: the snapshot's, the same on every page
+
+
+_PIPLITE_MJS = r"""
+// the site's kernel gives piplite its settings as it is imported (build.py, piplite_later_py), with the
+// code of the built kernel worker, as a page's kernel runs it after importing pyodide_kernel
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const site = process.argv[2];
+const { loadPyodide } = await import(pathToFileURL(path.join(site, "static/pyodide/pyodide.mjs")).href);
+const pack = readFileSync(path.join(site, "static/krypteach/packages.pack"));
+__UNPACK__
+const settings = __SETTINGS__;
+const code = settings(true, ["./extensions/all.json?sha256=1", "https://example.org/\"quoted\".json"]);
+const out = [];
+for (const before of [false, true]) {  // piplite imported after the settings (a page), or before
+  const py = await loadPyodide({ indexURL: path.resolve(site, "static/pyodide") + "/", stdout: () => {}, stderr: () => {} });
+  unpack(py, pack.buffer.slice(pack.byteOffset, pack.byteOffset + pack.byteLength));
+  py.runPython(before ? "import pyodide_kernel, piplite.piplite" : "import pyodide_kernel");
+  await py.runPythonAsync(code);
+  const at_start = JSON.parse(py.runPython(`import json, sys
+json.dumps([m for m in ("micropip", "piplite", "piplite.piplite") if m in sys.modules])`));
+  out.push({ at_start, after: JSON.parse(py.runPython(`
+import json, sys
+import piplite.cli  # what the kernel's %pip imports
+from piplite import piplite
+json.dumps({"urls": piplite._PIPLITE_URLS, "no_pypi": piplite._PIPLITE_DISABLE_PYPI,
+            "micropip": "micropip" in sys.modules, "left": [k for k in globals() if "krypteach" in k]})
+`)) });
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_kernel_imports_piplite_only_where_a_cell_asks_for_it(site, tmp_path):
+    """Issue 25: the site's kernel does not import its package manager (piplite, and micropip with
+    it) as it starts, which took 0.15-0.2 s of a first visit; it gives piplite the site's settings as
+    a cell's ``%pip`` imports it (or at once, where it is imported already). Run with the code of the
+    built kernel worker, in the site's own Pyodide."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    from krypteach.site.build import _KERNEL_EXTENSION, UNPACK_JS
+
+    worker = next(p for p in (site["out"] / _KERNEL_EXTENSION).glob("*.js") if "krypteachStart" in p.read_text())
+    text = worker.read_text()
+    found = re.search(r"await this\._pyodide\.runPythonAsync\((`def _krypteach_piplite.*?`)\)", text)
+    assert found and "import piplite.piplite\\n" not in text
+    names = re.search(r'\$\{(\w+)\?"True":"False"\}.*?\$\{JSON\.stringify\((\w+)\)\}', found[1])
+    assert names
+    settings = f"({names[1]}, {names[2]}) => {found[1]}"  # the worker's template, as a function of its settings
+    script = tmp_path / "piplite.mjs"
+    script.write_text(_PIPLITE_MJS.replace("__UNPACK__", UNPACK_JS).replace("__SETTINGS__", settings))
+    done = subprocess.run([node, str(script), str(site["out"])], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    later, before = json.loads(done.stdout.strip().splitlines()[-1])
+    assert later["at_start"] == [] and before["at_start"] == ["micropip", "piplite", "piplite.piplite"]
+    for run in (later, before):
+        assert run["after"] == {"urls": ["./extensions/all.json?sha256=1", 'https://example.org/"quoted".json'],
+                                "no_pypi": True, "micropip": True, "left": []}, run

@@ -659,7 +659,7 @@ def _make_snapshot(pyodide_dir: Path, lock_dir: Path, env: Mapping[str, str]) ->
     out = lock_dir / SNAPSHOT
     spec = lock_dir / "snapshot.json"
     spec.write_text(json.dumps({"pack": str(lock_dir / PACK), "out": str(out), "env": dict(env), "unpack": UNPACK_JS,
-                                "roots": ["pyodide_kernel", *_KERNEL_IMPORTS, *EARLY_IMPORTS],
+                                "roots": ["pyodide_kernel", *EARLY_IMPORTS],
                                 "skip": list(_NOT_IN_SNAPSHOT), "warm": _WARM_PY}), encoding="utf-8")
     try:
         report, done = _run_node(node, "snapshot.mjs", [str(pyodide_dir), str(spec)], timeout=600)
@@ -1033,13 +1033,76 @@ _EARLY_WORKER_JS = """/* krypteach build-site: Python starts as the page starts 
 #: may make a widget as it is imported (a test keeps that true), since the kernel cannot send
 #: one to the page yet
 EARLY_IMPORTS = ("ipywidgets", "krypteach.widgets")
-#: what the kernel's ``initialize`` imports after Python's start (its package manager: 0.16 s)
-_KERNEL_IMPORTS = ("micropip", "piplite.piplite")
 _EARLY_IMPORTS_PY = ("def _krypteach_early():\n    import importlib\n"
-                     f"    for name in {_KERNEL_IMPORTS + EARLY_IMPORTS!r}:\n"
+                     f"    for name in {EARLY_IMPORTS!r}:\n"
                      "        try:\n            importlib.import_module(name)\n"
                      "        except Exception:\n            pass\n"
                      "_krypteach_early()\ndel _krypteach_early\n")
+#: the kernel's ``initPackageManager`` imports its package manager (piplite, and micropip with it: 0.1 s
+#: of Python in Node.js, 0.15-0.2 s of a first visit's critical path in the browser) to give it the
+#: site's settings; a lesson uses it only where a learner's cell asks for it (``%pip``, which imports
+#: it then). The site's kernel gives the settings as piplite is imported (:func:`piplite_later_py`)
+_PIPLITE_SETTINGS = re.compile(r"await this\._pyodide\.runPythonAsync\(`\\n      import piplite\.piplite\\n"
+                               r"      piplite\.piplite\._PIPLITE_DISABLE_PYPI = \$\{(\w+)\?\"True\":\"False\"\}\\n"
+                               r"      piplite\.piplite\._PIPLITE_URLS = \$\{JSON\.stringify\((\w+)\)\}\\n    `\)")
+_PIPLITE_LATER_PY = """def _krypteach_piplite(disable, urls):
+    import sys
+
+    def settle(module):
+        module._PIPLITE_DISABLE_PYPI = disable
+        module._PIPLITE_URLS = urls
+
+    class Settled:  # piplite's own loader, then its settings
+        def __init__(self, loader):
+            self.loader = loader
+
+        def __getattr__(self, name):
+            return getattr(self.loader, name)
+
+        def create_module(self, spec):
+            return self.loader.create_module(spec)
+
+        def exec_module(self, module):
+            self.loader.exec_module(module)
+            settle(module)
+
+    class Later:
+        def find_spec(self, name, path=None, target=None):
+            if name != "piplite.piplite":
+                return None
+            for finder in sys.meta_path:
+                spec = None if finder is self else getattr(finder, "find_spec", lambda *a: None)(name, path, target)
+                if spec is not None and spec.loader is not None:
+                    spec.loader = Settled(spec.loader)
+                    return spec
+            return None
+
+    if "piplite.piplite" in sys.modules:
+        settle(sys.modules["piplite.piplite"])
+    else:
+        sys.meta_path.insert(0, Later())
+
+
+_krypteach_piplite(__DISABLE__, __URLS__)
+del _krypteach_piplite
+"""
+
+
+def piplite_later_py(disable: bool, urls: list[str]) -> str:
+    """The Python that gives piplite the site's settings as it is imported (or at once, where it
+    is imported already: a Python started from the snapshot of a site built before this), so that a
+    page's kernel does not import it as it starts (:data:`_PIPLITE_SETTINGS`)."""
+    return _PIPLITE_LATER_PY.replace("__DISABLE__", repr(disable)).replace("__URLS__", json.dumps(urls))
+
+
+def _piplite_later_js(disable: str, urls: str) -> str:
+    """:func:`piplite_later_py` as the kernel's worker runs it: a JavaScript template whose settings
+    are the worker's variables ``disable`` and ``urls``, as in the code it replaces."""
+    text = _PIPLITE_LATER_PY.replace("\\", "\\\\").replace("`", "\\`").replace("${", "\\${").replace("\n", "\\n")
+    text = text.replace("__DISABLE__", f'${{{disable}?"True":"False"}}').replace("__URLS__", f"${{JSON.stringify({urls})}}")
+    return f"await this._pyodide.runPythonAsync(`{text}`)"
+
+
 _KERNEL_EXTENSION = "extensions/@jupyterlite/pyodide-kernel-extension/static"
 #: the kernel's ``initWorker``: the Web Worker it makes where the page is not cross-origin isolated
 _INIT_WORKER = re.compile(r"initWorker\((\w+)\)\{return crossOriginIsolated\?(new Worker\(new URL\(\w+\.p\+\w+\.u\(\d+\),"
@@ -1077,8 +1140,9 @@ def _early_kernel(out: Path, last: Mapping[str, str]) -> str:
     if len(scripts) != 1:
         return ""
     worker = scripts[0].read_text(encoding="utf-8")
-    if len(_INIT_RUNTIME.findall(worker)) != 1 or len(_EXPOSED.findall(worker)) != 1:
+    if any(len(pattern.findall(worker)) != 1 for pattern in (_INIT_RUNTIME, _EXPOSED, _PIPLITE_SETTINGS)):
         return ""
+    worker = _PIPLITE_SETTINGS.sub(lambda m: _piplite_later_js(m[1], m[2]), worker)
     worker = _INIT_RUNTIME.sub(lambda m: f"await(self.krypteachEarly?self.krypteachEarly(this,{m[1]}):this.initRuntime({m[1]})),"
                                f"await this.initFilesystem({m[1]})", worker)
     worker = _EXPOSED.sub(lambda m: f"{m[1]}=new {m[2]};self.krypteachStart&&self.krypteachStart({m[1]});{m[3]}({m[1]})}}",
