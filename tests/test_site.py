@@ -267,6 +267,29 @@ def test_lesson_03_take_all_judges_in_the_browser(offline, site):
     # with no service worker (blocked here) it loaded the wheels itself: no pack, no snapshot
     assert page.evaluate("window.krypteachEarlyStart") == "used"
     assert page.evaluate("window.krypteachPythonFrom") == "start"
+    # the kernel's package manager was not imported as it started; a cell's %pip imports it, with the
+    # site's settings: its own wheels, and no PyPI (test_the_kernel_imports_piplite_only_where_…)
+    assert run_in_kernel(page, "import sys; print([m for m in sys.modules if m.startswith(('micropip', 'piplite'))])") == "[]\n"
+    assert "PyPI fallback is disabled" in run_in_kernel(page, "%pip install not-a-package-of-this-site")
+    assert "Error" not in run_in_kernel(page, "%pip install widgetsnbextension")  # one of the site's own wheels
+    assert run_in_kernel(page, "import widgetsnbextension; print('imported')") == "imported\n"
+
+
+#: a cell run in a voici page's kernel, as if it were the notebook's: what it printed, showed, or raised
+_RUN_IN_KERNEL_JS = """code => new Promise((resolve, reject) => {
+  const future = window.jupyterapp.widgetManager.kernel.requestExecute({code}), out = [];
+  future.onIOPub = msg => {
+    const c = msg.content;
+    if (c.text) out.push(c.text);
+    if (c.data && c.data["text/plain"]) out.push(c.data["text/plain"]);
+    if (c.ename) out.push(c.ename + ": " + c.evalue);
+  };
+  future.done.then(() => resolve(out.join("")), err => reject(String(err)));
+})"""
+
+
+def run_in_kernel(page, code: str) -> str:
+    return page.evaluate(_RUN_IN_KERNEL_JS, code)
 
 
 def test_lesson_07_a_whole_giv_played_by_clicking(offline, site):
