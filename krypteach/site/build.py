@@ -1089,9 +1089,9 @@ del _krypteach_piplite
 
 
 def piplite_later_py(disable: bool, urls: list[str]) -> str:
-    """The Python that gives piplite the site's settings as it is imported (or at once, where it
-    is imported already: a Python started from the snapshot of a site built before this), so that a
-    page's kernel does not import it as it starts (:data:`_PIPLITE_SETTINGS`)."""
+    """The Python that gives piplite the site's settings as it is imported (or at once, where
+    something imported it before the kernel's ``initPackageManager`` ran), so that a page's kernel
+    does not import it as it starts (:data:`_PIPLITE_SETTINGS`)."""
     return _PIPLITE_LATER_PY.replace("__DISABLE__", repr(disable)).replace("__URLS__", json.dumps(urls))
 
 
