@@ -207,19 +207,11 @@ def test_the_english_catalogs_are_the_sources_own_texts_so_the_site_leaves_them_
         assert changed == [], (domain, changed[:3])
 
 
-def _pack_head(pack: Path) -> tuple[dict, bytes]:
-    raw = pack.read_bytes()
-    n = int.from_bytes(raw[:4], "little")
-    import json
-
-    return json.loads(raw[4:4 + n]), raw[4 + n:]
-
-
 def test_the_pack_holds_every_file_a_pages_wheels_put_in_site_packages(tmp_path):
     """build-site's pack (issue 25): the wheels of the names asked for and of what they depend on
     (the lock), each file once, as the wheel holds it, no directory and no ``.data`` file; its head
     names the lock's packages, for Pyodide's loadedPackages."""
-    from krypteach.site.build import write_pack
+    from krypteach.site.build import read_pack, write_pack
 
     with zipfile.ZipFile(tmp_path / "a-1.0-py3-none-any.whl", "w") as z:
         z.writestr("a/", "")
@@ -238,7 +230,7 @@ def test_the_pack_holds_every_file_a_pages_wheels_put_in_site_packages(tmp_path)
         "c": {"name": "c", "file_name": "c-1.0-py3-none-any.whl", "depends": []}}}
     pack = write_pack(tmp_path, lock, ["A"])
     assert pack == tmp_path / "packages.pack"
-    head, data = _pack_head(pack)
+    head, data = read_pack(pack)
     assert head["packages"] == ["a", "b_two"]
     files = {name: data[start:end] for name, start, end in head["files"]}
     assert files == {"a/__init__.pyc": b"\x00compiled a", "a-1.0.dist-info/METADATA": b"Name: a\n",

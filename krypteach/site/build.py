@@ -619,11 +619,17 @@ def write_pack(lock_dir: Path, lock: Mapping[str, Any], names: Iterable[str]) ->
     return out
 
 
+def read_pack(pack: Path) -> tuple[dict[str, Any], bytes]:
+    """A pack as :func:`write_pack` wrote it: its head and its data."""
+    raw = pack.read_bytes()
+    n = int.from_bytes(raw[:4], "little")
+    return json.loads(raw[4:4 + n]), raw[4 + n:]
+
+
 def _wheels_in_pack(lock_dir: Path) -> list[str]:
     """The file names of the wheels whose files the pack holds (its head names their packages as
     the site's lock does)."""
-    with (lock_dir / PACK).open("rb") as f:
-        head = json.loads(f.read(int.from_bytes(f.read(4), "little")))
+    head, _ = read_pack(lock_dir / PACK)
     lock = json.loads((lock_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     names = set(head["packages"])
     return sorted(e["file_name"] for e in lock["packages"].values() if e["name"] in names)
