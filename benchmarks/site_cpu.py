@@ -28,10 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from site_load import _Counted  # noqa: E402
-
+from benchmarks.site_load import CARD, _Counted  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8", "v8.execute",
@@ -44,7 +42,6 @@ PARTS = {"wasm.TopTierCompilation": "V8 optimizing Python's WebAssembly",
          "V8.CompileCode": "scripts compiled",
          "DecompressionStream Inflate": "gzip copies unpacked",
          "FunctionCall": "JavaScript functions run (in the kernel's worker: Python)"}
-CARD = ".kt-exercise .kt-cards.kt-table .kt-card"
 
 
 def trace_first_visit(site: Path, lesson: str) -> tuple[float, list[dict]]:

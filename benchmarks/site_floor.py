@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.site_load import serve  # noqa: E402
+from benchmarks.site_load import CARD, serve  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 READY = "kt-floor-ready"
@@ -86,7 +86,7 @@ def measure(base: str, runs: int, lesson: str) -> dict[str, list[float]]:
         "pyodide": (f"{base}/pyodide.html", "#out:not(:empty)"),
         "imports": (f"{base}/imports.html", "#out:not(:empty)"),
         "voici": (f"{base}/empty/voici/render/00_empty.html", f".jp-OutputArea-output:has-text('{READY}')"),
-        "lesson": (f"{base}/site/voici/render/{lesson}.html", ".kt-exercise .kt-cards.kt-table .kt-card"),
+        "lesson": (f"{base}/site/voici/render/{lesson}.html", CARD),
     }
     times: dict[str, list[float]] = {name: [] for name in pages}
     with sync_playwright() as p:
@@ -127,9 +127,9 @@ def main() -> int:
         with serve(top / "site") as site_base:
             base = site_base.rsplit("/", 1)[0]
             times = measure(base, args.runs, args.lesson)
+    for name, t in times.items():
+        print(f"{name}: median {statistics.median(t):.2f} s, runs {', '.join(f'{x:.2f}' for x in t)}")
     out = {name: {"runs_s": t, "median_s": statistics.median(t)} for name, t in times.items()}
-    for name, r in out.items():
-        print(f"{name}: median {r['median_s']:.2f} s, runs {', '.join(f'{t:.2f}' for t in r['runs_s'])}")
     if args.json:
         args.json.write_text(json.dumps(out, indent=1), encoding="utf-8")
     return 0

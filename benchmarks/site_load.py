@@ -38,6 +38,9 @@ sys.path.insert(0, str(ROOT))
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port  # noqa: E402
 
+#: the first card of a lesson's first exercise: the page is interactive when it can be clicked
+CARD = ".kt-exercise .kt-cards.kt-table .kt-card"
+
 
 def build(out: Path) -> float:
     t0 = time.monotonic()
@@ -182,7 +185,6 @@ def _measure(base: str, lesson: str, clicks: int, profile: bool = False) -> dict
             if profile:
                 _watch_phases(ctx, page, marks)
             url = f"{base}/voici/render/{lesson}.html"
-            card = ".kt-exercise .kt-cards.kt-table .kt-card"
             for label in ("cold", "cached"):
                 got.update(bytes=0, requests=0)
                 t0 = time.monotonic()
@@ -190,12 +192,12 @@ def _measure(base: str, lesson: str, clicks: int, profile: bool = False) -> dict
                 html = time.monotonic() - t0
                 marks.clear()
                 marks["t0"] = t0
-                page.locator(card).first.wait_for(timeout=300_000)
+                page.locator(CARD).first.wait_for(timeout=300_000)
                 result[label] = {"html_s": round(html, 2), "page_to_interactive_s": round(time.monotonic() - t0, 2),
                                  "transferred_mb": round(got["bytes"] / 1e6, 1), "requests": got["requests"]}
                 if profile:
                     result[label]["phases_s"] = _phases(marks, time.monotonic())
-            times = sorted(click_times(page, card, clicks))
+            times = sorted(click_times(page, CARD, clicks))
             result["click_ms"] = {"p50": round(statistics.median(times)),
                                   "p95": round(times[max(0, int(0.95 * len(times)) - 1)]), "n": len(times)}
             ctx.close()
@@ -270,7 +272,6 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
 
     served = _Counted(site)
     marks: dict[str, float] = {}
-    card = ".kt-exercise .kt-cards.kt-table .kt-card"
     result: dict = {"throttled": SLOW if throttle else None}
     try:
         with sync_playwright() as p, tempfile.TemporaryDirectory() as browser_profile:
@@ -301,7 +302,7 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                 marks.clear()
                 t0 = marks["t0"] = time.monotonic()
                 page.goto(f"{served.base}/voici/render/{name}.html", timeout=600_000)
-                page.locator(card).first.wait_for(timeout=600_000)
+                page.locator(CARD).first.wait_for(timeout=600_000)
                 biggest = {path: round(n / 1e6, 2) for path, n in served.paths.most_common(files)}
                 mb, requests = served.take()
                 result[label] = {"lesson": name, "page_to_interactive_s": round(time.monotonic() - t0, 2),
@@ -315,7 +316,7 @@ def measure_app(site: Path, lesson: str, next_lesson: str, throttle: bool = Fals
                     result[label]["biggest_mb"] = biggest
                 if profile:
                     result[label]["phases_s"] = _phases(marks, time.monotonic())
-            times = click_times(page, card, 10)
+            times = click_times(page, CARD, 10)
             result["click_ms_p50"] = round(statistics.median(times))
             ctx.close()
     finally:
