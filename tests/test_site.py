@@ -108,6 +108,20 @@ def open_site_page(page, url: str) -> None:
     page.locator(".kt-card").first.wait_for(timeout=LOAD_MS)
 
 
+def node_or_skip(why: str = "Node.js is not installed") -> str:
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip(why)
+    return node
+
+
+def node_json(node: str, script: Path, *args: str):
+    """``script`` run by Node.js: the last line it printed, read as JSON."""
+    done = subprocess.run([node, str(script), *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def test_the_site_holds_every_lesson_and_no_cdn(site):
     out: Path = site["out"]
     pages = sorted(p.stem for p in (out / "voici" / "render").glob("*.html"))
@@ -191,9 +205,7 @@ def test_pygments_holds_only_the_lexers_a_page_uses_and_ipython_still_colours_a_
 
     from krypteach.site.build import PYGMENTS_LEXERS
 
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        pytest.skip("Node.js is not installed (the site was built without compiling ahead)")
+    node = node_or_skip("Node.js is not installed (the site was built without compiling ahead)")
     out: Path = site["out"]
     lock = json.loads((out / "static" / "krypteach" / "pyodide-lock.json").read_text())["packages"]
     with zipfile.ZipFile(out / "static" / "krypteach" / lock["pygments"]["file_name"]) as z:
@@ -210,9 +222,7 @@ const py = await loadPyodide({{ indexURL: site + "/static/pyodide/",
   lockFileURL: site + "/static/krypteach/pyodide-lock.json", packages: ["ipython", "jedi"] }});
 console.log(py.runPython({json.dumps(_PYGMENTS_CHECK)}));
 """)
-    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    said = json.loads(done.stdout.strip().splitlines()[-1])
+    said = node_json(node, script)
     assert said == {"coloured": True, "asked": "ClassNotFound", "found": ["PythonLexer", "TextLexer"]}, said
 
 
@@ -820,16 +830,12 @@ def test_a_later_page_starts_from_the_builds_snapshot_with_its_own_random_number
     Node.js by the site's own Pyodide. Started from it, Python has IPython, the widgets and krypteach
     imported, reads krypteach's files from the pack, holds no word of the building machine, and each
     page reseeds its random numbers (without that, every page would draw the same)."""
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        pytest.skip("Node.js is not installed")
+    node = node_or_skip()
     script = tmp_path / "from_snapshot.mjs"
     from krypteach.site.build import UNPACK_JS
 
     script.write_text(_FROM_SNAPSHOT_MJS.replace("__UNPACK__", UNPACK_JS))  # the page's own unpacking
-    done = subprocess.run([node, str(script), str(site["out"])], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    runs = json.loads(done.stdout.strip().splitlines()[-1])
+    runs = node_json(node, script, str(site["out"]))
     from krypteach.engine.cards import SUITS
     from krypteach.views.svg import _FOUR_COLOR, _TWO_COLOR
 
@@ -886,9 +892,7 @@ def test_the_kernel_imports_piplite_only_where_a_cell_asks_for_it(site, tmp_path
     it) as it starts, which took 0.15-0.2 s of a first visit; it gives piplite the site's settings as
     a cell's ``%pip`` imports it (or at once, where it is imported already). Run with the code of the
     built kernel worker, in the site's own Pyodide."""
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        pytest.skip("Node.js is not installed")
+    node = node_or_skip()
     from krypteach.site.build import _KERNEL_EXTENSION, UNPACK_JS
 
     worker = next(p for p in (site["out"] / _KERNEL_EXTENSION).glob("*.js") if "krypteachStart" in p.read_text())
@@ -900,9 +904,7 @@ def test_the_kernel_imports_piplite_only_where_a_cell_asks_for_it(site, tmp_path
     settings = f"({names[1]}, {names[2]}) => {found[1]}"  # the worker's template, as a function of its settings
     script = tmp_path / "piplite.mjs"
     script.write_text(_PIPLITE_MJS.replace("__UNPACK__", UNPACK_JS).replace("__SETTINGS__", settings))
-    done = subprocess.run([node, str(script), str(site["out"])], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    later, before = json.loads(done.stdout.strip().splitlines()[-1])
+    later, before = node_json(node, script, str(site["out"]))
     assert later["at_start"] == [] and before["at_start"] == ["micropip", "piplite", "piplite.piplite"]
     for run in (later, before):
         assert run["after"] == {"urls": ["./extensions/all.json?sha256=1", 'https://example.org/"quoted".json'],
