@@ -226,6 +226,52 @@ console.log(py.runPython({json.dumps(_PYGMENTS_CHECK)}));
     assert said == {"coloured": True, "asked": "ClassNotFound", "found": ["PythonLexer", "TextLexer"]}, said
 
 
+_REPORTED_FILES_CHECK = """
+import contextlib, io, json, re, warnings
+with warnings.catch_warnings(record=True) as seen:
+    warnings.simplefilter("always")
+    import ipywidgets, krypteach.widgets
+import traitlets.traitlets, json.decoder, krypteach.engine.cards
+from IPython.core.interactiveshell import InteractiveShell
+reported = {m.__name__: [m.__file__, m.__file__ == f.__code__.co_filename]
+            for m, f in ((traitlets.traitlets, traitlets.traitlets.HasTraits.setup_class),
+                         (json.decoder, json.decoder.JSONDecoder.decode),
+                         (krypteach.engine.cards, krypteach.engine.cards.Card.parse))}
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    InteractiveShell.instance().run_cell("from krypteach.engine import Card\\nCard.parse('ZZ')")
+text = re.sub("\x1b\\[[0-9;]*m", "", out.getvalue())  # IPython's colours
+json.dumps({"deprecated": sorted({str(w.message) for w in seen if issubclass(w.category, DeprecationWarning)}),
+            "reported": reported, "traceback": ["CardParseError" in text, bool(re.search("cards[.]pyc:[0-9]+, in parse", text))]})
+"""
+
+
+def test_the_sites_bytecode_reports_the_file_it_is_loaded_from_so_ipywidgets_warns_of_nothing(site, tmp_path):
+    """Issue 25: a module compiled ahead reports, in its code, the ``.pyc`` its ``__file__`` names.
+    ipywidgets tells traitlets' looks at its classes from a user's by comparing the two; where they
+    differed (the code said ``.py``), each of the 1,000 looks as ``import ipywidgets`` makes its
+    classes was taken for a use of a deprecated name and warned of, after a walk of the stack
+    (0.15-0.2 s of a page's start). A traceback through krypteach's bytecode still names the frame."""
+    node = node_or_skip("Node.js is not installed (the site was built without compiling ahead)")
+    out: Path = site["out"]
+    script = tmp_path / "check.mjs"
+    script.write_text(f"""
+import path from "node:path";
+import {{ pathToFileURL }} from "node:url";
+const site = {json.dumps(str(out))};
+const {{ loadPyodide }} = await import(pathToFileURL(path.join(site, "static/pyodide/pyodide.mjs")).href);
+const py = await loadPyodide({{ indexURL: site + "/static/pyodide/",
+  lockFileURL: site + "/static/krypteach/pyodide-lock.json", packages: ["krypteach", "ipython", "jedi"] }});
+console.log(py.runPython({json.dumps(_REPORTED_FILES_CHECK)}));
+""")
+    said = node_json(node, script)
+    site_packages, stdlib = "/lib/python3.13/site-packages/", "/lib/python313.zip/"
+    assert said == {"deprecated": [], "traceback": [True, True], "reported": {
+        "traitlets.traitlets": [site_packages + "traitlets/traitlets.pyc", True],
+        "json.decoder": [stdlib + "json/decoder.pyc", True],
+        "krypteach.engine.cards": [site_packages + "krypteach/engine/cards.pyc", True]}}, said
+
+
 def test_start_page_links_lessons_and_lesson_02_gives_feedback(offline, site):
     page = offline
     open_site_page(page, f"{site['base']}/")  # index.html sends the learner to the start page
