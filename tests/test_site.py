@@ -122,6 +122,22 @@ def node_json(node: str, script: Path, *args: str):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def site_python_json(node: str, out: Path, tmp_path: Path, packages: list[str], code: str):
+    """``code`` run by the built site ``out``'s own Pyodide in Node.js, with ``packages`` of its
+    lock loaded: the value of its last line (a JSON text), read as JSON."""
+    script = tmp_path / "check.mjs"
+    script.write_text(f"""
+import path from "node:path";
+import {{ pathToFileURL }} from "node:url";
+const site = {json.dumps(str(out))};
+const {{ loadPyodide }} = await import(pathToFileURL(path.join(site, "static/pyodide/pyodide.mjs")).href);
+const py = await loadPyodide({{ indexURL: site + "/static/pyodide/",
+  lockFileURL: site + "/static/krypteach/pyodide-lock.json", packages: {json.dumps(packages)} }});
+console.log(py.runPython({json.dumps(code)}));
+""")
+    return node_json(node, script)
+
+
 def test_the_site_holds_every_lesson_and_no_cdn(site):
     out: Path = site["out"]
     pages = sorted(p.stem for p in (out / "voici" / "render").glob("*.html"))
@@ -212,17 +228,7 @@ def test_pygments_holds_only_the_lexers_a_page_uses_and_ipython_still_colours_a_
         lexers = sorted(n for n in z.namelist() if n.startswith("pygments/lexers/"))
     kept = {n.removeprefix("pygments/lexers/").rsplit(".", 1)[0] for n in lexers}  # .pyc if a page imports it at start
     assert kept == {"__init__", "_mapping", *PYGMENTS_LEXERS} and len(lexers) == len(kept), lexers
-    script = tmp_path / "check.mjs"
-    script.write_text(f"""
-import path from "node:path";
-import {{ pathToFileURL }} from "node:url";
-const site = {json.dumps(str(out))};
-const {{ loadPyodide }} = await import(pathToFileURL(path.join(site, "static/pyodide/pyodide.mjs")).href);
-const py = await loadPyodide({{ indexURL: site + "/static/pyodide/",
-  lockFileURL: site + "/static/krypteach/pyodide-lock.json", packages: ["ipython", "jedi"] }});
-console.log(py.runPython({json.dumps(_PYGMENTS_CHECK)}));
-""")
-    said = node_json(node, script)
+    said = site_python_json(node, out, tmp_path, ["ipython", "jedi"], _PYGMENTS_CHECK)
     assert said == {"coloured": True, "asked": "ClassNotFound", "found": ["PythonLexer", "TextLexer"]}, said
 
 
@@ -242,7 +248,8 @@ with contextlib.redirect_stdout(out):
     InteractiveShell.instance().run_cell("from krypteach.engine import Card\\nCard.parse('ZZ')")
 text = re.sub("\x1b\\[[0-9;]*m", "", out.getvalue())  # IPython's colours
 json.dumps({"deprecated": sorted({str(w.message) for w in seen if issubclass(w.category, DeprecationWarning)}),
-            "reported": reported, "traceback": ["CardParseError" in text, bool(re.search("cards[.]pyc:[0-9]+, in parse", text))]})
+            "reported": reported,
+            "traceback": ["CardParseError" in text, bool(re.search("cards[.]pyc:[0-9]+, in parse", text))]})
 """
 
 
@@ -253,18 +260,7 @@ def test_the_sites_bytecode_reports_the_file_it_is_loaded_from_so_ipywidgets_war
     classes was taken for a use of a deprecated name and warned of, after a walk of the stack
     (0.15-0.2 s of a page's start). A traceback through krypteach's bytecode still names the frame."""
     node = node_or_skip("Node.js is not installed (the site was built without compiling ahead)")
-    out: Path = site["out"]
-    script = tmp_path / "check.mjs"
-    script.write_text(f"""
-import path from "node:path";
-import {{ pathToFileURL }} from "node:url";
-const site = {json.dumps(str(out))};
-const {{ loadPyodide }} = await import(pathToFileURL(path.join(site, "static/pyodide/pyodide.mjs")).href);
-const py = await loadPyodide({{ indexURL: site + "/static/pyodide/",
-  lockFileURL: site + "/static/krypteach/pyodide-lock.json", packages: ["krypteach", "ipython", "jedi"] }});
-console.log(py.runPython({json.dumps(_REPORTED_FILES_CHECK)}));
-""")
-    said = node_json(node, script)
+    said = site_python_json(node, site["out"], tmp_path, ["krypteach", "ipython", "jedi"], _REPORTED_FILES_CHECK)
     site_packages, stdlib = "/lib/python3.13/site-packages/", "/lib/python313.zip/"
     assert said == {"deprecated": [], "traceback": [True, True], "reported": {
         "traitlets.traitlets": [site_packages + "traitlets/traitlets.pyc", True],

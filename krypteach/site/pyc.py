@@ -42,8 +42,9 @@ def compile_zip(src: str, dst: str, prefix: str, wheel: bool,
     needs the two to agree: ipywidgets compares a frame's file with ``inspect.getfile`` of
     traitlets' ``HasTraits``, and where they differed it took each of the 1,000 looks traitlets
     makes at its widget classes while they are made for a user's use of a deprecated name, and
-    walked the stack for a warning nobody saw, 0.15–0.2 s of every page's start). A file that does not compile (a template, Python 2) stays as it is. ``wheel``: also
-    write the wheel's RECORD anew. ``only``: compile just these files (``prefix`` + name, as
+    walked the stack for a warning nobody saw, 0.15–0.2 s of every page's start). A file that
+    does not compile (a template, Python 2) stays as it is. ``wheel``: also write the wheel's
+    RECORD anew. ``only``: compile just these files (``prefix`` + name, as
     :func:`imported_files` gives them); the others stay source, which is smaller to send and
     compiled by the browser if a page ever imports it. Returns (files compiled, files kept as
     they are)."""
