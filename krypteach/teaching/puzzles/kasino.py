@@ -51,7 +51,7 @@ from functools import partial
 from typing import Any
 
 from ...engine import reference
-from ...engine.builds import Build, kasino_legal_moves, kasino_table_after, table_cards
+from ...engine.builds import Build, kasino_legal_moves, kasino_table_after
 from ...engine.cards import Card
 from ...engine.game import Giv, PositionError
 from ...engine.games import game_of
@@ -382,11 +382,6 @@ def resolve_selection(p: Any, answer: Any) -> list[str]:
     same = [m for m in legal if m.card == move.card and m.capture is not None
             and sorted(m.capture) == sorted(move.capture)]
     return [str(m) for m in same] or [str(move)]
-
-
-def table_card_codes(table: Sequence[Card | Build]) -> list[str]:
-    """Every card on the table as codes, builds' cards included (for a row of cards)."""
-    return [str(c) for c in table_cards(table)]
 
 
 # --- generating -----------------------------------------------------------------------------
