@@ -4,10 +4,13 @@ mutants of ``krypteach/teaching/puzzles/kasino.py`` that the other tests let liv
 
 from __future__ import annotations
 
+import pytest
+
 from krypteach import Move, Rules, parse_cards
+from krypteach.engine import reference
 from krypteach.engine.builds import parse_table
 from krypteach.engine.cards import Card
-from krypteach.teaching.puzzles import Puzzle, judge, solve
+from krypteach.teaching.puzzles import Puzzle, PuzzleError, judge, solve
 from krypteach.teaching.puzzles.kasino import resolve_selection
 
 P = parse_cards
@@ -68,3 +71,105 @@ def test_a_build_your_opponent_could_take_is_safe_while_their_own_build_binds_th
     s = solve(p)
     assert s.options == {"2D>7:5S": [], "4H>7:3H": [], "4H>9:5S": []}
     assert s.answers == {"2D>7:5S", "4H>7:3H", "4H>9:5S"} and not s.unique
+
+
+def test_the_safe_build_explanation_goes_build_by_build_word_for_word():
+    # 3♥ can build 6 (on 3♠) or 14 (on J♠, an ace in hand is 14); your opponent's A♦ takes the 14
+    p = puzzle("kasino-safe-build", "AH 3H 6S", "3S 4C JS", "3D AD 2C")
+    s = solve(p)
+    assert s.answers == {"3H>6:3S"} and s.unique
+    # by the card you play, then the build's value: 6 before 14
+    assert s.explanation == (
+        "If 3♥ builds 6 with 3♠, it is safe: nothing your opponent holds takes it or builds on it, and you "
+        "take it next turn. If 3♥ builds 14 with J♠, your opponent can steal it: A♦ takes 3♥+J♠.")
+    steal = solve(puzzle("kasino-steal", "AH 3H 6S", "3S 4C JS", "3D AD 2C"))
+    assert steal.answers == {"3H>14:JS"} and steal.explanation == s.explanation
+    # the builds in order of the card played: 2♣'s (5, then 10) before 5♠'s (8)
+    q = solve(puzzle("kasino-steal", "2C 5S 10H 8D", "3S 8S", "5H KC 2H"))
+    assert q.answers == {"2C>5:3S", "5S>8:3S"} and q.explanation == (
+        "If 2♣ builds 5 with 3♠, your opponent can steal it: 5♥ takes 2♣+3♠. If 2♣ builds 10 with 8♠, it is safe: "
+        "nothing your opponent holds takes it or builds on it, and you take it next turn. If 5♠ builds 8 with 3♠, "
+        "your opponent can steal it: 5♥ builds 13 with 3♠+5♠. If 5♠ builds 8 with 3♠+8♠, it is safe: nothing your "
+        "opponent holds takes it or builds on it, and you take it next turn.")
+    # the same card's builds by value, whatever cards they are on: 8 (on 5♦) before 9 (on 2♠+4♦)
+    r = solve(puzzle("kasino-steal", "3H 8C 9D", "2S 4D 5D", "8H KC 2H"))
+    assert r.answers == {"3H>8:5D"} and r.explanation == (
+        "If 3♥ builds 8 with 5♦, your opponent can steal it: 8♥ takes 3♥+5♦. If 3♥ builds 9 with 2♠+4♦, it is "
+        "safe: nothing your opponent holds takes it or builds on it, and you take it next turn.")
+
+
+def test_a_build_puzzle_without_a_choice_or_an_answer_says_which_and_why():
+    with pytest.raises(PuzzleError) as e:  # 3♥ on 3♠ is the only build
+        solve(puzzle("kasino-safe-build", "AH 3H 5S", "3S 4C", "3D AD 2C"))
+    assert str(e.value) == "puzzle t: kasino-safe-build needs at least two builds to choose from"
+    with pytest.raises(PuzzleError) as e:  # 8♣ takes or raises every build you can make
+        solve(puzzle("kasino-safe-build", "10H 2C 8D 5S", "3S 6C", "8C KD 9H"))
+    assert str(e.value) == "puzzle t: no build fits the question"
+
+
+# --- the searched kinds: what a position must be, and the proof at every position ---------------
+
+def test_a_searched_puzzle_that_cannot_be_says_which_and_why():
+    with pytest.raises(PuzzleError) as e:  # you play first: you hold as many cards as your opponent, or one more
+        solve(puzzle("kasino-endgame", "9D 3C", "[9:4S+5H@0] 2H", "AH 2C QS KS", last_capturer=1))
+    assert str(e.value) == ("puzzle t: hand sizes must be equal, or one less for the seats that have already "
+                            "played this round (seat 0 to play first); got [2, 4]")
+    with pytest.raises(PuzzleError) as e:  # the build of 9 is your opponent's
+        solve(puzzle("kasino-take-or-raise", "9D 3C", "[9:4S+5H@1] 2H", "AH QS", last_capturer=1))
+    assert str(e.value) == "puzzle t: kasino-take-or-raise needs a build of yours on the table"
+    # the same position as an endgame is a puzzle: the question needs no build of yours
+    assert solve(puzzle("kasino-endgame", "9D 3C", "[9:4S+5H@1] 2H", "AH QS", last_capturer=1)).answers
+
+
+def test_the_full_proof_checks_every_position_the_search_reaches(monkeypatch):
+    p = puzzle("kasino-endgame", "9D 3C", "[9:4S+5H@0] 2H", "AH QS", last_capturer=1)
+    real = reference.kasino_legal_moves
+    want = solve(p)
+
+    def wrong_after_the_first_move(hand, *a, **k):  # the brute force disagrees once a card is played
+        return real(hand, *a, **k) if len(hand) == 2 else set()
+
+    monkeypatch.setattr(reference, "kasino_legal_moves", wrong_after_the_first_move)
+    with pytest.raises(PuzzleError, match="disagree"):
+        solve(p)
+    fast = solve(p, full_proof=False)  # a page checking an answer: the puzzle's own position only
+    assert (fast.answers, fast.options) == (want.answers, want.options)
+
+
+def endgame(preset, hand, table, other):
+    return puzzle("kasino-endgame", hand, table, other, rules=Rules.preset(preset), last_capturer=1)
+
+
+def test_an_endgames_explanation_gives_every_other_first_move_best_first():
+    # classic Kasino: K♣ takes the whole table (a tabbe) and takes in last (sistan): 2; the others after
+    # it, the most points first
+    s = solve(endgame("kasino", "10C KC", "5C 8S", "7C"))
+    assert s.answers == {"KC:5C+8S"} and s.options == {"KC:5C+8S": 2, "10C": 1, "KC": -1}
+    assert s.explanation == (
+        "With the best play from both of you, after K♣ takes 5♣+8♠, you take 2 points more than your opponent. "
+        "Other first moves: after 10♣ creeps, you take 1 point more than your opponent; after K♣ creeps, you take "
+        "1 point fewer than your opponent.")
+    # avig kasino: the fewest points first
+    s = solve(endgame("avig-kasino", "10S AC", "3C 9D", "8C KH"))
+    assert s.answers == {"AC"} and s.options == {"AC": -3, "10S": -2, "AC>10:9D": 2}
+    assert s.explanation == (
+        "With the best play from both of you, after A♣ creeps, you take 3 points fewer than your opponent. "
+        "Other first moves: after 10♠ creeps, you take 2 points fewer than your opponent; after A♣ builds 10 "
+        "with 9♦, you take 2 points more than your opponent.")
+
+
+def test_equally_good_first_moves_are_named_together_in_the_order_of_their_text():
+    s = solve(endgame("kasino", "10H 10D", "4S 6H", "3C"))
+    assert s.answers == {"10D:4S+6H", "10H:4S+6H"} and not s.unique
+    assert s.explanation == (
+        "10♦ takes 4♠+6♥ and 10♥ takes 4♠+6♥ are equally good: with the best play from both of you, you take 4 "
+        "points more than your opponent. Other first moves: after 10♥ builds 10 with 4♠+6♥, you take 3 points more "
+        "than your opponent; after 10♥ creeps, you take 3 points more than your opponent; after 10♦ builds 10 with "
+        "4♠+6♥, you take 3 points more than your opponent; after 10♦ creeps, you take 3 points more than your "
+        "opponent.")
+    s = solve(endgame("avig-kasino", "10H AD", "3S AC", "AH"))
+    assert s.answers == {"10H", "10H>14:AC+3S"}
+    assert s.explanation == (
+        "10♥ creeps and 10♥ builds 14 with A♣+3♠ are equally good: with the best play from both of you, you take "
+        "5 points fewer than your opponent. Other first moves: after A♦ takes A♣, you take 4 points more than your "
+        "opponent.")

@@ -257,10 +257,10 @@ def _solve_builds(p: Any) -> Solution:
     safety = _build_safety(p)
     if len(safety) < 2:
         raise _error()(f"puzzle {p.id}: {p.kind} needs at least two builds to choose from")
-    safe = sorted((m for m, s in safety.items() if not s), key=str)
-    stolen = sorted((m for m, s in safety.items() if s), key=str)
+    safe = [m for m, s in safety.items() if not s]
+    stolen = [m for m, s in safety.items() if s]
     lines = []
-    for m in sorted(safety, key=str):
+    for m in sorted(safety, key=lambda m: (m.card, m.value, m.capture)):  # by the card played, then the value
         if safety[m]:
             lines.append(_("If {build}, your opponent can steal it: {reply}.").format(
                 build=m.describe(), reply=safety[m][0].describe()))
@@ -327,14 +327,12 @@ def kasino_values(rules: Rules, hand: Sequence[Card], next_hand: Sequence[Card],
     return {m: child(m) for m in kasino_proved_moves(g.hands[0], g.table, rules, 0)}
 
 
-def _solve_search(p: Any, full_proof: bool = True) -> Solution:
-    err = _error()
-    if len(p.hand) not in (len(p.next_hand), len(p.next_hand) + 1):
-        raise err(f"puzzle {p.id}: you must hold as many cards as your opponent, or one more")
+def _solve_search(p: Any, full_proof: bool) -> Solution:
+    # (the hands' sizes are the position's own check: _check_kasino)
     if p.kind == "kasino-take-or-raise":
         mine = [x for x in p.table if isinstance(x, Build) and x.owner == 0]
         if not mine:
-            raise err(f"puzzle {p.id}: kasino-take-or-raise needs a build of yours on the table")
+            raise _error()(f"puzzle {p.id}: kasino-take-or-raise needs a build of yours on the table")
     vals = kasino_values(p.rules, p.hand, p.next_hand, p.table, p.last_capturer, full_proof=full_proof)
     pick = min if p.rules.lowest_wins else max
     best_v = pick(vals.values())
