@@ -98,7 +98,7 @@ def test_a_card_three_times_anywhere_is_refused(where, over):
     kw = {"table": "2C"} | where
     p = Puzzle("c", "safest-card", "easy", P("9S 4H"), P(kw.pop("table")),
                **{k: P(v) for k, v in kw.items()}, rules=NO_TVANG)
-    with pytest.raises(PuzzleError, match=rf"puzzle c: {over} appear more than twice \(there are two decks\)"):
+    with pytest.raises(PuzzleError, match=rf"puzzle c: {over} appears more than twice \(there are two decks\)"):
         prove.check_cards(p)
 
 

@@ -11,7 +11,7 @@ from krypteach.engine import reference
 from krypteach.engine.builds import parse_table
 from krypteach.engine.cards import Card
 from krypteach.teaching.puzzles import Puzzle, PuzzleError, judge, solve
-from krypteach.teaching.puzzles.kasino import resolve_selection
+from krypteach.teaching.puzzles.kasino import kasino_proved_moves, kasino_values, resolve_selection, solve_kasino
 
 P = parse_cards
 KASINO = Rules(game="kasino")
@@ -132,6 +132,10 @@ def test_the_full_proof_checks_every_position_the_search_reaches(monkeypatch):
     monkeypatch.setattr(reference, "kasino_legal_moves", wrong_after_the_first_move)
     with pytest.raises(PuzzleError, match="disagree"):
         solve(p)
+    with pytest.raises(PuzzleError, match="disagree"):  # the solver's and the search's own default is the full proof
+        solve_kasino(p)
+    with pytest.raises(PuzzleError, match="disagree"):
+        kasino_values(p.rules, p.hand, p.next_hand, p.table, p.last_capturer)
     fast = solve(p, full_proof=False)  # a page checking an answer: the puzzle's own position only
     assert (fast.answers, fast.options) == (want.answers, want.options)
 
@@ -173,3 +177,58 @@ def test_equally_good_first_moves_are_named_together_in_the_order_of_their_text(
         "10♥ creeps and 10♥ builds 14 with A♣+3♠ are equally good: with the best play from both of you, you take "
         "5 points fewer than your opponent. Other first moves: after A♦ takes A♣, you take 4 points more than your "
         "opponent.")
+
+
+# --- the brute force gets the puzzle's own rules, and a disagreement names the position --------
+
+def test_the_brute_force_is_asked_under_the_puzzles_own_rules(monkeypatch):
+    real = reference.kasino_legal_moves
+    asked = []
+
+    def spy(hand, table, player, **rules):
+        asked.append(rules)
+        return real(hand, table, player, **rules)
+
+    monkeypatch.setattr(reference, "kasino_legal_moves", spy)
+    # every option away from the default, at once
+    rules = Rules(game="kasino", capture="maximal", ace="1", forced_tabbe=True, multiple_builds=False,
+                  owner_duty="no-trail", face_cards="own-rank", raise_gathers=False, lone_ace_builds=False)
+    kasino_proved_moves(P("9D 3C"), parse_table("[9:4S+5H@0] 2H"), rules, 0)
+    assert asked == [{"capture": "maximal", "ace": "1", "forced_tabbe": True, "multiple_builds": False,
+                      "owner_duty": "no-trail", "face": "own-rank", "raise_gathers": False, "lone_ace_builds": False}]
+
+
+def test_a_disagreement_with_the_brute_force_names_the_hand_and_the_table(monkeypatch):
+    monkeypatch.setattr(reference, "kasino_legal_moves", lambda *a, **k: set())
+    with pytest.raises(PuzzleError) as e:
+        kasino_proved_moves(P("9D 3C"), parse_table("[9:4S+5H@0] 2H"), KASINO, 0)
+    assert str(e.value) == ("the engine and the reference rules disagree on the legal Kasino moves for hand 9D 3C "
+                            "at table [9:4S+5H@0] 2H")
+
+
+def test_a_kasino_puzzle_that_cannot_be_says_which_and_why():
+    def refused(**kw):
+        with pytest.raises(PuzzleError) as e:
+            solve(puzzle("kasino-endgame", "9D 3C", "[9:4S+5H@0] 2H", "AH QS", last_capturer=1, **kw))
+        return str(e.value)
+
+    assert refused(rules=Rules()) == "puzzle t: kasino-endgame needs classic Kasino rules (game='kasino')"
+    assert refused(rules=Rules(game="kasino", players=3)) == "puzzle t: Kasino puzzles are for two players"
+    with pytest.raises(PuzzleError) as e:
+        solve(Puzzle("t", "kasino-steal", "easy", P("9D 3C"), parse_table("2H 4S"), rules=KASINO))
+    assert str(e.value) == "puzzle t: the opponent's hand (next_hand) is needed"
+    # a card twice (one deck), and the table's builds are part of the position that is checked
+    with pytest.raises(PuzzleError) as e:
+        solve(puzzle("kasino-endgame", "9D 3C", "[9:4S+5H@0] 9D", "AH QS", last_capturer=1))
+    assert str(e.value) == "puzzle t: 9D appears more than once (there is one deck)"
+    with pytest.raises(PuzzleError) as e:
+        solve(puzzle("kasino-endgame", "9D 3C", "[9:4S+5H@2] 2H", "AH QS", last_capturer=1))
+    assert str(e.value) == "puzzle t: build [9:4S+5H@2] is owned by no seat: seats are 0..1"
+
+
+def test_a_giv_nobody_takes_in_ends_with_no_sistan():
+    # neither 2♣ nor 3♦ can take or build: nobody takes in, so nobody gets the last point
+    assert kasino_values(KASINO, P("2C"), P("3D"), parse_table("9S KH")) == {Move.parse("2C"): 0}
+    # who took in last before the puzzle decides it: the last capturer takes what is left and 1 point
+    assert kasino_values(KASINO, P("2C"), P("3D"), parse_table("9S KH"), 0) == {Move.parse("2C"): 1}
+    assert kasino_values(KASINO, P("2C"), P("3D"), parse_table("9S KH"), 1) == {Move.parse("2C"): -1}

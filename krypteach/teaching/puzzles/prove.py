@@ -83,8 +83,9 @@ def check_cards(p: Puzzle) -> None:
     copies = p.rules.copies
     over = [str(c) for c, k in every.items() if k > copies]
     if over:
-        raise PuzzleError(f"puzzle {p.id}: {', '.join(over)} appear more than twice (there are two decks)" if copies == 2
-                          else f"puzzle {p.id}: {', '.join(over)} appear more than once (there is one deck)")
+        verb = "appears" if len(over) == 1 else "appear"
+        raise PuzzleError(f"puzzle {p.id}: {', '.join(over)} {verb} more than twice (there are two decks)" if copies == 2
+                          else f"puzzle {p.id}: {', '.join(over)} {verb} more than once (there is one deck)")
     if not p.hand:
         raise PuzzleError(f"puzzle {p.id}: the hand is empty")
 
