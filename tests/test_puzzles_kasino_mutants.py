@@ -11,7 +11,14 @@ from krypteach.engine import reference
 from krypteach.engine.builds import parse_table
 from krypteach.engine.cards import Card
 from krypteach.teaching.puzzles import Puzzle, PuzzleError, judge, solve
-from krypteach.teaching.puzzles.kasino import kasino_proved_moves, kasino_values, resolve_selection, solve_kasino
+from krypteach.teaching.puzzles.kasino import (
+    kasino_prompt,
+    kasino_proved_moves,
+    kasino_result_words,
+    kasino_values,
+    resolve_selection,
+    solve_kasino,
+)
 
 P = parse_cards
 KASINO = Rules(game="kasino")
@@ -160,6 +167,12 @@ def test_an_endgames_explanation_gives_every_other_first_move_best_first():
         "With the best play from both of you, after A♣ creeps, you take 3 points fewer than your opponent. "
         "Other first moves: after 10♠ creeps, you take 2 points fewer than your opponent; after A♣ builds 10 "
         "with 9♦, you take 2 points more than your opponent.")
+    # moves of the same value in the order of their text
+    s = solve(endgame("avig-kasino", "7S KD", "JC 6D", "8C 3C"))
+    assert s.explanation == (
+        "With the best play from both of you, after K♦ creeps, you take 1 point fewer than your opponent. Other "
+        "first moves: after 7♠ creeps, you take 1 point more than your opponent; after 7♠ builds 13 with 6♦, you "
+        "take 1 point more than your opponent.")
 
 
 def test_equally_good_first_moves_are_named_together_in_the_order_of_their_text():
@@ -232,3 +245,37 @@ def test_a_giv_nobody_takes_in_ends_with_no_sistan():
     # who took in last before the puzzle decides it: the last capturer takes what is left and 1 point
     assert kasino_values(KASINO, P("2C"), P("3D"), parse_table("9S KH"), 0) == {Move.parse("2C"): 1}
     assert kasino_values(KASINO, P("2C"), P("3D"), parse_table("9S KH"), 1) == {Move.parse("2C"): -1}
+
+
+# --- the question in words -----------------------------------------------------------------------
+
+def test_each_kind_asks_its_question_word_for_word():
+    assert kasino_prompt(puzzle("kasino-safe-build", "AH 3H 6S", "3S 4C JS", "3D AD 2C")) == (
+        "Classic Kasino. Your hand: A♥ 3♥ 6♠. The table: 3♠, 4♣, J♠. Your opponent holds 3♦ A♦ 2♣ (shown). Which "
+        "build can you make that your opponent can neither take nor build on, so that it is yours to take next turn?")
+    assert kasino_prompt(puzzle("kasino-steal", "AH 3H 6S", "3S 4C JS", "3D AD 2C")) == (
+        "Classic Kasino. Your hand: A♥ 3♥ 6♠. The table: 3♠, 4♣, J♠. Your opponent holds 3♦ A♦ 2♣ (shown). Of the "
+        "builds you can make, which one could your opponent steal (take it, or build on it)?")
+    count = ("Count the points each of you takes from here: stora kasino 2, lilla kasino 1, each ace 1, each tabbe 1 "
+             "and sistan 1 (most cards and most spades are left out).")
+    assert kasino_prompt(puzzle("kasino-take-or-raise", "7D 5C QS", "[7:2S+5D@0] 5S [8:3D+5C@1]", "JC AS KH",
+                                last_capturer=0)) == (
+        "Classic Kasino: the highest score wins. The last cards of the giv, every card known. Your hand: 7♦ 5♣ Q♠. "
+        "Your opponent's hand: J♣ A♠ K♥. The table: [7: 2♠+5♦] (yours), 5♠, [8: 3♦+5♣] (your opponent's). Last "
+        "capturer: you. You play first. You own a build: this turn you must take it or build on it (raise it). "
+        + count + " Which move gives you the most points against your opponent, both playing their best?")
+    assert kasino_prompt(puzzle("kasino-endgame", "10C KC", "", "7C", last_capturer=None)) == (
+        "Classic Kasino: the highest score wins. The last cards of the giv, every card known. Your hand: 10♣ K♣. "
+        "Your opponent's hand: 7♣. The table: empty. Last capturer: nobody yet. You play first. " + count
+        + " Which move gives you the most points against your opponent, both playing their best?")
+    assert kasino_prompt(endgame("avig-kasino", "10S AC", "3C 9D", "8C KH")) == (
+        "Avig kasino: the lowest score wins; a card that can take must take all it can, and tvångstabbe. The last "
+        "cards of the giv, every card known. Your hand: 10♠ A♣. Your opponent's hand: 8♣ K♥. The table: 3♣, 9♦. "
+        "Last capturer: your opponent. You play first. " + count
+        + " Which move gives you the fewest points against your opponent, both playing their best?")
+
+
+def test_a_result_sentence_needs_a_frame_it_knows():
+    assert kasino_result_words(1, "after", move="9♥ takes 9♠") == "after 9♥ takes 9♠, you take 1 point more than your opponent"
+    with pytest.raises(ValueError, match=r"^kasino_result_words: no frame 'later'$"):
+        kasino_result_words(1, "later", move="9♥ takes 9♠")

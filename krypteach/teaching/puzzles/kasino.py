@@ -125,7 +125,7 @@ def kasino_table_text(table: Sequence[Card | Build]) -> str:
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards) or _("empty")
+    return " ".join(c.symbol for c in cards)  # a hand is never empty (prove.check_cards, _check_kasino)
 
 
 def _result_rule(rules: Rules) -> str:
@@ -200,7 +200,7 @@ _RESULT_WORDS: dict[tuple[str, int], str | tuple[str, str]] = {
 }
 
 
-def kasino_result_words(points: int, frame: str = "after", **places: str) -> str:
+def kasino_result_words(points: int, frame: str, **places: str) -> str:
     """Your points minus your opponent's from here, as one whole sentence.
 
     ``frame`` is where the result stands, with its named places: ``"best"`` (``move``: the
