@@ -279,3 +279,42 @@ def test_a_result_sentence_needs_a_frame_it_knows():
     assert kasino_result_words(1, "after", move="9♥ takes 9♠") == "after 9♥ takes 9♠, you take 1 point more than your opponent"
     with pytest.raises(ValueError, match=r"^kasino_result_words: no frame 'later'$"):
         kasino_result_words(1, "later", move="9♥ takes 9♠")
+
+
+# --- the generator: what each level asks -------------------------------------------------------------
+
+LEVELS = [("kasino-safe-build", "kasino"), ("kasino-steal", "kasino"), ("kasino-take-or-raise", "kasino"),
+          ("kasino-endgame", "kasino"), ("kasino-endgame", "avig-kasino")]
+
+
+@pytest.mark.parametrize(("kind", "preset"), LEVELS, ids=[f"{k}-{p}" for k, p in LEVELS])
+def test_each_level_of_a_made_puzzle_asks_what_it_says(kind, preset):
+    """Easy, medium and hard as the generator makes them (two of each, from fixed seeds): how many cards,
+    how many builds or first moves to choose from, and a single best answer proved."""
+    import random
+
+    from krypteach.engine.builds import Build as B
+    from krypteach.teaching.puzzles.kasino import generate_kasino
+
+    rules = Rules.preset(preset)
+    for level, difficulty in enumerate(("easy", "medium", "hard")):
+        for seed in (1, 2):
+            p = generate_kasino(kind, difficulty, random.Random(seed), rules, "t")
+            s = solve(p, full_proof=False)
+            assert s.unique and s.answers == frozenset(p.answers), (difficulty, seed)
+            legal = kasino_proved_moves(p.hand, p.table, rules, 0)
+            if kind in ("kasino-safe-build", "kasino-steal"):
+                assert len(p.hand) == len(p.next_hand) == (3 if level == 0 else 4), (difficulty, seed)
+                assert not any(isinstance(x, B) for x in p.table)  # loose cards only
+                assert 2 <= len(p.table) <= 3 + level
+                builds = len(s.options)
+                assert builds == 2 + level if level < 2 else builds >= 4, (difficulty, seed, builds)
+            elif kind == "kasino-take-or-raise":
+                mine = [x for x in p.table if isinstance(x, B) and x.owner == 0]
+                assert len(mine) == 1 and len(p.hand) == 3 + level // 2, (difficulty, seed)
+                assert any(m.value is None and m.capture and mine[0].cards[0] in m.capture for m in legal)  # take
+                assert any(m.value is not None and mine[0].cards[0] in (m.capture or ()) for m in legal)  # raise
+            else:
+                assert len(p.hand) == (2 if level == 0 else 3), (difficulty, seed)
+                assert any(isinstance(x, B) for x in p.table) or any(m.value is not None for m in legal)
+                assert len(legal) >= 2 + level and len(set(s.options.values())) >= 2, (difficulty, seed)
