@@ -4,14 +4,21 @@ mutants of ``krypteach/teaching/puzzles/kasino.py`` that the other tests let liv
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from krypteach import Move, Rules, parse_cards
 from krypteach.engine import reference
-from krypteach.engine.builds import parse_table
+from krypteach.engine.builds import Build, parse_table
 from krypteach.engine.cards import Card
 from krypteach.teaching.puzzles import Puzzle, PuzzleError, judge, solve
 from krypteach.teaching.puzzles.kasino import (
+    _deck,
+    _draw,
+    _fits,
+    _position,
+    generate_kasino,
     kasino_prompt,
     kasino_proved_moves,
     kasino_result_words,
@@ -291,11 +298,6 @@ LEVELS = [("kasino-safe-build", "kasino"), ("kasino-steal", "kasino"), ("kasino-
 def test_each_level_of_a_made_puzzle_asks_what_it_says(kind, preset):
     """Easy, medium and hard as the generator makes them (two of each, from fixed seeds): how many cards,
     how many builds or first moves to choose from, and a single best answer proved."""
-    import random
-
-    from krypteach.engine.builds import Build as B
-    from krypteach.teaching.puzzles.kasino import generate_kasino
-
     rules = Rules.preset(preset)
     for level, difficulty in enumerate(("easy", "medium", "hard")):
         for seed in (1, 2):
@@ -305,16 +307,187 @@ def test_each_level_of_a_made_puzzle_asks_what_it_says(kind, preset):
             legal = kasino_proved_moves(p.hand, p.table, rules, 0)
             if kind in ("kasino-safe-build", "kasino-steal"):
                 assert len(p.hand) == len(p.next_hand) == (3 if level == 0 else 4), (difficulty, seed)
-                assert not any(isinstance(x, B) for x in p.table)  # loose cards only
+                assert not any(isinstance(x, Build) for x in p.table)  # loose cards only
                 assert 2 <= len(p.table) <= 3 + level
                 builds = len(s.options)
                 assert builds == 2 + level if level < 2 else builds >= 4, (difficulty, seed, builds)
             elif kind == "kasino-take-or-raise":
-                mine = [x for x in p.table if isinstance(x, B) and x.owner == 0]
+                mine = [x for x in p.table if isinstance(x, Build) and x.owner == 0]
                 assert len(mine) == 1 and len(p.hand) == 3 + level // 2, (difficulty, seed)
                 assert any(m.value is None and m.capture and mine[0].cards[0] in m.capture for m in legal)  # take
                 assert any(m.value is not None and mine[0].cards[0] in (m.capture or ()) for m in legal)  # raise
             else:
                 assert len(p.hand) == (2 if level == 0 else 3), (difficulty, seed)
-                assert any(isinstance(x, B) for x in p.table) or any(m.value is not None for m in legal)
+                assert any(isinstance(x, Build) for x in p.table) or any(m.value is not None for m in legal)
                 assert len(legal) >= 2 + level and len(set(s.options.values())) >= 2, (difficulty, seed)
+
+
+# --- the generator: the positions it draws, before any is solved -------------------------------------
+
+def _cards_of(fields):
+    """Every card of a drawn position: both hands, the table's loose cards and its builds' cards."""
+    table = fields["table"]
+    loose = [x for x in table if not isinstance(x, Build)]
+    built = [c for x in table if isinstance(x, Build) for c in x.cards]
+    return [*fields["hand"], *fields["next_hand"], *loose, *built]
+
+
+def _drawn(kind, level, seeds=range(300)):
+    out = []
+    for seed in seeds:
+        fields = _position(kind, level, random.Random(seed))
+        cards = _cards_of(fields)
+        assert len(set(cards)) == len(cards), (kind, level, seed, cards)  # one deck: no card twice
+        out.append(fields)
+    return out
+
+
+def test_the_generator_deals_from_one_whole_deck():
+    deck = _deck()
+    assert len(deck) == len(set(deck)) == 52
+    assert {c.rank for c in deck} == set(range(1, 14)) and {c.suit for c in deck} == set("SHDC")
+    pool = _deck()
+    drawn = _draw(random.Random(3), 5, pool)
+    assert len(set(drawn)) == 5 and len(pool) == 47 and not set(drawn) & set(pool)  # what is dealt leaves the deck
+    # every rank and every suit turns up in what is dealt (aces and kings too)
+    seen = {c for level in (0, 1, 2) for f in _drawn("kasino-safe-build", level, range(60)) for c in _cards_of(f)}
+    assert {c.rank for c in seen} == set(range(1, 14)) and {c.suit for c in seen} == set("SHDC")
+
+
+@pytest.mark.parametrize("kind", ["kasino-safe-build", "kasino-steal"])
+def test_a_build_question_deals_loose_cards_and_equal_hands(kind):
+    for level in (0, 1, 2):
+        drawn = _drawn(kind, level)
+        for f in drawn:
+            assert len(f["hand"]) == len(f["next_hand"]) == (3 if level == 0 else 4)
+            assert not any(isinstance(x, Build) for x in f["table"])
+            assert "last_capturer" not in f  # the build questions look one turn ahead, not to sistan
+        # every table size the level allows is dealt: 2 to 3 cards at easy, up to 5 at hard
+        assert {len(f["table"]) for f in drawn} == set(range(2, 4 + level)), (kind, level)
+
+
+def test_take_or_raise_deals_your_build_the_card_to_take_it_and_a_raise_you_could_take_later():
+    for level in (0, 1, 2):
+        drawn = _drawn("kasino-take-or-raise", level)
+        values, loose, others, firsts = set(), set(), set(), set()
+        for f in drawn:
+            mine, *rest = f["table"]
+            assert isinstance(mine, Build) and mine.owner == 0 and len(mine.cards) == 2
+            assert sum(c.rank for c in mine.cards) == mine.value and not any(isinstance(x, Build) for x in rest)
+            ranks = [c.rank for c in f["hand"]]
+            assert mine.value in ranks  # the card that takes it
+            assert any(r + mine.value in ranks for r in ranks if r + mine.value <= 13)  # a raise, and the card to take it
+            assert len(f["hand"]) == 3 + level // 2
+            assert len(f["hand"]) - len(f["next_hand"]) in (0, 1)
+            values.add(mine.value)
+            loose.add(len(rest))
+            others.add(len(f["next_hand"]) - len(f["hand"]))
+            firsts.add(f["hand"][0].rank == mine.value)
+        assert values == set(range(5, 12)), level  # builds of 5 to 11: each leaves room for a raise
+        assert loose == set(range(1, 2 + level)), level
+        assert others == {0, -1}, level  # you play first, or your opponent has played this round
+        assert firsts == {True, False}, level  # the hand is shuffled: its order gives nothing away
+        if level == 0:  # three cards: the one that takes, the raise and the card that takes the raise
+            raised_by = set()
+            for f in drawn:
+                ranks = sorted(c.rank for c in f["hand"])
+                ranks.remove(f["table"][0].value)
+                assert ranks[1] - ranks[0] == f["table"][0].value
+                raised_by.add(ranks[0])
+            assert raised_by == set(range(1, 9))  # an ace raises too; 8 on a build of 5 makes 13
+        assert {f["last_capturer"] for f in drawn} == {0, 1}
+
+
+def test_an_endgame_deals_the_last_cards_and_sometimes_your_opponents_build():
+    values, with_build, dealt = set(), 0, 0
+    for level in (0, 1, 2):
+        drawn = _drawn("kasino-endgame", level)
+        for f in drawn:
+            n = 2 if level == 0 else 3
+            assert len(f["hand"]) == n and len(f["next_hand"]) in (n, n - 1)
+            loose = [x for x in f["table"] if not isinstance(x, Build)]
+            builds = [x for x in f["table"] if isinstance(x, Build)]
+            assert 2 <= len(loose) <= 2 + level and len(builds) <= 1
+            for b in builds:  # your opponent's, of two cards, and they hold the card that takes it
+                assert b.owner == 1 and len(b.cards) == 2 and sum(c.rank for c in b.cards) == b.value
+                assert b.value in [c.rank for c in f["next_hand"]]
+                values.add(b.value)
+            with_build += bool(builds)
+        dealt += len(drawn)
+        assert {len([x for x in f["table"] if not isinstance(x, Build)]) for f in drawn} == set(range(2, 3 + level))
+        assert {len(f["next_hand"]) for f in drawn} == {2 if level == 0 else 3, 1 if level == 0 else 2}
+        assert {f["last_capturer"] for f in drawn} == {0, 1}
+    assert values == set(range(5, 13))  # builds of 5 to 12
+    # a build is dealt in half the positions where the opponent holds a card of its value: 81 of 900 here
+    assert 0.04 < with_build / dealt < 0.14, with_build
+
+
+# --- the generator: which solved positions each level keeps -------------------------------------------
+
+def _levels_kept(kind, hand, table, next_hand, last_capturer=None):
+    kw = {} if last_capturer is None else {"last_capturer": last_capturer}
+    p = puzzle(kind, hand, table, next_hand, **kw)
+    s = solve_kasino(p, full_proof=False)
+    return [lvl for lvl, name in enumerate(("easy", "medium", "hard")) if _fits(p, s, lvl)]
+
+
+def test_a_build_question_is_easy_with_two_builds_medium_with_three_hard_with_four_or_more():
+    kind = "kasino-safe-build"  # (a steal question counts the builds you can make alike)
+    assert _levels_kept(kind, "4C 10H 9D 3S", "QD AS", "7H JD 9S QS") == [0]  # 9♦ builds 10, 3♠ builds 4
+    assert _levels_kept(kind, "7S KH AS 4H", "2S 6C JD", "6H JC 9H AC") == [1]  # three builds
+    assert _levels_kept(kind, "2S 7H AD 10H", "QH JS AC", "JH 5S QS 10S") == [2]  # four
+    assert _levels_kept(kind, "7S KS 7D AD", "10H 7H QS", "5H 9C 9D 8S") == [2]  # five
+    # a steal question is kept by the same count of builds you can make
+    assert _levels_kept("kasino-steal", "AH 3H 6S", "3S 4C JS", "3D AD 2C") == [0]
+    assert _levels_kept("kasino-steal", "2S 7H AD 10H", "QH JS AC", "JH 5S QS 10S") == [2]
+
+
+def test_take_or_raise_is_kept_only_where_you_can_both_take_your_build_and_raise_it():
+    # 7♦ takes your build of 7, 5♣ raises it to 12 (you hold Q♠): two answers of different worth
+    assert _levels_kept("kasino-take-or-raise", "7D 5C QS", "[7:2S+5D@0] 5S", "JC AS KH", 1) == [0, 1, 2]
+    # your build is the one that counts, wherever it lies on the table (your opponent's 9 cannot be taken)
+    assert _levels_kept("kasino-take-or-raise", "7D 5C QS", "[9:4S+5H@1] [7:2S+5D@0] 5S", "JC AS KH", 1) == [0, 1, 2]
+    # two ways to take it and no raise (9♥ is no raise of 7), though the two takes differ in worth
+    assert _levels_kept("kasino-take-or-raise", "7D 9H", "[7:2S+5D@0] 7S", "JC AS", 1) == []
+    # two raises and no card to take it, though the two raises differ in worth
+    assert _levels_kept("kasino-take-or-raise", "5C QS 3H 10H", "[7:2S+5D@0] 4S", "10C 6H 4D", 0) == []
+
+
+def test_an_endgame_is_kept_only_with_a_build_in_it_and_first_moves_of_different_worth():
+    # three first moves (level: at least 2, 3 or 4 of them), a build to make (10♠ builds 14 with 4♦)
+    assert _levels_kept("kasino-endgame", "10S AD", "4D 8D", "8C", 1) == [0, 1]
+    # your opponent's build on the table, and no build of yours to make
+    assert _levels_kept("kasino-endgame", "9D KS", "[9:4S+5H@1] 2H", "AH 9S", 0) == [0, 1]
+    # your own build of 9 binds you: two first moves are yours (take it, or raise it with 6♦), not eight
+    assert _levels_kept("kasino-endgame", "9D 3C 6D", "[9:4S+5H@0] 2H AC", "AH QS 4D", 1) == [0]
+    # four first moves
+    assert _levels_kept("kasino-endgame", "9D 3C", "4S 5H 2H", "AH QS", 1) == [0, 1, 2]
+    # no build on the table and none to make: the classic Kasino endgame is about builds
+    assert _levels_kept("kasino-endgame", "9D 3C", "9S KH", "AH QS", 1) == []
+    # every first move worth the same: nothing to choose
+    assert _levels_kept("kasino-endgame", "9D KS", "[9:4S+5H@1] 2H 6C", "AH QS", 1) == []
+
+
+def test_the_shipped_set_holds_no_position_twice_at_a_level(monkeypatch):
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from krypteach.teaching.puzzles import kasino
+
+    made = iter(range(1000))
+
+    def one_position(kind, difficulty, rng, rules, pid):  # every second try repeats the one before it
+        n = next(made)
+        return SimpleNamespace(id=pid, hand=(n - n % 2,), table=(), next_hand=())
+
+    monkeypatch.setattr(kasino, "generate_kasino", one_position)
+    out = kasino.make_kasino_set()
+    assert len(out) == sum(count for *_, count in kasino.KASINO_SET) == 24
+    levels = Counter(p.id.rsplit("-", 1)[0] for p in out)
+    assert len(levels) == len(kasino.KASINO_SET) and set(levels.values()) == {1, 2}
+    for level in levels:  # a repeat made at a level was left out, and the next one made instead
+        hands = [p.hand for p in out if p.id.rsplit("-", 1)[0] == level]
+        assert len(set(hands)) == len(hands) == levels[level]
+    assert next(made) > 24  # repeats were made
+    assert [p.id for p in out[:3]] == ["kasino-safe-build-easy-01", "kasino-safe-build-easy-02", "kasino-safe-build-medium-01"]
+    assert out[-1].id == "kasino-endgame-avig-hard-01"

@@ -404,7 +404,7 @@ def _position(kind: str, level: int, rng: Any) -> dict[str, object] | None:
         return {"hand": hand, "next_hand": other, "table": table}
     if kind == "kasino-take-or-raise":
         v = rng.randint(5, 11)
-        low = [c for c in pool if c.rank < v and any(d.rank == v - c.rank and d != c for d in pool)]
+        low = [c for c in pool if c.rank < v]  # the deck is whole: each has a partner of rank v - rank
         a = rng.choice(low)
         b = rng.choice([d for d in pool if d.rank == v - a.rank and d != a])
         for c in (a, b):
@@ -416,7 +416,7 @@ def _position(kind: str, level: int, rng: Any) -> dict[str, object] | None:
         pool.remove(raise_card)
         w = rng.choice([c for c in pool if c.rank == v + r])
         pool.remove(w)
-        hand = [take, raise_card, w][: 3] + _draw(rng, level // 2, pool)
+        hand = [take, raise_card, w] + _draw(rng, level // 2, pool)
         other = _draw(rng, len(hand) - rng.randint(0, 1), pool)
         table = [Build(v, (a, b), 0), *_draw(rng, rng.randint(1, 1 + level), pool)]
         rng.shuffle(hand)
@@ -446,8 +446,8 @@ def _fits(p: Any, sol: Any, level: int) -> bool:
     legal = kasino_proved_moves(p.hand, p.table, p.rules, 0)
     if p.kind == "kasino-take-or-raise":
         mine = next(x for x in p.table if isinstance(x, Build) and x.owner == 0)
-        takes = any(m.value is None and m.capture and mine.cards[0] in m.capture for m in legal)
-        raises = any(m.value is not None and mine.cards[0] in (m.capture or ()) for m in legal)
+        takes = any(m.value is None and set(mine.cards) <= set(m.capture or ()) for m in legal)
+        raises = any(m.value is not None and set(mine.cards) <= set(m.capture or ()) for m in legal)
         return takes and raises
     has_build = any(isinstance(x, Build) for x in p.table) or any(m.value is not None for m in legal)
     return has_build and len(legal) >= 2 + level
