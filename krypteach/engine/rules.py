@@ -180,13 +180,9 @@ class Rules:
             raise RulesError(_("{name}={value} is not allowed: choose one of {choices}").format(name="game", value=repr(self.game), choices=", ".join(GAMES)))
         set_(self, "game", game)
         defaults = GAME_DEFAULTS[game]
-        for name, value in defaults.items():
-            if name == "target":
-                continue  # None is a value of its own for Krypkasino: see below
+        for name, value in defaults.items():  # (Krypkasino's target stays None: it plays no target)
             if getattr(self, name) is None:
                 set_(self, name, value)
-        if self.target is None and game == "kasino":
-            set_(self, "target", 16)
         # normalise friendly spellings first
         teams = self.teams
         if teams is None or isinstance(teams, bool):
@@ -208,11 +204,10 @@ class Rules:
                                                                                          choices=", ".join(CAPTURE_MODES)))
         set_(self, "capture", capture)
 
-        def need_int(name: str, lo: int, hi: int | None = None) -> None:
+        def need_int(name: str, lo: int, hi: int) -> None:
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-                span = (_("{low}–{high}").format(low=number(lo), high=number(hi)) if hi is not None
-                        else _("{low} or more").format(low=number(lo)))
+            if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
+                span = _("{low}–{high}").format(low=number(lo), high=number(hi))
                 whole = not (isinstance(v, bool) or not isinstance(v, int))
                 raise RulesError((_("{name}={value} is not allowed: it must be {span}") if whole else
                                   _("{name}={value} is not allowed: it must be a whole number, {span}")).format(
