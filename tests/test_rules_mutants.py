@@ -27,7 +27,6 @@ RANGES = [  # (option, lowest, highest, other options that make the ends possibl
     ("last_capture_point", 0, 10, {}),
     ("tabbe_points", -100, 100, {}),
     ("dukning_points", -100, 100, {}),
-    ("givar", 2, 600, {}),
 ]
 
 
@@ -36,15 +35,21 @@ def test_a_whole_number_option_takes_its_range_and_says_it_when_refused(name, lo
     assert getattr(Rules(**{name: low, **other}), name) == low
     assert getattr(Rules(**{name: high, **other}), name) == high
     span = f"{low}–{high}".replace("-", "−")
-    if name == "givar":  # a parti's givar are whole rounds of dealers: 1 is no multiple of 2 players
-        assert refused(givar=1) == "givar=1 is not allowed: it must be a multiple of players=2 so that everyone deals equally often"
-        span = "1–600"
-        low = 1
     assert refused(**{name: low - 1, **other}) == f"{name}={low - 1} is not allowed: it must be {span}"
     assert refused(**{name: high + 1, **other}) == f"{name}={high + 1} is not allowed: it must be {span}"
     assert refused(**{name: str(low), **other}) == f"{name}='{low}' is not allowed: it must be a whole number, {span}"
     assert refused(**{name: True, **other}) == f"{name}=True is not allowed: it must be a whole number, {span}"
 
+
+
+def test_givar_are_whole_rounds_of_dealers_up_to_six_hundred():
+    assert Rules(givar=2).givar == 2 and Rules(givar=600).givar == 600
+    # 1 is in the range but no multiple of 2 players
+    assert refused(givar=1) == "givar=1 is not allowed: it must be a multiple of players=2 so that everyone deals equally often"
+    assert refused(givar=0) == "givar=0 is not allowed: it must be 1–600"
+    assert refused(givar=601) == "givar=601 is not allowed: it must be 1–600"
+    assert refused(givar="1") == "givar='1' is not allowed: it must be a whole number, 1–600"
+    assert refused(givar=True) == "givar=True is not allowed: it must be a whole number, 1–600"
 
 def test_classic_kasino_is_for_two_to_four_and_a_target_up_to_a_thousand():
     assert Rules(game="kasino", players=4).players == 4

@@ -206,9 +206,9 @@ class Rules:
 
         def need_int(name: str, lo: int, hi: int) -> None:
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < lo or v > hi:
+            whole = isinstance(v, int) and not isinstance(v, bool)
+            if not whole or v < lo or v > hi:
                 span = _("{low}–{high}").format(low=number(lo), high=number(hi))
-                whole = not (isinstance(v, bool) or not isinstance(v, int))
                 raise RulesError((_("{name}={value} is not allowed: it must be {span}") if whole else
                                   _("{name}={value} is not allowed: it must be a whole number, {span}")).format(
                     name=name, value=repr(v), span=span))

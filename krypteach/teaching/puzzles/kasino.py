@@ -446,9 +446,8 @@ def _fits(p: Any, sol: Any, level: int) -> bool:
     legal = kasino_proved_moves(p.hand, p.table, p.rules, 0)
     if p.kind == "kasino-take-or-raise":
         mine = next(x for x in p.table if isinstance(x, Build) and x.owner == 0)
-        takes = any(m.value is None and set(mine.cards) <= set(m.capture or ()) for m in legal)
-        raises = any(m.value is not None and set(mine.cards) <= set(m.capture or ()) for m in legal)
-        return takes and raises
+        holding = [m for m in legal if set(mine.cards) <= set(m.capture or ())]  # moves that hold all of it
+        return any(m.value is None for m in holding) and any(m.value is not None for m in holding)
     has_build = any(isinstance(x, Build) for x in p.table) or any(m.value is not None for m in legal)
     return has_build and len(legal) >= 2 + level
 
