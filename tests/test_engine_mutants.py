@@ -365,3 +365,13 @@ def test_build_moves_differ_by_value_and_from_anything_else():
     assert nine != Move.parse("5H:4S") and nine != "5H>9:4S" and nine.__ne__("5H>9:4S") is NotImplemented
     assert nine.__ne__(BuildMove.parse("5H>9:4S")) is False
     assert nine != BuildMove.parse("6H>9:3S") and not nine == BuildMove.parse("6H>9:3S")  # same value, other cards
+
+
+def test_a_turn_made_by_hand_keeps_every_field_it_is_given():
+    from krypteach.engine.state import Turn
+
+    t = Turn(1, Move.parse("9C:9S"), tabbe=1, dukning=0, cancelled=1, tabbe_pa=(9,), dealt=True, sweep=tuple(parse_cards("5D")))
+    assert (t.player, t.move, t.tabbe, t.dukning, t.cancelled, t.tabbe_pa, t.dealt, t.sweep) == \
+        (1, Move.parse("9C:9S"), 1, 0, 1, (9,), True, tuple(parse_cards("5D")))
+    assert t != Turn(1, Move.parse("9C:9S"), tabbe=1, cancelled=1, tabbe_pa=(9,), dealt=True, sweep=tuple(parse_cards("5D")))
+    assert t != Turn(1, Move.parse("9C:9S"), tabbe=1, dukning=0, cancelled=1, tabbe_pa=(9,), dealt=True)

@@ -210,9 +210,10 @@ def explain_krypkasino_move(hand: Sequence[Card], table: Sequence[Card], move: M
             msg += " " + (_("Dubbeltabbe (double tabbe): the lone card taken with its twin counts as two tabbar!")
                           if tabbe == 2 else _("Tabbe: the table is empty!"))
         return Explanation(True, "ok", msg, move, traffar=tuple(split), tabbe=tabbe)
-    # a union of träffar that the capture rule does not allow
+    # a union of träffar that the capture rule does not allow (never under the free rule, which allows
+    # every union of träffar: a move is refused there only by tvångstabbe, answered above)
     left_behind = traffar(card, rest, rules)
-    if left_behind and rules.capture != "free":
+    if left_behind:
         # the legal captures that add to this one (or, if none does, every legal capture of the card)
         mine = Counter(move.capture)
         grow = [m for m in same_card if m.capture is not None and mine <= Counter(m.capture)] or \
