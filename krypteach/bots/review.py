@@ -42,7 +42,7 @@ from ..engine.game import Giv, Observation
 from ..engine.games import describe
 from ..engine.moves import Move
 from ..engine.rules import Rules
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..i18n.numbers import number
 from .careful import WEIGHTS, assess_moves
 from .endgame import endgame_line
@@ -479,7 +479,9 @@ def _line_words(obs: Observation, move: Move) -> str:
         head = ""
     after = g.returns()
     gain = [after[s] - before[s] for s in (me, opp)]
-    tail = _("From here you take {mine} points and {other} {theirs}.").format(
+    # i18n: "From here you take 1 point and Bea 0.", "… −5 points and Bea 5."
+    tail = ngettext("From here you take {mine} point and {other} {theirs}.",
+                    "From here you take {mine} points and {other} {theirs}.", abs(gain[0])).format(
         mine=number(gain[0]), other=seat_name(opp), theirs=number(gain[1]))
     return f"{head} {tail}".strip()
 
@@ -501,7 +503,8 @@ def decision_words(obs: Observation, d: Decision) -> str:
         return " ".join([head, *_notes(obs, d.played)])
     kind = _(VERDICT_WORDS[d.verdict])
     if d.method == "exact":
-        cost = _("With every card known, {best} ends {loss} points better for you.").format(
+        cost = ngettext("With every card known, {best} ends {loss} point better for you.",
+                        "With every card known, {best} ends {loss} points better for you.", round(v.loss)).format(
             best=best, loss=number(v.loss, 0))
     else:
         cost = _("Over {n} ways the cards you had not seen may lie, {best} is about {loss} points better for you "
