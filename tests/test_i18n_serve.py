@@ -77,7 +77,7 @@ def test_the_gate_gives_its_reasons_in_the_request_language():
                                                              "vänta 1 sekund och skriv koden igen")
         assert "svarar inte på namnet 'evil.example'" in gate.check_host("evil.example").reason
         assert gate.try_teacher_code("x", "T3ACH3R9", "5.6.7.8").reason == "det är inte lärarkoden"
-        assert gate.may_open_page("ann", ["k1"]).reason == "klassen är full (1 sidor öppna)"
+        assert gate.may_open_page("ann", ["k1"]).reason == "klassen är full (1 sida öppen)"
         gate.claim("k1", "ann")
         assert gate.may_open_page("ann", ["k1"]).reason == ("den här webbläsaren har redan 1 lektionssida öppen: "
                                                             "stäng den och försök igen")
@@ -331,10 +331,10 @@ def test_the_static_sites_texts(tmp_path):
     result = SiteResult(out=tmp_path, pages=["00_start.ipynb"], pyodide="cdn", packages=[],
                         left_out=["sqlite3 (compiled)"], size=1_500_000)
     with use_language("sv"):
-        assert result.summary().startswith(f"webbplatsen skrevs till {tmp_path}: 1 lektionssidor, 1.5 MB, "
+        assert result.summary().startswith(f"webbplatsen skrevs till {tmp_path}: 1 lektionssida, 1.5 MB, "
                                            "Pyodide från dess CDN.")
         assert "\ninte i webbläsaren: sqlite3 (compiled) (se docs/deploy.md)" in result.summary()
-    assert result.summary().startswith(f"site written to {tmp_path}: 1 lesson pages, 1.5 MB, Pyodide from its CDN;")
+    assert result.summary().startswith(f"site written to {tmp_path}: 1 lesson page, 1.5 MB, Pyodide from its CDN;")
     _index(tmp_path, "00_start.ipynb", ["00_start.ipynb"], "sv")
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert '<html lang="sv">' in index and ">Krypkasino – börja här</a>" in index

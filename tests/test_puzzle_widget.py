@@ -57,7 +57,7 @@ def test_a_wrong_first_answer_is_missed_and_the_right_one_after_it_earns_nothing
     assert t.solved == 0 and t.missed == 1 and t.solved_ids == set()
     # one record, the first, with the rule it broke (the teacher's "rules behind the mistakes")
     assert _kept_rows(kept) == [("seed", 0, "take-all", "first-try", "take 9♠", "take 2♣+7♥+9♠")]
-    assert "Solved: 0 of 1 puzzles" in t.progress.value and "Missed this time: 1" in t.progress.value
+    assert "Solved: 0 of 1 puzzle," in t.progress.value and "Missed this time: 1" in t.progress.value
 
 
 def test_a_shown_answer_is_missed_and_a_hint_after_it_says_nothing_new(kept):

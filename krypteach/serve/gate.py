@@ -352,7 +352,8 @@ class ClassGate:
                     here).format(n=number(here)), "yours")
         opening = sum(self._opening.values())
         if len(live) + opening >= self.max_kernels:
-            return Verdict(False, 503, _("the class is full ({n} pages open)").format(n=self.max_kernels), "full")
+            return Verdict(False, 503, ngettext("the class is full ({n} page open)", "the class is full ({n} pages open)",
+                                                self.max_kernels).format(n=self.max_kernels), "full")
         return ALLOW
 
     def _forget_idle_clients(self, now: float) -> None:

@@ -661,7 +661,10 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
                    if failed else f"<p>{t['no-mistakes']}</p>")
     rules = "".join(f"<li>{escape(rule_words(k))}: {n}</li>" for k, n in view.rules.most_common(8))
     themes = "".join(
-        "<li>" + escape(_("{theme}: {points} points lost in {moves} moves, by {learners}").format(
+        # i18n: {points} always has one decimal (1.0, 2.5), so it stays plural; {moves} chooses the form;
+        # {learners} is "1 learner", "3 learners"
+        "<li>" + escape(ngettext("{theme}: {points} points lost in {moves} move, by {learners}",
+                                 "{theme}: {points} points lost in {moves} moves, by {learners}", moves).format(
             theme=_(THEMES.get(theme, theme)), points=number(lost, 1), moves=number(moves),
             learners=ngettext("{n} learner", "{n} learners", who).format(n=number(who)))) + "</li>"
         for theme, lost, moves, who in view.themes[:8])

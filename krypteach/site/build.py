@@ -55,7 +55,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, _, language, use_language
+from ..i18n import N_, _, language, ngettext, use_language
 from .pyc import record_line
 
 __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build_site", "npm_pyodide",
@@ -113,10 +113,12 @@ class SiteResult:
     def summary(self) -> str:
         mb = self.size / 1e6
         where = _("Pyodide from its CDN") if self.pyodide == "cdn" else _("a local Pyodide (no internet needed)")
-        text = _("site written to {out}: {pages} lesson pages, {mb} MB, {where}; open {index} through a web server, "
-                 "e.g. {command}").format(out=self.out, pages=len(self.pages), mb=f"{mb:.1f}", where=where,
-                                          index=self.out / "index.html",
-                                          command=f"python -m http.server --bind 127.0.0.1 --directory {self.out}")
+        text = ngettext("site written to {out}: {pages} lesson page, {mb} MB, {where}; open {index} through a web "
+                        "server, e.g. {command}",
+                        "site written to {out}: {pages} lesson pages, {mb} MB, {where}; open {index} through a web "
+                        "server, e.g. {command}", len(self.pages)).format(
+            out=self.out, pages=len(self.pages), mb=f"{mb:.1f}", where=where, index=self.out / "index.html",
+            command=f"python -m http.server --bind 127.0.0.1 --directory {self.out}")
         if self.left_out:
             text += "\n" + _("not in the browser: {packages} (see docs/deploy.md)").format(
                 packages=", ".join(self.left_out))

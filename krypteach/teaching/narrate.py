@@ -328,7 +328,8 @@ def describe_result(result: GivResult, names: Sequence[str], *, piles: Sequence[
                               "Nobody captured: the {n} cards left score for nobody.", aside).format(n=aside))
     for s in range(n):
         parts = []
-        points = _("{n} card points").format(n=result.card_points[s])
+        points = ngettext("{n} card point", "{n} card points", abs(result.card_points[s])).format(
+            n=result.card_points[s])
         if piles is not None:
             scoring = point_breakdown(piles[s])
             listed = ", ".join(f"{c.symbol} {why} {p}" for c, p, why in scoring)

@@ -175,7 +175,9 @@ def side_html(giv: Giv) -> str:
     g = giv
     over = g.is_over
     pa = tabbe_pa_text(g.turns[-1].tabbe_pa) if g.turns and g.table and not over else None
-    stock = ("<div class='kt-stock' style='margin-top:6px'>" + esc(_("stock (talong): {stock} cards").format(stock=g.stock_size))
+    stock = ("<div class='kt-stock' style='margin-top:6px'>"
+             + esc(ngettext("stock (talong): {stock} card", "stock (talong): {stock} cards", g.stock_size).format(
+                 stock=g.stock_size))
              + "<br>" + esc(_("utdelning {number} of {count}").format(number=g.deal_index, count=len(g.deals)))
              + "</div>")
     title = esc(_("klädda högen: face cards dealt to the table are set aside; the last capturer takes them"))
@@ -322,8 +324,10 @@ def krypkasino_final_html(giv: Giv, names: Sequence[str], next_step: str) -> str
         sweep_pts = point_breakdown(swept)
         what = (": " + ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in sweep_pts)) if sweep_pts else \
             " " + _("(none of them score)")
-        sweep = _("{who} captured last and took the {n} cards left on the table and in klädda högen{what}.").format(
-            who=names[res.last_capturer], n=len(swept), what=what)
+        # i18n: {what} is ": " and the scoring cards among them, or " (none of them score)"
+        sweep = ngettext("{who} captured last and took the {n} card left on the table and in klädda högen{what}.",
+                         "{who} captured last and took the {n} cards left on the table and in klädda högen{what}.",
+                         len(swept)).format(who=names[res.last_capturer], n=len(swept), what=what)
     else:
         sweep = ""
     lines = describe_result(res, names, piles=g.piles)
@@ -357,8 +361,9 @@ def kasino_final_html(giv: Giv, names: Sequence[str], next_step: str) -> str:
     notes = [_("Card points: stora kasino (10♦) 2, lilla kasino (2♠) 1, each ace 1, most spades 2, most cards 1 "
                "(a tie gives nobody the point).")]
     if res.last_capturer is not None and res.aside_cards:
-        notes.append(_("{who} captured last and took the {n} cards left on the table.").format(
-            who=names[res.last_capturer], n=len(res.aside_cards)))
+        notes.append(ngettext("{who} captured last and took the {n} card left on the table.",
+                              "{who} captured last and took the {n} cards left on the table.",
+                              len(res.aside_cards)).format(who=names[res.last_capturer], n=len(res.aside_cards)))
     if r.teams != "none":
         for t, score in enumerate(res.team_scores):
             members = "+".join(names[s] for s in r.team_members(t))
@@ -391,6 +396,7 @@ def downloads_html(parti: Parti, giv: Giv) -> str:
     if len(done) > 1 or p.is_over:
         links.append(records_download_html(
             done, f"parti-{len(done)}-givar.jsonl",
-            _("Download the parti's {count} givar (parti-{count}-givar.jsonl)").format(count=len(done)),
+            ngettext("Download the parti's {count} giv (parti-{count}-givar.jsonl)",
+                     "Download the parti's {count} givar (parti-{count}-givar.jsonl)", len(done)).format(count=len(done)),
             title=_("Every finished giv of this parti, one per line")))
     return "<span class='kt-download-links'>" + " · ".join(links) + "</span>"

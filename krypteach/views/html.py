@@ -335,7 +335,8 @@ def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] 
                    # a tabbe is a point and nobody gets a dukning (classic Kasino)
                    _("pile: {pile} cards · tabbar: {marks}").format(pile=len(pile), marks=marks))
             + '</div></div>')
-    deal = _("utdelning {number} of {count} · stock {stock} cards").format(
+    deal = ngettext("utdelning {number} of {count} · stock {stock} card",
+                    "utdelning {number} of {count} · stock {stock} cards", giv.stock_size).format(
         number=giv.deal_index, count=len(giv.deals), stock=giv.stock_size)
     if over:
         status = _("The giv is over.")

@@ -934,8 +934,10 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                 card=card.symbol, explanation=e.message)
         options = _("; or ").join(g.explain(m, self.names).message.rstrip(".") for m in captures)
         tail = (" " + _("It may also creep (free capture rule).")) if len(moves) > len(captures) else ""
-        return _("Your {card} can capture in {n} ways: {options}.{tail} Select the cards, then press Play.").format(
-            card=card.symbol, n=len(captures), options=options, tail=tail)
+        # i18n: {options} are the captures, separated by "; or "; {tail} is "" or " It may also creep (…)."
+        return ngettext("Your {card} can capture in {n} way: {options}.{tail} Select the cards, then press Play.",
+                        "Your {card} can capture in {n} ways: {options}.{tail} Select the cards, then press Play.",
+                        len(captures)).format(card=card.symbol, n=len(captures), options=options, tail=tail)
 
     def _builds_status(self, card: Card, moves: Sequence[Move]) -> str:
         """Classic Kasino: what the selected hand card may do, and what the selection makes."""

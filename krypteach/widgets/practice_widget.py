@@ -400,7 +400,10 @@ class PracticeTrainer(PuzzleTrainer):
                     before=number(round(self._rated_before)), after=number(round(r.rating)))
             parts.append(esc(line))
             history = [rating for _at, rating in me.history[-40:]]
-            name = _("Your rating after each of your last {n} puzzles: from {first} to {last}.").format(
+            # i18n: the rating line's name for a screen reader; after one puzzle only its rating, {last}
+            name = ngettext("Your rating after {n} puzzle: {last}.",
+                            "Your rating after each of your last {n} puzzles: from {first} to {last}.",
+                            len(history)).format(
                 n=number(len(history)), first=number(round(history[0])), last=number(round(history[-1])))
             parts.append(f"<div class='kt-spark'>{sparkline_svg(history, name)}</div>")
             themes = sorted(me.themes.items(), key=lambda kv: (-kv[1].rating, kv[0]))

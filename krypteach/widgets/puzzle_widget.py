@@ -462,7 +462,8 @@ class PuzzleTrainer(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untype
 
     def _show_progress(self) -> None:
         total = len(self.all_puzzles)
-        solved = _("Solved: {solved} of {total} puzzles, at the first try or after a hint").format(
+        solved = ngettext("Solved: {solved} of {total} puzzle, at the first try or after a hint",
+                          "Solved: {solved} of {total} puzzles, at the first try or after a hint", total).format(
             solved=self.solved, total=total)
         if self.hinted:
             solved += " " + ngettext("({n} after a hint this time)", "({n} after a hint this time)",

@@ -193,7 +193,8 @@ def _solve_safest(p: Puzzle, rules: Rules) -> Solution:
                                   v).format(card=c.symbol, cards="+".join(x.symbol for x in m.capture), n=v))
     head = (ngettext("{card} is the safest card: it gives you {n} point.",
                      "{card} is the safest card: it gives you {n} points.", low).format(card=best[0].symbol, n=low)
-            if len(best) == 1 else _("{cards} are equally safe ({n} points).").format(
+            if len(best) == 1 else ngettext("{cards} are equally safe ({n} point).",
+                                            "{cards} are equally safe ({n} points).", abs(low)).format(
                 cards=_(" and ").join(c.symbol for c in best), n=low))
     return Solution(frozenset(str(c) for c in best), head + " " + "; ".join(lines) + ".", len(best) == 1,
                     {str(c): v for c, (v, _) in cost.items()})

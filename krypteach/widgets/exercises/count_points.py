@@ -127,7 +127,7 @@ class CountPointsExercise(Exercise):
     def _sum(self) -> str:
         r = self.rules
         cp = card_points(self.pile)
-        parts = [_("{n} card points").format(n=cp)]
+        parts = [ngettext("{n} card point", "{n} card points", abs(cp)).format(n=cp)]
         if self.marks:
             parts.append(_("{n} × {points} for tabbe marks").format(n=self.marks, points=signed(r.tabbe_points)))
         if self.dukningar:
