@@ -12,16 +12,24 @@ import pytest
 from krypteach import Rules
 from krypteach.bots.expert import ExpertBot
 from krypteach.bots.review import (
+    THRESHOLDS,
     Decision,
     MoveValue,
     Review,
+    Reviewer,
     _decisions,
+    _interval,
     _line_words,
+    _t975,
+    _thresholds,
     best_words,
     decision_words,
     review_decision,
+    review_decision_steps,
     review_giv,
+    theme_of,
 )
+from krypteach.bots.steps import run_steps
 from krypteach.bots.words import seat_names
 from krypteach.engine.cards import Card
 from krypteach.engine.game import Giv
@@ -252,7 +260,7 @@ def test_a_decision_is_reviewed_with_24_samples_at_ply_0_and_seed_0_unless_told(
     assert review_decision(obs, m, seed=5).values != d.values
 
 
-def test_a_givs_review_shares_one_bot_over_its_decisions_and_reports_its_progress():
+def test_a_givs_review_is_its_decisions_reviewed_one_by_one_and_reports_its_progress():
     g = Giv(seed=4, dealer=1)
     for _ in range(5):
         g.play(g.legal_moves()[0])
@@ -269,3 +277,262 @@ def test_a_givs_review_is_of_seat_0_with_24_samples_unless_told():
     g.play(g.legal_moves()[0])
     r = review_giv(g)
     assert [(d.seat, d.ply, d.samples) for d in r.decisions] == [(0, 0, 24)]
+
+
+def test_a_seat_that_is_not_one_of_the_givs_is_refused_naming_the_seats():
+    g = Giv(seed=4, dealer=1)
+    g.play(g.legal_moves()[0])
+    for seat in (2, -1):
+        with pytest.raises(ValueError, match=r"^seat ") as e:
+            review_giv(g, seat)
+        assert str(e.value) == f"seat {seat} is not a seat of this giv (0 to 1)"
+        with pytest.raises(ValueError, match=r"^seat ") as e:
+            Reviewer(seat).follow(g)
+        assert str(e.value) == f"seat {seat} is not a seat of this giv (0 to 1)"
+    assert review_giv(g, 1).decisions == []  # seat 1 has not moved yet
+
+
+# --- the review made while the giv is played ---------------------------------------------------------------
+
+def test_a_reviewer_with_nothing_to_follow_has_nothing_to_do():
+    r = Reviewer()
+    assert r.pending == 0 and r.step(0.01) is False
+
+
+def test_a_reviewer_is_of_seat_0_with_24_samples_unless_told():
+    g = Giv(seed=4, dealer=1)
+    g.play(g.legal_moves()[0])
+    assert Reviewer().review(g).to_json() == review_giv(g).to_json()
+
+
+def test_a_step_of_ample_time_does_all_the_work_and_says_none_is_left():
+    g = Giv(seed=4, dealer=1)
+    for _ in range(3):
+        g.play(g.legal_moves()[0])
+    r = Reviewer(0, samples=4)
+    r.follow(g)
+    assert r.pending == 2
+    assert r.step(60.0) is False and r.pending == 0
+
+
+def test_the_others_moves_after_a_reviewed_decision_ask_for_no_new_review():
+    g = Giv(seed=4, dealer=1)
+    g.play(g.legal_moves()[0])
+    r = Reviewer(0, samples=4)
+    r.follow(g)
+    r.step(60.0)
+    g.play(g.legal_moves()[0])  # seat 1's move
+    r.follow(g)
+    assert r.pending == 0
+
+
+def test_a_decision_under_way_is_dropped_when_its_move_is_taken_back_and_kept_while_it_stands():
+    g = Giv(seed=4, dealer=1)
+    g.play(g.legal_moves()[0])
+    r = Reviewer(0, samples=8)
+    r.follow(g)
+    assert r.step(0.0) is True and r.pending == 1  # one determinization done: the decision is under way
+    r.follow(g)  # the giv as it was: the decision under way is not queued again beside itself
+    assert r.pending == 1
+    g.pop()
+    r.follow(g)  # its move taken back: nothing is left to do
+    assert r.pending == 0 and r.step(0.0) is False
+    g.play(g.legal_moves()[1])
+    assert [str(d.played) for d in r.review(g).decisions] == [str(g.turns[0].move)]
+
+
+def test_a_classic_kasino_decision_is_told_in_the_builds_terms_and_in_its_own_words():
+    g = Giv.from_position([["9S", "2C"], ["5H", "KD"]], ["4D", "3C"], previous_mover=1, rules=Rules.preset("kasino"))
+    obs = _all_seen_but_the_hands(g)
+    build = M("2C>9:3C+4D")
+    d = Decision(0, 0, M("9S"), build, "exact", 1, "mistake",
+                 [MoveValue(build, -2.0, 0.0, 0.0, 0.0, 2.0), MoveValue(M("9S"), -1.0, 1.0, 1.0, 1.0, 1.0)], "build", 3)
+    holds = ("You hold 9♠ to take the build of 9 on your next turn (100% that nobody takes it first); "
+             "it is worth about 0.5 points.")
+    with use_language("en"), seat_names(["You", "Bea"]):
+        assert decision_words(obs, d) == ("9♠ is laid out: mistake. With every card known, 2♣ builds 9 with 3♣+4♦ ends "
+                                          f"1 point better for you. 2♣ builds 9 with 3♣+4♦: {holds}")
+        assert best_words(obs, d) == f"The best move here: 2♣ builds 9 with 3♣+4♦. {holds}"
+
+
+
+# --- the statistics: Student's t, the interval, the thresholds --------------------------------------------
+
+def test_students_t_is_the_tables_for_1_to_30_degrees_of_freedom_and_the_normals_beyond():
+    assert (_t975(1), _t975(2), _t975(29), _t975(30)) == (12.706, 4.303, 2.045, 2.042)
+    assert _t975(31) == _t975(1000) == _t975(0) == 1.96
+
+
+def test_the_interval_of_paired_differences_is_students():
+    mean, low, high = _interval([1.0, 2.0, 3.0, 4.0])  # variance 5/3 (n − 1), t for 3 degrees of freedom
+    half = 3.182 * math.sqrt(5 / 3 / 4)
+    assert (mean, low, high) == pytest.approx((2.5, 2.5 - half, 2.5 + half))
+    assert _interval([1.0, 3.0]) == pytest.approx((2.0, 2.0 - 12.706, 2.0 + 12.706))  # one degree of freedom
+    assert _interval([4.0]) == (4.0, 4.0, 4.0)  # one value: exact
+
+
+def test_classic_kasino_is_judged_by_the_builds_thresholds_and_krypkasino_by_the_cards():
+    kasino = Giv(Rules.preset("kasino"), seed=4, dealer=1).observation(0)
+    avig = Giv(Rules.preset("avig-kasino"), seed=4, dealer=1).observation(0)
+    krypkasino = Giv(seed=4, dealer=1).observation(0)
+    assert _thresholds(kasino) == _thresholds(avig) == THRESHOLDS["builds"] == (0.5, 1.0, 2.0)
+    assert _thresholds(krypkasino) == THRESHOLDS["cards"] == (1.0, 3.0, 6.0)
+
+
+@pytest.mark.parametrize(("preset", "sign"), [("krypkasino", 1.0), ("kasino", -1.0), ("avig-kasino", 1.0)])
+def test_each_moves_value_loss_and_shown_value_agree(preset, sign):
+    g = Giv(Rules.preset(preset), seed=11, dealer=1)  # 6, 17 and 5 legal moves
+    obs = g.observation(0)
+    d = review_decision(obs, obs.legal_moves()[-1], samples=8)
+    assert d is not None and d.method == "sampled" and d.values[0].move == d.best
+    for v in d.values:
+        assert v.shown == sign * v.value  # the game's own sense: a Kasino gain is shown as a gain
+        if v.loss > 0:  # a loss is the mean of paired differences: the difference of the means
+            assert v.value - d.values[0].value == pytest.approx(v.loss)
+        assert v.low <= v.loss <= v.high or v.loss == 0.0
+
+
+# --- which decisions are reviewed, the best of equals, and what a costly move is about ----------------------
+
+def _endgame_of(preset, mine, theirs, table):
+    return _all_seen_but_the_hands(Giv.from_position([mine.split(), theirs.split()], table.split(), previous_mover=1,
+                                                     rules=Rules.preset(preset)))
+
+
+def _under_way(preset, seed, moves):
+    g = Giv(Rules.preset(preset), seed=seed, dealer=1)
+    for m in moves.split():
+        g.play(m)
+    return g.observation(g.turn)
+
+
+def test_a_decision_whose_moves_all_end_the_same_is_not_reviewed_but_one_of_opposite_values_is():
+    same = _endgame_of("krypkasino", "8C JH", "9C 2H", "KD")
+    assert review_decision(same, M("8C")) is None and review_decision(same, M("JH")) is None
+    # classic Kasino: 6♦ ends 4 points up, Q♠ 4 points down (values that sum to nothing)
+    opposite = _endgame_of("kasino", "QS 6D", "QH QD", "9C")
+    d = review_decision(opposite, M("QS"))
+    assert (str(d.best), d.verdict, d.method, [(str(v.move), v.shown) for v in d.values]) == \
+        ("6D", "blunder", "exact", [("6D", 4.0), ("QS", -4.0)])
+
+
+def test_among_moves_of_equal_value_the_one_played_is_the_best():
+    obs = _endgame_of("krypkasino", "KS QH 9C", "6S 9H 8C", "KD 5D AH AD")  # K♠ takes K♦ or 9♣ creeps: both −2
+    assert [str(review_decision(obs, m).best) for m in (M("KS:KD"), M("9C"), M("QH"))] == ["KS:KD", "9C", "KS:KD"]
+    assert review_decision(obs, M("9C")).verdict == "fine"
+
+
+def test_a_move_as_good_as_the_best_is_about_nothing_though_its_terms_differ():
+    obs = _under_way("kasino", 31, "")
+    d = review_decision(obs, M("KD:5C+8H"), samples=4)
+    assert (d.verdict, str(d.best), d.theme) == ("fine", "2S:2H", "lookahead")
+    assert theme_of(obs, d.played, d.best) == "now"  # what it would be about, were it costly
+
+
+@pytest.mark.parametrize(("obs", "themes"), [
+    # classic Kasino, every card known: 5♣ leaves 8♣ for 8♠; 2♠ is the better move
+    (lambda: _endgame_of("kasino", "5C 2S", "8S KC", "8C"), {("5C", "2S"): "leave", ("2S", "5C"): "lookahead"}),
+    (lambda: _under_way("kasino", 31, ""), {
+        ("KD:5C+8H", "2S:2H"): "now", ("KD:5C+8H", "2S>9:2H+5C"): "build", ("KD", "KD:5C+8H"): "leave",
+        ("2S:2H", "KD:5C+8H"): "lookahead", ("2S>9:2H+5C", "KD:5C+8H"): "now", ("2S:2H", "2S>9:2H+5C"): "build"}),
+    (lambda: _under_way("kasino", 133, ""), {
+        ("5C:2C+3S", "5C>7:2C"): "leave", ("5C:2C+3S", "5C>7:2C+3S+4C"): "build", ("5C>7:2C", "5C:2C+3S"): "now",
+        ("5C>7:2C+3S+4C", "5C>7:2C"): "lookahead"}),
+    (lambda: _under_way("krypkasino", 823, "AH:AS 9S QD:4H+8H"), {
+        ("AC", "3S"): "lookahead", ("AC", "QC"): "lookahead", ("3S", "AC"): "exposed", ("3S", "QC"): "exposed",
+        ("QC", "AC"): "setup", ("QC", "3S"): "dump"}),
+    (lambda: _under_way("krypkasino", 983, "9S 10C KC:3C+10C QC:3H+9S"), {("7H", "4H"): "lookahead", ("4H", "7H"): "exposed"}),
+], ids=["kasino-endgame", "kasino-31", "kasino-133", "krypkasino-823", "krypkasino-983"])
+def test_a_costly_moves_theme_is_the_careful_players_term_it_does_worst_in(obs, themes):
+    o = obs()
+    assert {pair: theme_of(o, M(pair[0]), M(pair[1])) for pair in themes} == themes
+
+
+def test_a_decision_reviewed_a_step_at_a_time_has_the_same_defaults():
+    obs = Giv(seed=4, dealer=1).observation(0)
+    m = obs.legal_moves()[0]
+    assert run_steps(review_decision_steps(obs, m)) == review_decision(obs, m)
+
+
+def test_the_best_trail_in_classic_kasino_is_laid_out_not_crept():
+    g = Giv.from_position([["9S", "2C"], ["5H", "KD"]], ["4D", "3C"], previous_mover=1, rules=Rules.preset("kasino"))
+    d = Decision(0, 0, M("2C"), M("9S"), "exact", 1, "mistake",
+                 [MoveValue(M("9S"), -2.0, 0.0, 0.0, 0.0, 2.0), MoveValue(M("2C"), -1.0, 1.0, 1.0, 1.0, 1.0)], "build", 3)
+    with use_language("en"), seat_names(["You", "Bea"]):
+        assert best_words(_all_seen_but_the_hands(g), d) == "The best move here: 9♠ is laid out."
+
+
+def _pieces(r: Reviewer) -> int:
+    n = 0
+    while r.step(0.0):
+        n += 1
+    return n + 1
+
+
+def test_a_decision_under_way_goes_on_from_where_it_was_when_the_giv_is_followed_again():
+    g = Giv(seed=4, dealer=1)
+    g.play(g.legal_moves()[0])
+    whole = Reviewer(0, samples=8)
+    whole.follow(g)
+    pieces = _pieces(whole)
+    r = Reviewer(0, samples=8)
+    r.follow(g)
+    r.step(0.0)
+    r.follow(g)  # the same giv: the piece done is kept
+    assert _pieces(r) == pieces - 1 and pieces > 2
+    assert r.review(g).to_json() == whole.review(g).to_json()
+
+
+def test_a_reviewer_given_another_giv_starts_afresh_even_where_the_moves_are_written_alike():
+    first = Giv.from_position([["9S", "2C"], ["5H", "KD"]], ["4D", "3C"], previous_mover=1)
+    other = Giv.from_position([["9S", "2C"], ["5H", "KD"]], ["4D", "7C"], previous_mover=1)
+    for g in (first, other):
+        g.play("2C")
+    r = Reviewer(0, samples=4)
+    assert r.review(first).to_json() == review_giv(first, 0, samples=4).to_json()
+    assert r.review(other).to_json() == review_giv(other, 0, samples=4).to_json() != review_giv(first, 0, samples=4).to_json()
+
+
+def test_a_reviewer_uses_its_own_seed():
+    g = Giv(seed=4, dealer=1)
+    g.play(g.legal_moves()[0])
+    seeded = Reviewer(0, samples=6, seed=5).review(g).to_json()
+    assert seeded == review_giv(g, 0, samples=6, seed=5).to_json() != review_giv(g, 0, samples=6, seed=0).to_json()
+
+
+@pytest.mark.parametrize(("mine", "theirs", "table", "kladda", "first", "move", "line"), [
+    # the points so far (6♠ taken, a tabbe) are not the points from here
+    ("7S 2D 4D", "6D 9C 10S", "6S 3D KC", "", ["4D", "6D:6S"], "7S:3D+4D",
+     "Then, with best play: Bea: 9♣ creeps; you: 2♦ creeps; Bea: 10♠ creeps (the last cards go to you). "
+     "From here you take 2 points and Bea 0."),
+    # whoever takes last gets the table and klädda högen: the line is searched knowing who that is so far
+    ("8D KC 2C 5S", "AC QC 7S 10D", "5H JD", "8H", [], "5S:5H",
+     "Then, with best play: Bea: Q♣ creeps; you: 2♣ creeps; Bea: 10♦ creeps; you: 8♦ creeps; Bea: 7♠ creeps; "
+     "you: K♣ takes 2♣+J♦; Bea: A♣ creeps (the last cards go to you). From here you take 6 points and Bea 0."),
+    ("4D 4S QD 6S", "AC 6H 7D 5D", "7H", "2S 9S", [], "QD",
+     "Then, with best play: Bea: 6♥ creeps; you: 4♠ creeps; Bea: 5♦ creeps; you: 4♦ takes 4♠; Bea: 7♦ takes 7♥; "
+     "you: 6♠ takes 6♥; Bea: A♣ creeps (the last cards go to you). From here you take 6 points and Bea 0."),
+    # nobody has taken anything yet
+    ("3C 9S 8S", "10H 6S JD", "KC", "", [], "8S",
+     "Then, with best play: Bea: 6♠ creeps; you: 9♠ creeps; Bea: J♦ creeps; you: 3♣ creeps; Bea: 10♥ creeps "
+     "(the last cards go to Bea). From here you take 0 points and Bea 0."),
+    # seat 1's decision, after seat 0 took last
+    ("KD QC QD", "5H 6D JD", "3S 10D AC 8H", "9S", ["QD:AC+3S+8H"], "5H",
+     "Then, with best play: Ann: Q♣ creeps; you: J♦ creeps; Ann: K♦ creeps; you: 6♦ creeps (the last cards go to Ann). "
+     "From here you take 0 points and Ann 4."),
+], ids=["points-so-far", "last-capturer", "klaedda", "nobody-took", "seat-1"])
+def test_the_line_that_follows_is_searched_from_the_giv_as_it_stands(mine, theirs, table, kladda, first, move, line):
+    g = Giv.from_position([mine.split(), theirs.split()], table.split(), kladda=kladda.split(), previous_mover=1)
+    for m in first:
+        g.play(m)
+    with use_language("en"), seat_names(["Ann", "Bea"]):
+        assert _line_words(_all_seen_but_the_hands(g, g.turn), M(move)) == line
+
+
+def test_a_classic_kasino_decision_names_its_best_trail_as_laid_out():
+    g = Giv.from_position([["9S", "2C"], ["5H", "KD"]], ["4D", "3C"], previous_mover=1, rules=Rules.preset("kasino"))
+    d = Decision(0, 0, M("2C"), M("9S"), "exact", 1, "mistake",
+                 [MoveValue(M("9S"), -2.0, 0.0, 0.0, 0.0, 2.0), MoveValue(M("2C"), -1.0, 1.0, 1.0, 1.0, 1.0)], "build", 3)
+    with use_language("en"), seat_names(["You", "Bea"]):
+        assert decision_words(_all_seen_but_the_hands(g), d) == \
+            "2♣ is laid out: mistake. With every card known, 9♠ is laid out ends 1 point better for you."
