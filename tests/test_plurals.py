@@ -7,12 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from krypteach import Giv, Parti, Rules
-from krypteach.classroom import session as session_module
-from krypteach.classroom.session import Session
-from krypteach.classroom.store import ClassOverview, ProgressStore
+from krypteach.classroom.store import ClassOverview
 from krypteach.engine.cards import parse_cards
 from krypteach.i18n import use_language
 from krypteach.serve.gate import ClassGate
@@ -209,18 +205,8 @@ def test_the_puzzles_solved_of_one_and_of_two():
         assert "Lösta: 0 av 1 problem, " in PuzzleTrainer([_one_puzzle("a")]).progress.value
 
 
-@pytest.fixture
-def signed_in(monkeypatch):
-    """A signed-in learner of a class store (the ratings come from the attempts it keeps)."""
-    store = ProgressStore(":memory:")
-    me = store.join("K7", "Ann")
-    s = Session()
-    s.store, s.learner, s.lesson = store, me, "08_puzzles"
-    monkeypatch.setattr(session_module, "_current", s)
-    return store, me
-
-
-def test_the_rating_line_after_one_puzzle_and_after_two(signed_in):
+def test_the_rating_line_after_one_puzzle_and_after_two(keep_progress):
+    keep_progress("08_puzzles")  # a signed-in learner: the ratings come from the attempts kept
     from krypteach.widgets.practice_widget import PracticeTrainer
 
     t = PracticeTrainer(seed=1)
