@@ -456,7 +456,7 @@ def test_endgame_solver_matches_search_on_the_real_engine(seed):
     assert line[0][1] in best_moves(vals) and len(line) == len(g.hands[0]) + len(g.hands[1])
 
 
-def random_endgame(rng: random.Random, previous_mover: int | None) -> Giv:
+def random_endgame(rng: random.Random, previous_mover: int | None, rules: Rules | None = None) -> Giv:
     """A hand-made last deal: 2 or 3 cards each (the mover one more, or as many), a small
     table; often the lone table card's twin is in a hand (a dubbeltabbe to be had)."""
     deck = [Card(i) for i in range(52)] * 2
@@ -466,7 +466,8 @@ def random_endgame(rng: random.Random, previous_mover: int | None) -> Giv:
     table = deck[10:10 + rng.randrange(1, 4)]
     if rng.random() < 0.5:
         table = [rng.choice(hands[0] + hands[1])]
-    return Giv.from_position(hands, table, previous_mover=previous_mover, kladda=[c for c in deck[20:23] if c.is_face])
+    return Giv.from_position(hands, table, previous_mover=previous_mover, kladda=[c for c in deck[20:23] if c.is_face],
+                             rules=rules)
 
 
 @pytest.mark.parametrize("previous_mover", [1, None])
