@@ -1,6 +1,7 @@
 """The exact endgame solver's shortcuts, checked against the plain search (docs/mutation/engine.md,
 "The exact endgame: bots/endgame.py")."""
 
+import gc
 import random
 
 import pytest
@@ -45,7 +46,9 @@ def test_the_solver_is_the_real_engines_search_under_each_rule_option(options):
         g = random_endgame(rng, 1, rules)
         # the same position solved under the default rules first: what the search keeps is kept per rule set
         solve_endgame(Rules(), g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=1)
-        for m, v in solve_endgame(rules, g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=1).items():
+        values = solve_endgame(rules, g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=1)
+        assert set(values) == set(g.legal_moves())  # every legal first move, under these rules
+        for m, v in values.items():
             g.play(m)
             assert v == brute_value(g, 0), (options, str(m), g.hands, g.table)
             g.pop()
@@ -130,3 +133,21 @@ def test_each_value_of_the_line_of_best_play_is_the_real_engines_from_there():
 def test_the_exact_endgame_is_for_two_players():
     with pytest.raises(ValueError, match=r"^the exact endgame is for two players$"):
         solve_endgame(Rules(players=3), [Card(0)], [Card(1)], [Card(2)])
+
+
+
+def test_a_position_whose_hands_cannot_follow_each_other_is_refused():
+    with pytest.raises(ValueError, match=r"^the player to move must hold as many cards as the opponent or one more "
+                                         r"\(here 1 and 3\)$"):
+        solve_endgame(Rules(), [Card(0)], [Card(1), Card(2), Card(3)], [Card(4)])
+    with pytest.raises(ValueError, match=r"\(here 0 and 0\)$"):
+        solve_endgame(Rules(), [], [], [Card(4)])
+
+
+def test_the_garbage_collector_is_on_again_after_a_search_and_the_positions_searched_add_up():
+    assert gc.isenabled()
+    stats: dict[str, int] = {}
+    solve_endgame(Rules(), [Card(0), Card(9)], [Card(17), Card(30)], [Card(40)], stats=stats)
+    once = stats["nodes"]
+    solve_endgame(Rules(), [Card(0), Card(9)], [Card(17), Card(30)], [Card(40)], stats=stats)
+    assert gc.isenabled() and once > 0 and stats["nodes"] == 2 * once
