@@ -5,6 +5,7 @@ benchmarks/ and docs/bots.md; nothing here is timed.)"""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -418,17 +419,27 @@ def test_rollouts_are_taken_back_exactly():
 
 # --- exact endgame --------------------------------------------------------------------
 
-def brute_value(g: Giv, me: int) -> int:
-    """Best final (my score − the opponent's) by searching the real Giv with undo."""
-    if g.is_over:
-        r = g.result.scores
-        return r[me] - r[1 - me]
-    vals = []
+def minimax(g: Giv, me: int, leaf: Callable[[Giv, int], float],
+            stop: Callable[[Giv], bool] = lambda g: g.is_over) -> float:
+    """Plain minimax of ``me``'s value, no pruning, no table: the oracle the solvers are checked against.
+    It searches the real giv with push and pop (its moves are its legal ones) until ``stop`` (by default
+    the giv is over), where ``leaf(g, me)`` is the value; the player to move takes the best for its side,
+    which is the lowest where the lowest score wins. (tests/test_kasino_exact.py and
+    tests/test_endgame_mutants.py use it too, each with its own leaf.)"""
+    if stop(g):
+        return leaf(g, me)
+    values = []
     for m in g.legal_moves():
-        g.play(m)
-        vals.append(brute_value(g, me))
+        g.push(m)
+        values.append(minimax(g, me, leaf, stop))
         g.pop()
-    return min(vals) if g.turn == me else max(vals)
+    return (max if (g.turn == me) != g.rules.lowest_wins else min)(values)
+
+
+def final_difference(g: Giv, me: int) -> int:
+    """The finished giv's (my score − the opponent's): a leaf for :func:`minimax`."""
+    r = g.result.scores
+    return r[me] - r[1 - me]
 
 
 def last_deal_position(seed: int, cards_each: int) -> Giv:
@@ -449,7 +460,7 @@ def test_endgame_solver_matches_search_on_the_real_engine(seed):
     base_now = [obs.pile_points[s] + 5 * obs.marks[s] - 5 * obs.dukningar[s] for s in range(2)]
     for m, v in vals.items():
         g.play(m)
-        exact = brute_value(g, me)
+        exact = minimax(g, me, final_difference)
         g.pop()
         assert v == exact - (base_now[me] - base_now[1 - me]), str(m)
     line = endgame_line(g.rules, g.hands[me], g.hands[1 - me], g.table, kladda=g.kladda, last_capturer=lc)
@@ -482,7 +493,7 @@ def test_endgame_solver_knows_the_previous_mover(previous_mover):
         vals = solve_endgame(g.rules, g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=side)
         for m, v in vals.items():
             tabbar += g.play(m).tabbe
-            assert v == brute_value(g, 0), (str(m), g.hands, g.table)
+            assert v == minimax(g, 0, final_difference), (str(m), g.hands, g.table)
             g.pop()
         line = endgame_line(g.rules, g.hands[0], g.hands[1], g.table, kladda=g.kladda, previous_mover=side)
         assert line[0][2] == min(vals.values())

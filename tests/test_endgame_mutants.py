@@ -11,7 +11,7 @@ from krypteach.bots.endgame import endgame_line, solve_endgame
 from krypteach.engine.cards import Card
 from krypteach.engine.game import Deal, PositionError
 
-from .test_bots import brute_value, random_endgame
+from .test_bots import final_difference, minimax, random_endgame
 
 DECK = [Card(r + s) for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "CDHS"]  # one deck: no card has its twin
 
@@ -50,30 +50,19 @@ def test_the_solver_is_the_real_engines_search_under_each_rule_option(options):
         assert set(values) == set(g.legal_moves())  # every legal first move, under these rules
         for m, v in values.items():
             g.play(m)
-            assert v == brute_value(g, 0), (options, str(m), g.hands, g.table)
+            assert v == minimax(g, 0, final_difference), (options, str(m), g.hands, g.table)
             g.pop()
 
 
-def _to_the_next_deals_lead(g: Giv, me: int) -> int:
-    """Best (my score − the other's) by searching the real giv to the end of this utdelning, then the next
-    deal's first move where it is a tvångstabbe (the leader takes the whole table as well as it can)."""
-    if g.deal_index == 2:  # the next utdelning is dealt
-        legal = g.legal_moves()
-        if g.table and legal and all(m.capture is not None and len(m.capture) == len(g.table) for m in legal):
-            leader = g.turn
-            outcomes = []
-            for m in legal:
-                g.play(m)
-                outcomes.append(_difference(g, me))
-                g.pop()
-            return min(outcomes) if leader == me else max(outcomes)
-        return _difference(g, me)
-    outcomes = []
-    for m in g.legal_moves():
-        g.play(m)
-        outcomes.append(_to_the_next_deals_lead(g, me))
-        g.pop()
-    return min(outcomes) if g.turn == me else max(outcomes)
+def _at_the_next_deals_lead(g: Giv) -> bool:
+    """Where the search to the end of this utdelning stops: once the next utdelning is dealt, or after the
+    next deal's first move where that is a tvångstabbe (the leader takes the whole table as well as it can)."""
+    if g.deal_index < 2:  # the next utdelning is not dealt yet
+        return False
+    if not g.turns[-1].dealt:  # the next deal's first move is made
+        return True
+    legal = g.legal_moves()
+    return not (g.table and legal and all(m.capture is not None and len(m.capture) == len(g.table) for m in legal))
 
 
 def _difference(g: Giv, me: int) -> int:
@@ -102,7 +91,8 @@ def test_searching_to_the_end_of_this_utdelning_counts_the_next_deals_tvangstabb
         before = _difference(g, 0)
         for m, v in values.items():
             g.play(m)
-            assert v == _to_the_next_deals_lead(g, 0) - before, (str(m), hands, table, next_hands, next_table)
+            assert v == minimax(g, 0, _difference, _at_the_next_deals_lead) - before, \
+                (str(m), hands, table, next_hands, next_table)
             g.pop()
         g2 = Giv.from_state(Rules(), hands=[[], []], table=[*table, *next_table], turn=leader, dealer=1,
                             previous_mover=1 - leader)
@@ -125,7 +115,7 @@ def test_each_value_of_the_line_of_best_play_is_the_real_engines_from_there():
             assert me == side
             before = g.running_result().scores
             g.play(m)
-            assert value == brute_value(g, me) - (before[me] - before[1 - me]), (str(m), g.hands, g.table)
+            assert value == minimax(g, me, final_difference) - (before[me] - before[1 - me]), (str(m), g.hands, g.table)
             tabbar += g.turns[-1].tabbe > 0
     assert tabbar >= 5  # tabbar (and their dukningar) after the first move were among those checked
 

@@ -15,21 +15,10 @@ from krypteach.bots.kasino_exact import KasinoEndgame
 from krypteach.engine.builds import parse_table
 from krypteach.engine.cards import Card
 
+from .test_bots import minimax
+
 K = Rules(game="kasino")
 AVIG = Rules.preset("avig-kasino")
-
-
-def minimax(g: Giv, seat: int) -> float:
-    """Plain minimax of ``seat``'s gain, no pruning, no table: the oracle."""
-    if g.is_over:
-        return kasino_utility(g, seat)
-    values = []
-    for m in g.legal_moves():
-        g.push(m)
-        values.append(minimax(g, seat))
-        g.pop()
-    ours = g.turn == seat
-    return (max if ours != g.rules.lowest_wins else min)(values)
 
 
 def solved(g: Giv, seat: int, budget: int = 1_000_000) -> tuple[dict[str, float], KasinoEndgame]:
@@ -41,7 +30,7 @@ def oracle(g: Giv, seat: int) -> dict[str, float]:
     out = {}
     for m in g.legal_moves():
         g.push(m)
-        out[str(m)] = minimax(g, seat)
+        out[str(m)] = minimax(g, seat, kasino_utility)
         g.pop()
     return out
 
