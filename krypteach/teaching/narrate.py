@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # only named in annotations
     from ..engine.game import Giv, Turn
     from ..engine.scoring import GivResult
 
-__all__ = ["DEFAULT_NAMES", "seat_names", "signed", "traffar_text", "tabbe_pa_text",
+__all__ = ["DEFAULT_NAMES", "seat_names", "signed", "card_points_words", "traffar_text", "tabbe_pa_text",
            "describe_turn", "describe_giv", "describe_result"]
 
 #: Names of the seats in the game table: seat 0 is the learner ("You" is shown in the
@@ -296,6 +296,15 @@ def signed(n: int, plus: bool = True) -> str:
     return _signed(n) if plus else number(n)
 
 
+def card_points_words(n: int) -> str:
+    """``n`` card points in words, the noun in the form the count wants (chosen by its size).
+
+    >>> card_points_words(1), card_points_words(14)
+    ('1 card point', '14 card points')
+    """
+    return ngettext("{n} card point", "{n} card points", abs(n)).format(n=n)
+
+
 def describe_result(result: GivResult, names: Sequence[str], *, piles: Sequence[Sequence[Card]] | None = None) -> list[str]:
     """The scoring of a finished giv in words, one line per item.
 
@@ -328,8 +337,7 @@ def describe_result(result: GivResult, names: Sequence[str], *, piles: Sequence[
                               "Nobody captured: the {n} cards left score for nobody.", aside).format(n=aside))
     for s in range(n):
         parts = []
-        points = ngettext("{n} card point", "{n} card points", abs(result.card_points[s])).format(
-            n=result.card_points[s])
+        points = card_points_words(result.card_points[s])
         if piles is not None:
             scoring = point_breakdown(piles[s])
             listed = ", ".join(f"{c.symbol} {why} {p}" for c, p, why in scoring)

@@ -12,7 +12,7 @@ from ...engine.games import game_of
 from ...engine.rules import Rules
 from ...engine.scoring import card_points, point_breakdown
 from ...i18n import N_, _, ngettext
-from ...teaching.narrate import signed
+from ...teaching.narrate import card_points_words, signed
 from ..inputs import AnswerBox
 from .base import Action, Exercise, Part, cards_of, cards_row, html_part
 
@@ -127,7 +127,7 @@ class CountPointsExercise(Exercise):
     def _sum(self) -> str:
         r = self.rules
         cp = card_points(self.pile)
-        parts = [ngettext("{n} card point", "{n} card points", abs(cp)).format(n=cp)]
+        parts = [card_points_words(cp)]
         if self.marks:
             parts.append(_("{n} × {points} for tabbe marks").format(n=self.marks, points=signed(r.tabbe_points)))
         if self.dukningar:
