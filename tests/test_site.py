@@ -315,6 +315,13 @@ def test_lesson_03_take_all_judges_in_the_browser(offline, site):
     ex.get_by_role("button", name="Check").click()
     feedback.locator(".kt-ok").wait_for(timeout=STEP_MS)
     assert feedback.inner_text().startswith("Right. 9♥ takes 9♠ and 2♣+7♥; 5♦ stays.")
+    # no lesson has a formula, so the page loads no MathJax (test_a_site_whose_lessons_have_no_mathematics_…):
+    # none of its scripts is one of the site's MathJax chunks (they hold TeX's atoms)
+    build = site["out"] / "voici" / "build"
+    mathjax = {p.name for p in build.glob("*.js") if "TeXAtom" in p.read_text(encoding="utf-8")}
+    loaded = set(page.evaluate("performance.getEntriesByType('resource').map(e => e.name)"
+                               ".filter(n => n.includes('/voici/build/')).map(n => n.split('/').pop().split('?')[0])"))
+    assert mathjax and len(loaded) > 20 and not loaded & mathjax, sorted(loaded & mathjax)
     # issue 25: that Python was started by the page as it opened, and the kernel took it (its options the same);
     # with no service worker (blocked here) it loaded the wheels itself: no pack, no snapshot
     assert page.evaluate("window.krypteachEarlyStart") == "used"
@@ -760,6 +767,67 @@ def test_a_lesson_page_starts_its_kernels_python_and_the_kernel_takes_that_worke
     (unnamed / _KERNEL_EXTENSION / "352.def.js").write_text(_KERNEL_WORKER)
     assert _early_kernel(unnamed, kept_last(unnamed)) == ""
     assert (unnamed / _KERNEL_EXTENSION / "872.abc.js").read_text() == _KERNEL_BUNDLE
+
+
+#: voici's build as the MathJax patch reads it: the share map in voici.js, the lesson page's start
+#: (its own plugins, MathJax's among them) and the tree page's start (without it)
+_VOICI_ENTRY = ('var r={44109:()=>c("default","@jupyterlab/mathjax-extension",!1,[1,4,5,0],(()=>x.e(926)'
+                '.then((()=>()=>x(85688))))),55085:()=>c("default","@jupyterlab/rendermime-extension",!1,[1,4,5,0])};')
+_VOICI_START = ('(self.webpackChunk=self.webpackChunk||[]).push([[5981],{4786:(e,t,n)=>{'
+                'window.addEventListener("load",(async function(){const e=[n(51757).default.filter((e=>!["a"].includes(e.id))),'
+                'n(24777),n(44109),n(55085),o.themesManagerPlugin,j],t=[];e.forEach((e=>{t.push(e)}))}))}}]);')
+_VOICI_TREE = ('(self.webpackChunk=self.webpackChunk||[]).push([[8608],{1:(e,t,n)=>{'
+               'window.addEventListener("load",(async function(){const e=[n(51757),n(83499),h,f],t=[];}))}}]);')
+
+
+def _voici_build(folder: Path, start: str = _VOICI_START, entry: str = _VOICI_ENTRY) -> Path:
+    build = folder / "voici" / "build"
+    build.mkdir(parents=True)
+    (build / "voici.js").write_text(entry)
+    (build / "5981.js").write_text(start)
+    (build / "8608.js").write_text(_VOICI_TREE)
+    return build
+
+
+def _notebooks(folder: Path, *cells: tuple[str, str]) -> list[Path]:
+    """One lesson without mathematics, and one holding ``cells`` ((cell type, source), ...)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    plain = {"cells": [{"cell_type": "markdown", "source": ["# Tvångstabbe\n", "9♥ takes 9♠ and 2♣+7♥: 18 in all."]},
+                       {"cell_type": "code", "source": "from krypteach.widgets import capture_exercise"}]}
+    other = {"cells": [{"cell_type": kind, "source": source} for kind, source in cells]}
+    (folder / "01.ipynb").write_text(json.dumps(plain))
+    (folder / "02.ipynb").write_text(json.dumps(other))
+    return [folder / "01.ipynb", folder / "02.ipynb"]
+
+
+def test_a_site_whose_lessons_have_no_mathematics_leaves_mathjax_out_and_one_with_a_formula_keeps_it(tmp_path):
+    """Issue 25: voici typesets every markdown cell with MathJax as a page opens (nine chunks loaded and run
+    on the main thread while Python starts). The build leaves its plugin out of the lesson page's start where
+    no lesson has a formula; a formula, a cell showing LaTeX, or voici code other than this was written for
+    leaves every file as it was. lesson 03's browser test checks that a real page loads no MathJax."""
+    from krypteach.site.build import _without_mathjax
+
+    build = _voici_build(tmp_path / "site")
+    assert _without_mathjax(tmp_path / "site", _notebooks(tmp_path / "nb", ("markdown", "Träffar: 5 and 5.")))
+    assert (build / "5981.js").read_text() == _VOICI_START.replace("n(44109),", "")
+    assert (build / "8608.js").read_text() == _VOICI_TREE and (build / "voici.js").read_text() == _VOICI_ENTRY
+    for n, cells in enumerate([("markdown", "A card's value $v$ counts."), ("markdown", "$$\\sum v = 18$$"),
+                               ("markdown", r"so \(9 + 9 = 18\)"), ("markdown", r"\[ 2 + 7 = 9 \]"),
+                               ("markdown", "\\begin{align} a \\end{align}"),
+                               ("code", "from IPython.display import Latex\nLatex('$x$')"),
+                               ("code", "display(Math(r'\\frac{1}{2}'))")]):
+        kept = _voici_build(tmp_path / f"math{n}")
+        assert not _without_mathjax(tmp_path / f"math{n}", _notebooks(tmp_path / f"nb{n}", cells)), cells
+        assert (kept / "5981.js").read_text() == _VOICI_START, cells
+    for n, (start, entry) in enumerate([(_VOICI_START, _VOICI_ENTRY.replace("44109:", "44110:")),  # another voici
+                                        (_VOICI_START.replace("n(44109),", "n(44109),n(44109),"), _VOICI_ENTRY),
+                                        (_VOICI_START.replace("n(44109),", ""), _VOICI_ENTRY),
+                                        (_VOICI_START.replace("n(44109),", "").replace("j],t=", "j,n(44109)],t="),
+                                         _VOICI_ENTRY)]):  # last in its list: not the code this was written for
+        other = _voici_build(tmp_path / f"other{n}", start, entry)
+        assert not _without_mathjax(tmp_path / f"other{n}", _notebooks(tmp_path / f"onb{n}")), n
+        assert (other / "5981.js").read_text() == start and (other / "voici.js").read_text() == entry
+    assert not _without_mathjax(tmp_path / "empty", [])  # no voici build at all
 
 
 def test_what_a_page_imports_early_makes_no_widget():

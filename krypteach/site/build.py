@@ -1164,6 +1164,47 @@ def _early_kernel(out: Path, last: Mapping[str, str]) -> str:
             .replace("__WORKER__", json.dumps(scripts[0].relative_to(out).as_posix())))
 
 
+#: voici's share map: the module of the plugin that typesets LaTeX in markdown with MathJax
+_MATHJAX_PLUGIN = re.compile(r'(\d+):\(\)=>\w+\("default","@jupyterlab/mathjax-extension",')
+#: voici's start (its ``main`` chunk): the list of its own plugins, each a module required by number
+_VOICI_PLUGINS = re.compile(r'window\.addEventListener\("load",\(async function\(\)\{const \w+=\[(.*?)\],\w+=\[\];')
+#: what would need MathJax in a lesson: $…$, $$…$$, \(…\), \[…\], \begin{…}, or a cell showing LaTeX
+_MATH = re.compile(r"\$[^$]+\$|\\\(|\\\[|\\begin\{|Latex|Math\(|HTMLMath|text/latex")
+
+
+def _without_mathjax(out: Path, notebooks: Iterable[Path]) -> bool:
+    """Leave MathJax out of the lesson pages where no lesson has mathematics in it; return whether
+    it was left out.
+
+    voici starts JupyterLab's MathJax plugin on every page and typesets each markdown cell with
+    it as the page opens: nine chunks of MathJax (0.26 MB sent) loaded, compiled and run on the
+    page's main thread while the kernel's Python starts, about 0.4 s of a first visit's CPU on
+    this project's 2-core machine (docs/performance.md, "MathJax left out"). No lesson of this
+    project has a formula. Where a lesson has one (a teacher's own notebook), or where voici's
+    code is not the code this was written for, nothing is changed and every page typesets as before."""
+    for notebook in notebooks:
+        cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
+        if any(_MATH.search("".join(cell.get("source", ""))) for cell in cells):
+            return False
+    build = out / "voici" / "build"
+    entry = build / "voici.js"
+    plugin = _MATHJAX_PLUGIN.findall(entry.read_text(encoding="utf-8")) if entry.is_file() else []
+    if len(plugin) != 1:
+        return False
+    required = re.compile(rf"(?<![\w.])\w+\({plugin[0]}\),")
+    starts = []  # the lesson page's start (the tree page's has its own list, without MathJax)
+    for path in sorted(build.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for listed in _VOICI_PLUGINS.finditer(text):
+            if required.search(listed[1]):
+                starts.append((path, text, listed, required.findall(listed[1])))
+    if len(starts) != 1 or len(starts[0][3]) != 1:
+        return False
+    path, text, listed, (call,) = starts[0]
+    path.write_text(text[:listed.start(1)] + listed[1].replace(call, "", 1) + text[listed.end(1):], encoding="utf-8")
+    return True
+
+
 _MANIFEST_LINK = ('<link rel="manifest" href="../../manifest.webmanifest">'
                   '<meta name="theme-color" content="#1d6b3a">')
 
@@ -1407,6 +1448,7 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
             print(done.stdout[-2000:])
         shutil.copytree(lock_dir, build_out / _LOCK_DIR, dirs_exist_ok=True)
         last = kept_last(build_out)
+        _without_mathjax(build_out, [contents / name for name in pages])
         _fix_pages(build_out, pages, lang, _early_kernel(build_out, last))
         start = next((p for p in pages if p.startswith("00")), None)
         _index(build_out, start, pages, lang)
