@@ -384,13 +384,9 @@ class Giv:
                                 e.tabbe)
             else:
                 who = names[prev]
-                if who in ("You", _("You")):  # the learner (as a page names them in either language)
+                if who.lower() in ("you", _("You").lower()):  # the learner (as a page names them, either language)
                     said = ngettext("You moved just before, so you get a dukning (dukade för tabben).",
                                     "You moved just before, so you get two dukningar (dukade för tabben).",
-                                    e.tabbe)
-                elif who.lower() == "you":
-                    said = ngettext("{name} moved just before you, so {name} get a dukning (dukade för tabben).",
-                                    "{name} moved just before you, so {name} get two dukningar (dukade för tabben).",
                                     e.tabbe)
                 else:
                     said = ngettext("{name} moved just before you, so {name} gets a dukning (dukade för tabben).",
@@ -556,7 +552,7 @@ class Giv:
         return display.show("giv", self)
 
 
-def _check_deals(deals: Sequence[Deal], rules: Rules, dealer: int = 0) -> None:
+def _check_deals(deals: Sequence[Deal], rules: Rules, dealer: int) -> None:
     plan = deal_plan(rules)
     if len(deals) != len(plan):
         raise ValueError(_("{given} deals given, but the rules deal {count} utdelningar").format(
