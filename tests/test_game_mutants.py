@@ -58,6 +58,9 @@ def test_in_swedish_the_learner_is_du_and_another_seat_is_named():
                 start + f"Du spelade precis före och dukade för tabben, så du får {count}.")
             assert g.explain(move, names=["Ann", "du"]).message == (
                 start + f"Du spelade precis före och dukade för tabben, så du får {count}.")
+            # a page may name the learner by the English default name and translate it only as it shows it
+            assert g.explain(move, names=["Ann", "You"]).message == (
+                start + f"Du spelade precis före och dukade för tabben, så du får {count}.")
             assert g.explain(move, names=["Ann", "Bo"]).message == (
                 start + f"Bo spelade precis före dig, så Bo dukade för tabben och får {count}.")
 
@@ -69,6 +72,8 @@ def test_explaining_a_move_needs_a_name_for_every_seat_and_after_the_giv_says_it
     g.play("10H:AH+3D+7C+9S")
     g.play("4S")
     assert g.is_over
+    live = tabbe()
+    assert live.explain("10H:AH+3D+7C+9S") == live.explain(Move.parse("10H:AH+3D+7C+9S"))
     for move in ("4S", Move.parse("4S")):
         assert g.explain(move) == Explanation(False, "giv-over", "The giv is over: no more moves.", Move.parse("4S"))
     with pytest.raises(GameOverError) as over:
@@ -156,6 +161,9 @@ def test_a_hand_made_position_that_cannot_happen_is_refused_word_for_word(kwargs
 
 
 def test_a_hand_made_position_plays_in_the_order_of_the_seats():
+    # the seat after the one to move has played its last card of the deal: no cards, and a position all the same
+    g = Giv.from_position([["5C"], []], ["2H"])
+    assert [str(m) for m in g.legal_moves()] == ["5C"] and not g.is_over
     # seat 1 to move, seat 2 not yet played this round, seat 0 has: seat 0 holds one card less
     g = Giv.from_position([["5C"], ["6D", "7D"], ["8S", "9S"]], ["2H"], turn=1)
     assert g.turn == 1 and g.dealer == 0 and g.previous_mover is None
@@ -191,9 +199,11 @@ def test_an_observation_knows_the_movers_legal_moves_and_works_out_another_seats
     # seat 1's moves, worked out from what it sees: the moves it would have with the turn
     turn_1 = Giv.from_position([["9H", "4S"], ["5D", "KC"]], ["9S", "2C", "7H", "4D"], turn=1)
     assert other.legal_moves() == turn_1.legal_moves() and other.legal_moves()
-    kasino = Giv.from_position([["9D", "2C"], ["3H", "KS"]], ["7C", "[9:4S+5H@1]"], rules=K)
+    # in classic Kasino the seat matters: seat 1 owns the build, so it may not trail (seat 0 could)
+    kasino = Giv.from_position([["2C", "6C"], ["9D", "3H"]], ["7C", "[9:4S+5H@1]"], rules=K)
+    assert [str(m) for m in kasino.observation(1).legal_moves()] == ["9D:4S+5H"]
     assert kasino.observation(1).legal_moves() == Giv.from_position(
-        [["9D", "2C"], ["3H", "KS"]], ["7C", "[9:4S+5H@1]"], rules=K, turn=1).legal_moves()
+        [["2C", "6C"], ["9D", "3H"]], ["7C", "[9:4S+5H@1]"], rules=K, turn=1).legal_moves()
     while not g.is_over:
         g.play(g.legal_moves()[0])
     assert g.is_over and g.observation().known_moves is None and g.observation(1).known_moves is None
@@ -252,3 +262,19 @@ def test_a_parti_says_why_it_is_over_and_that_a_giv_must_be_finished_first():
         p.play(p.giv.legal_moves()[0])
     with pytest.raises(GameOverError, match=r"^The parti is over: all 2 givar are played\.$"):
         p.next_giv()
+
+
+def test_a_move_is_legal_as_text_or_as_a_move_and_a_giv_and_a_parti_show_where_they_stand():
+    g = tabbe()
+    for move in ("10H:AH+3D+7C+9S", Move.parse("10H:AH+3D+7C+9S")):
+        assert g.is_legal(move)
+    for move in ("10H", Move.parse("10H"), "4S"):
+        assert not g.is_legal(move)
+    assert repr(Giv(seed=1)) == "<Giv 2 players, dealer 0, deal 1/9, 0 moves, seat 1 to play>"
+    g.play("10H:AH+3D+7C+9S")
+    g.play("4S")
+    assert repr(g) == "<Giv 2 players, dealer 1, deal 1/1, 2 moves, over>"
+    assert repr(Parti(Rules(players=2), seed=3)) == "<Parti 2 players, giv 1/2, totals (0, 0)>"
+    assert repr(Parti(K, seed=3)) == "<Parti 2 players, giv 1/to 16, totals (0, 0)>"
+    html = Giv(seed=1)._repr_html_()
+    assert html is not None and html.startswith('<div class="kt-giv"') and "Krypkasino · 2 players" in html
