@@ -76,9 +76,12 @@ def test_a_practice_session_in_swedish_on_a_phone_shows_the_rating_what_is_due_a
         assert retry.locator('.kt-card[data-card]').count() >= 2  # the table and the hand drawn as they were
         choices = retry.locator(".kt-buttons button")
         assert choices.count() >= 2
-        retry.scroll_into_view_if_needed()
+        # scrolled to for the screenshot without waiting for the box to stand still: in one CI run of many, on a
+        # loaded machine, Playwright's wait for two equal frames ran out after 30 s here (not seen again in runs
+        # by hand, loaded or not); the click below may wait as long as a first page load for its button to stand still
+        retry.evaluate("el => el.scrollIntoView({block: 'center'})")
         page.screenshot(path=str(progress.parent / "practice-flagged-sv-390.png"))
-        choices.first.click()
+        choices.first.click(timeout=LOAD_MS)
         retry.locator(".kt-feedback .kt-msg").wait_for(timeout=STEP_MS)
         said = retry.locator(".kt-feedback").inner_text()
         assert "poäng" in said or "Bra hittat" in said, said
