@@ -39,6 +39,25 @@ def test_you_gets_plain_verbs():
     assert "You moved just before and get a dukning" in text
 
 
+def test_the_learner_is_you_or_its_translation_in_any_case_and_nobody_else():
+    from krypteach.engine.game import LEARNER, is_learner
+    from krypteach.i18n import use_language
+
+    assert narrate.DEFAULT_NAMES[0] == LEARNER == "You"
+    with use_language("en"):
+        assert [is_learner(n) for n in ("You", "you", "YOU", "Du", "Bea", "Young")] == [
+            True, True, True, False, False, False]
+    with use_language("sv"):
+        assert [is_learner(n) for n in ("Du", "du", "You", "Bea")] == [True, True, True, False]
+        # the narration speaks to the learner, however the name is written ("du" would stay lower case
+        # as a third person's name)
+        assert describe_turn(Turn(0, Move.parse("7H")), ["du", "Bea"]) == describe_turn(
+            Turn(0, Move.parse("7H")), ["Du", "Bea"])
+    with use_language("en"):
+        assert describe_turn(Turn(0, Move.parse("7H")), ["YOU", "Bea"]) == "You creep 7♥ (kryper)."
+        assert describe_turn(Turn(0, Move.parse("7H")), ["Young", "Bea"]) == "Young creeps 7♥ (kryper)."
+
+
 def test_tabbe_gives_a_dukning_to_the_previous_mover():
     text = describe_turn(Turn(2, Move.parse("9H:9S+2C+7D"), tabbe=1, dukning=1), NAMES)
     assert text == "Dan takes 9♠ and 2♣+7♦ with 9♥ — tabbe! Bea moved just before and gets a dukning."

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from . import display
 from .captures import tabbe_pa_text
 from .cards import Card, parse_cards
@@ -38,7 +38,23 @@ from .rules import Rules, deal_plan
 from .scoring import GivResult, PartiEnd, PartiResult
 from .state import Deal, Turn
 
-__all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "PositionError", "deal_giv", "Observation"]
+__all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "PositionError", "deal_giv", "Observation", "LEARNER",
+           "is_learner"]
+
+# i18n: the learner's seat in the game table and the narration ("You take 9♠ …")
+LEARNER = N_("You")
+"""The learner's name where a page names the players itself (shown in the page's language)."""
+
+
+def is_learner(name: str) -> bool:
+    """Is ``name`` the learner's: "You" or its translation in the page's language, in any case?
+
+    The words then speak to the learner ("You take", "you get a dukning"), not of a third person.
+
+    >>> is_learner("you"), is_learner("Bea")
+    (True, False)
+    """
+    return name.lower() in (LEARNER.lower(), _(LEARNER).lower())
 
 _new_observation = object.__new__
 
@@ -384,7 +400,7 @@ class Giv:
                                 e.tabbe)
             else:
                 who = names[prev]
-                if who.lower() in ("you", _("You").lower()):  # the learner (as a page names them, either language)
+                if is_learner(who):
                     said = ngettext("You moved just before, so you get a dukning (dukade för tabben).",
                                     "You moved just before, so you get two dukningar (dukade för tabben).",
                                     e.tabbe)

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..bots.review import decision_words, review_giv
 from ..bots.words import seat_names
-from ..engine.game import Giv
+from ..engine.game import LEARNER, Giv
 from ..engine.records import giv_from_record, giv_to_record
 from ..i18n import language, use_language
 from .simulate import in_order
@@ -59,7 +59,7 @@ def _review_one(text: str, seat: int, samples: int, seed: int, number: int) -> d
 def _you() -> str:
     from ..i18n import _
 
-    return _("You")
+    return _(LEARNER)
 
 
 def _seat(s: int) -> str:

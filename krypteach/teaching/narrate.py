@@ -24,11 +24,12 @@ from ..engine.captures import (
     tabbe_pa_text,  # the engine's "tabbe på …" (re-exported here)
 )
 from ..engine.cards import Card
+from ..engine.game import LEARNER, is_learner
 from ..engine.games import game_of
 from ..engine.moves import describe_cards
 from ..engine.rules import Rules
 from ..engine.scoring import point_breakdown
-from ..i18n import N_, _, ngettext
+from ..i18n import _, ngettext
 from ..i18n.numbers import number
 from ..i18n.numbers import signed as _signed
 
@@ -41,8 +42,7 @@ __all__ = ["DEFAULT_NAMES", "seat_names", "signed", "card_points_words", "traffa
 
 #: Names of the seats in the game table: seat 0 is the learner ("You" is shown in the
 #: page's language, the others are names in both).
-# i18n: the learner's seat in the game table and the narration ("You take 9♠ …")
-DEFAULT_NAMES = (N_("You"), "Bea", "Dan", "Eva", "Kim", "Ola")
+DEFAULT_NAMES = (LEARNER, "Bea", "Dan", "Eva", "Kim", "Ola")
 
 
 def _dash() -> str:
@@ -87,11 +87,6 @@ def _name(names: Sequence[str], seat: int) -> str:
     if seat >= len(names):
         raise ValueError(f"no name for seat {seat}: {len(names)} names given ({', '.join(names)})")
     return _(DEFAULT_NAMES[0]) if names[seat] == DEFAULT_NAMES[0] else names[seat]
-
-
-def _is_you(who: str) -> bool:
-    """Is ``who`` the learner ("You", or its translation)? English then says "You take", not "You takes"."""
-    return who.lower() in (DEFAULT_NAMES[0].lower(), _(DEFAULT_NAMES[0]).lower())
 
 
 def _and(items: Sequence[str]) -> str:
@@ -143,7 +138,7 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
     """
     rules = rules or Rules()
     who = _name(names, turn.player)
-    you = _is_you(who)
+    you = is_learner(who)
     move = turn.move
     card = move.card.symbol
     if game_of(rules).has_builds:  # builds, trails, and a tabbe is a point (no dukning)
@@ -167,7 +162,7 @@ def describe_turn(turn: Turn, names: Sequence[str], rules: Rules | None = None, 
             text += " " + _("It was the first move of the giv, so nobody gets a dukning.")
         else:
             setter = _name(names, turn.dukning)
-            if _is_you(setter):
+            if is_learner(setter):
                 said = (_("You moved just before and get two dukningar.") if turn.tabbe == 2 else
                         _("You moved just before and get a dukning."))
             else:
@@ -260,7 +255,7 @@ def _sweep_text(turn: Turn, names: Sequence[str], kladda: int | None, last_captu
         # i18n: {what} is e.g. "the last 3 table cards and klädda högen (2 face cards)"
         return _("The giv is over. Nobody captured, so {what} score for nobody.").format(what=what)
     who = _name(names, last_capturer)
-    if _is_you(who):
+    if is_learner(who):
         return _("The giv is over: You captured last and take {what}.").format(what=what)
     return _("The giv is over: {who} captured last and takes {what}.").format(who=who, what=what)
 

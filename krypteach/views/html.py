@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.builds import Build
 from ..engine.cards import Card
+from ..engine.game import is_learner
 from ..i18n import N_, _, ngettext
 from ..teaching.narrate import DEFAULT_NAMES, describe_result, seat_names, tabbe_pa_text
 from .svg import FONT, build_label, build_svg, card_height, card_svg, parse_code, stack_svg
@@ -345,7 +346,7 @@ def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] 
     pa = tabbe_pa_text(giv.tabbe_pa()) if giv.table and not over else None
     note = _("{announcement}: a card of that rank would take the whole table.").format(
         announcement=pa.capitalize()) if pa else None
-    you = 0 if names[0].lower() in (DEFAULT_NAMES[0].lower(), _(DEFAULT_NAMES[0]).lower()) else None
+    you = 0 if is_learner(names[0]) else None
     table = table_html(giv.table, giv.kladda, width=width, four_color=four_color, note=note, names=names, you=you)
     result = ""
     if over:

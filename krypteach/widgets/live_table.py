@@ -39,6 +39,7 @@ from ..classroom.live import Link, LiveError
 from ..classroom.session import current
 from ..engine.builds import Build
 from ..engine.cards import Card
+from ..engine.game import LEARNER
 from ..engine.games import describe, game_of
 from ..engine.moves import Move
 from ..engine.records import load_givar
@@ -296,7 +297,7 @@ class LiveTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         names = []
         for i, (name, bot) in enumerate(zip(self.view["names"], self.view["bots"], strict=True)):
             if i == self.view["seat"]:
-                names.append(_("You"))
+                names.append(_(LEARNER))
             elif name is None:
                 names.append(_("Computer {seat}").format(seat=i + 1))
             else:
