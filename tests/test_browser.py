@@ -53,6 +53,11 @@ def test_lessons_exist():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_lesson_page_loads_clean_and_reacts(page, served_app, name):
+    # nothing on the page fails in its console either (an extension Voilà loads that breaks in
+    # its app, a widget's script): the console's errors and the page's uncaught exceptions
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         open_lesson(page, served_app, name)
         text = body_text(page)
@@ -94,6 +99,7 @@ def test_lesson_page_loads_clean_and_reacts(page, served_app, name):
             for q in range(n):
                 verdict = questions.nth(q).locator(".kt-feedback").inner_text()
                 assert re.match(rf"{q + 1}\. (Right\.|Not quite: it is not )", verdict), verdict
+        assert errors == [], f"{name}'s console: {errors}"
     finally:
         close(page)
 

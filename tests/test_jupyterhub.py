@@ -251,8 +251,11 @@ def test_each_learner_gets_a_live_lesson_in_their_own_server(hub, learners, brow
 
     context.route("**/*", only_the_hub)
     context.add_cookies(_to_browser(learners[name]))
+    errors: list[str] = []  # the page's console errors and uncaught exceptions
     try:
         page = context.new_page()
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{hub.url}/user/{name}/", timeout=90_000)  # the server's default_url: the lesson
         page.wait_for_url(f"**/user/{name}/voila/render/{START}*", timeout=90_000)
         page.locator(".jupyter-widgets").first.wait_for(timeout=90_000)
@@ -264,6 +267,7 @@ def test_each_learner_gets_a_live_lesson_in_their_own_server(hub, learners, brow
         text = page.inner_text("body")
         assert "There was an error when executing cell" not in text
         assert "Traceback" not in text
+        assert errors == [], f"the page's console: {errors}"
         page.close(run_before_unload=True)
     finally:
         context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import http.cookiejar
+import importlib.util
 import os
 import re
 import signal
@@ -22,7 +23,7 @@ import urllib.request
 import psutil
 import pytest
 
-from krypteach.serve import ServeOptions, pool_sizes, voila_argv
+from krypteach.serve import ServeOptions, lite_extensions, pool_sizes, voila_argv
 from krypteach.serve.gate import CODE_ALPHABET, ClassGate, kernel_cap_from_memory, new_class_code, normalize_code
 from krypteach.serve.pages import join_page, message_page
 
@@ -153,6 +154,14 @@ def test_voila_options_and_warm_pools(tmp_path):
                 "--VoilaExecutor.raise_on_iopub_timeout=True", "--MappingKernelManager.cull_idle_timeout=0",
                 "--KernelManager.autorestart=False", "--KernelManager.transport=ipc"):
         assert opt in argv
+    # the static site's JupyterLite extensions, installed beside Voilà for build-site, stay out of a
+    # served page (they break in Voilà's app: tests/test_browser.py sees the page's console)
+    lite = lite_extensions()
+    if importlib.util.find_spec("jupyterlite_pyodide_kernel"):
+        assert "@jupyterlite/pyodide-kernel-extension" in lite
+    assert all(name.startswith("@jupyterlite/") for name in lite)
+    assert [a for a in argv if "extension_denylist" in a] == [
+        f"--VoilaConfiguration.extension_denylist={name}" for name in lite]
     # the class's language (English here) warm, the other languages' start page only
     for name in ("00_start.ipynb", "03_take_all.ipynb", "07_play.ipynb"):
         (tmp_path / name).write_text("{}")

@@ -19,6 +19,14 @@ c.VoilaConfiguration.show_tracebacks = False
 # page without its game
 c.VoilaExecutor.iopub_timeout = 60
 c.VoilaExecutor.raise_on_iopub_timeout = True
+# the static site's JupyterLite extensions, if installed, are not loaded into a served page
+# (in Voilà's app they stop with an error in the console)
+try:
+    from krypteach.serve import lite_extensions
+except ImportError:  # krypteach not in this server's environment: nothing to leave out
+    pass
+else:
+    c.VoilaConfiguration.extension_denylist = lite_extensions()
 
 # MathJax from the page's own bundle: Voilà as an extension would point the page at a CDN
 # (cdnjs) unless these are there and None, as they are in `krypteach serve`

@@ -16,7 +16,7 @@ from typing import Any
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, _, language, use_language
 from .gate import ClassGate, kernel_cap_from_memory, lan_address, new_class_code, normalize_code
 
-__all__ = ["ServeOptions", "check_lessons", "serve", "voila_argv"]
+__all__ = ["ServeOptions", "check_lessons", "lite_extensions", "serve", "voila_argv"]
 
 
 @dataclass
@@ -75,6 +75,20 @@ def pool_sizes(options: ServeOptions) -> dict[str, Any]:
     return config
 
 
+def lite_extensions() -> list[str]:
+    """The JupyterLite extensions installed beside Voilà (the static site's in-browser kernel,
+    ``@jupyterlite/pyodide-kernel-extension``). Voilà would load every installed extension into a
+    served page, and these need JupyterLite's own app: in Voilà's they stop with an error in the
+    page's console. A served page's kernel is on the server, so they are left out."""
+    try:
+        from jupyterlab_server.config import get_federated_extensions
+        from voila.utils import get_voila_labextensions_path  # type: ignore[import-untyped]
+    except ImportError:
+        return []
+    found = get_federated_extensions(get_voila_labextensions_path())
+    return sorted(name for name in found if name.startswith("@jupyterlite/"))
+
+
 def voila_argv(options: ServeOptions) -> list[str]:
     """The Voilà options ``krypteach serve`` runs with (besides the culler, which is
     krypteach's own: see ``krypteach.serve.kernels``)."""
@@ -101,6 +115,8 @@ def voila_argv(options: ServeOptions) -> list[str]:
         "--KernelManager.transport=ipc",
         # the built-in culler does not know the pool; krypteach.serve.kernels culls instead
         "--MappingKernelManager.cull_idle_timeout=0",
+        # the static site's JupyterLite extensions are not for a served page (lite_extensions)
+        *(f"--VoilaConfiguration.extension_denylist={name}" for name in lite_extensions()),
     ]
 
 
