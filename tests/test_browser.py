@@ -51,6 +51,27 @@ def test_lessons_exist():
     assert NAMES[0] == "00_start.ipynb" and [n[:2] for n in NAMES[1:]] == [f"{i:02d}" for i in range(1, 12)], NAMES
 
 
+def test_a_lessons_scripts_and_styles_come_compressed(page, served_app):
+    """Voilà's bundle, the widgets' extensions and the template's styles: each a gzip copy
+    (krypteach/serve/gzip_static.py), about a third of the bytes."""
+    sent: list[tuple[str, str | None, int]] = []
+
+    def seen(response) -> None:
+        url = response.url.split("?")[0]
+        if "/voila/" in url and url.endswith((".js", ".css")) and response.status == 200:
+            body = response.body()
+            sent.append((url, response.headers.get("content-encoding"), len(body)))
+
+    page.on("response", seen)
+    try:
+        open_lesson(page, served_app, "03_take_all.ipynb")
+    finally:
+        close(page)
+    big = [(url, encoding) for url, encoding, size in sent if size >= 1024]
+    assert len(big) >= 20, sent  # Voilà's chunks, the widgets' extensions, the template
+    assert [url for url, encoding in big if encoding != "gzip"] == []
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_lesson_page_loads_clean_and_reacts(page, served_app, name):
     # nothing on the page fails in its console either (an extension Voilà loads that breaks in

@@ -39,6 +39,7 @@ from .board import board_handlers, class_board
 from .door import JoinHandler, behind_door
 from .endpoints import AliveHandler, LearnerTokenHandler, RootHandler, RulesSheetHandler, StatusHandler
 from .flood import rate_from_env, rate_limited
+from .gzip_static import gzip_static, is_static
 from .kernels import Culler, count_handed_out
 from .seating import seating_handlers
 from .settings import ServeSettings
@@ -98,6 +99,8 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             rate = rate_from_env()
             if handler.__name__ == "VoilaKernelWebsocketHandler" and rate:  # a page's messages to its kernel: capped
                 handler = rate_limited(handler, per_second=rate, burst=max(1, round(2 * rate)))
+            if is_static(handler):  # Voilà's scripts and styles: each compressed once, sent compressed
+                handler = gzip_static(handler)
             handlers.append((pattern, behind_door(handler), *rest))
         room = class_room(self.krypteach)
         own = [

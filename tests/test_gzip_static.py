@@ -1,0 +1,158 @@
+"""Voilà's static files sent compressed by ``krypteach serve`` (krypteach/serve/gzip_static.py):
+a browser that accepts gzip gets each text file's gzip copy, made once; anything else the file."""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+import gzip
+import os
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+import tornado.httpclient
+import tornado.web
+
+from krypteach.serve import gzip_static as gs
+from krypteach.serve.gzip_static import accepts_gzip, gzip_copy, gzip_static, is_static
+
+SCRIPT = ("function card(rank, suit) { return rank + suit; }\n" * 400).encode()  # 20 kB of script
+
+
+def test_module_doctests():
+    assert doctest.testmod(gs).failed == 0
+
+
+@pytest.fixture
+def copies(tmp_path, monkeypatch):
+    """The gzip copies in a folder of the test's own."""
+    folder = tmp_path / "copies"
+    folder.mkdir()
+    monkeypatch.setattr(gs, "_folder", lambda: folder)
+    return folder
+
+
+@pytest.fixture
+def server(tmp_path, copies):
+    """A Tornado server whose /static/ is ``gzip_static(StaticFileHandler)`` on tmp_path/files."""
+    files = tmp_path / "files"
+    files.mkdir()
+    (files / "app.js").write_bytes(SCRIPT)
+    (files / "tiny.css").write_text("body{margin:0}")
+    (files / "face.png").write_bytes(os.urandom(4096))
+    (files / "noise.js").write_bytes(os.urandom(4096))  # a file that does not compress (named .js)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        app = tornado.web.Application([(r"/static/(.*)", gzip_static(tornado.web.StaticFileHandler),
+                                        {"path": str(files)})])
+        app.listen(port, "127.0.0.1")
+        started.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    started.wait(10)
+    yield f"http://127.0.0.1:{port}/static", files
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
+
+
+def fetch(url: str, **headers: str) -> tornado.httpclient.HTTPResponse:
+    client = tornado.httpclient.HTTPClient()
+    try:
+        return client.fetch(url, headers=headers, decompress_response=False, raise_error=False)
+    finally:
+        client.close()
+
+
+def test_accept_encoding_is_read_as_browsers_write_it():
+    assert accepts_gzip("gzip, deflate, br, zstd") and accepts_gzip("GZIP") and accepts_gzip("x-gzip")
+    assert accepts_gzip("br;q=1.0, gzip;q=0.8") and accepts_gzip("*;q=0.1")
+    assert not accepts_gzip("identity") and not accepts_gzip("br") and not accepts_gzip("")
+    assert not accepts_gzip("gzip;q=0") and not accepts_gzip("gzip;q=0.0, br") and not accepts_gzip("gzip;q=x")
+
+
+def test_a_browser_that_accepts_gzip_gets_the_script_compressed_and_whole(server, copies):
+    base, _files = server
+    r = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip, deflate, br"})
+    assert r.code == 200
+    assert r.headers["Content-Encoding"] == "gzip" and r.headers["Vary"] == "Accept-Encoding"
+    assert r.headers["Content-Type"] in ("application/javascript", "text/javascript")  # the script's own type
+    assert int(r.headers["Content-Length"]) == len(r.body) < len(SCRIPT) / 10
+    assert gzip.decompress(r.body) == SCRIPT
+    assert len(list(copies.glob("*.gz"))) == 1  # made once, kept
+
+
+def test_any_other_request_gets_the_file_itself(server):
+    base, _files = server
+    for headers in ({}, {"Accept-Encoding": "br"}, {"Accept-Encoding": "gzip;q=0"}):
+        r = fetch(f"{base}/app.js", **headers)
+        assert r.code == 200 and r.body == SCRIPT and "Content-Encoding" not in r.headers, headers
+        assert r.headers["Vary"] == "Accept-Encoding"
+    # a range of bytes is a range of the file, never of its copy
+    r = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip", "Range": "bytes=0-99"})
+    assert r.code == 206 and r.body == SCRIPT[:100] and "Content-Encoding" not in r.headers
+
+
+def test_files_not_worth_compressing_are_sent_as_they_are(server, copies):
+    base, files = server
+    for name in ("tiny.css", "face.png", "noise.js"):
+        r = fetch(f"{base}/{name}", **{"Accept-Encoding": "gzip"})
+        assert r.code == 200 and r.body == (files / name).read_bytes(), name
+        assert "Content-Encoding" not in r.headers, name
+    assert "Vary" not in fetch(f"{base}/face.png", **{"Accept-Encoding": "gzip"}).headers
+    assert list(copies.glob("*.gz")) == []
+    assert len(list(copies.glob("*.plain"))) == 1  # noise.js: tried once, remembered
+
+
+def test_the_copy_has_its_own_etag_and_a_browsers_copy_is_not_sent_again(server):
+    base, _files = server
+    plain = fetch(f"{base}/app.js")
+    packed = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip"})
+    assert plain.headers["Etag"] != packed.headers["Etag"]
+    assert packed.headers["Last-Modified"] == plain.headers["Last-Modified"]
+    again = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip", "If-None-Match": packed.headers["Etag"]})
+    assert again.code == 304 and again.body == b""
+    # the plain file's Etag does not stand for the copy
+    other = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip", "If-None-Match": plain.headers["Etag"]})
+    assert other.code == 200 and gzip.decompress(other.body) == SCRIPT
+
+
+def test_a_file_changed_on_disk_is_compressed_again(server, copies):
+    base, files = server
+    assert gzip.decompress(fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip"}).body) == SCRIPT
+    newer = SCRIPT.replace(b"card", b"kort")
+    (files / "app.js").write_bytes(newer)
+    os.utime(files / "app.js", ns=(10**18, 10**18))
+    assert gzip.decompress(fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip"}).body) == newer
+    assert len(list(copies.glob("*.gz"))) == 2
+
+
+def test_gzip_copy_refuses_what_it_cannot_read_or_write(tmp_path, copies, monkeypatch):
+    script = tmp_path / "a.js"
+    script.write_bytes(SCRIPT)
+    assert Path(gzip_copy(str(script)) or "").read_bytes() == gzip.compress(SCRIPT, compresslevel=9, mtime=0)
+    assert gzip_copy(str(tmp_path / "missing.js")) is None
+    # where no copy can be written, the file is sent as it is
+    not_a_folder = tmp_path / "not-a-folder"
+    not_a_folder.write_text("")
+    monkeypatch.setattr(gs, "_folder", lambda: not_a_folder)
+    assert gzip_copy(str(script)) is None
+
+
+def test_voilas_static_handlers_are_the_ones_wrapped():
+    from jupyter_server.base.handlers import FileFindHandler
+    from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
+
+    for handler in (FileFindHandler, MultiStaticFileHandler, TemplateStaticFileHandler):
+        assert is_static(handler)
+    assert not is_static(tornado.web.RequestHandler) and not is_static("FileFindHandler")
+    # (that a served lesson's scripts come compressed: tests/test_browser.py)
