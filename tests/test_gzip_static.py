@@ -148,6 +148,17 @@ def test_gzip_copy_refuses_what_it_cannot_read_or_write(tmp_path, copies, monkey
     assert gzip_copy(str(script)) is None
 
 
+def test_the_copies_are_kept_in_the_users_own_cache(tmp_path, monkeypatch):
+    script = tmp_path / "a.js"
+    script.write_bytes(SCRIPT)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    copy = Path(gzip_copy(str(script)) or "")
+    assert copy.parent == tmp_path / "cache" / "krypteach" / "gzip" and copy.suffix == ".gz"
+    assert copy.parent.stat().st_mode & 0o077 == 0  # the user's alone
+    monkeypatch.setenv("XDG_CACHE_HOME", str(script))  # a cache folder that cannot be made: sent as it is
+    assert gzip_copy(str(script)) is None
+
+
 def test_voilas_static_handlers_are_the_ones_wrapped():
     from jupyter_server.base.handlers import FileFindHandler
     from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler

@@ -5,8 +5,8 @@ widgets' extensions, the template's styles), which Tornado sends as they are on 
 30 arriving on one school Wi-Fi, 165 MB. Tornado's own ``compress_response`` would compress every
 response again, in the server's one event loop that also carries every page's clicks (about 0.3 s
 of CPU a page on a 2-core laptop). Here a static file is compressed once, the first time a browser
-asks for it, and kept on disk (in the machine's temporary folder, named by the file's path, time
-and size, so an updated file is compressed again); a browser that accepts gzip gets that copy with
+asks for it, and kept on disk (in the user's cache folder, named by the file's path, time and
+size, so an updated file is compressed again); a browser that accepts gzip gets that copy with
 ``Content-Encoding: gzip``, any other request the file itself. Measured in docs/classroom.md.
 
 :func:`gzip_static` makes the handler; ``krypteach serve`` puts it in front of every one of Voilà's
@@ -55,8 +55,11 @@ def accepts_gzip(accept_encoding: str) -> bool:
 
 
 def _folder() -> Path:
-    folder = Path(tempfile.gettempdir()) / f"krypteach-gzip-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-    folder.mkdir(mode=0o700, exist_ok=True)
+    """Where the copies are kept: the user's own cache (``$XDG_CACHE_HOME/krypteach/gzip``), not a
+    shared temporary folder, where another account could put scripts of its own for the pages."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "krypteach" / "gzip"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return folder
 
 
@@ -73,14 +76,14 @@ def gzip_copy(path: str) -> str | None:
     if st.st_size < MIN_SIZE:
         return None
     name = hashlib.sha256(os.fsencode(os.path.abspath(path))).hexdigest()[:32]
-    folder = _folder()
-    copy = folder / f"{name}-{st.st_mtime_ns}-{st.st_size}.gz"
-    skip = copy.with_suffix(".plain")  # a file that does not compress well: remembered, not tried again
-    if copy.exists():
-        return str(copy)
-    if skip.exists():
-        return None
     try:
+        folder = _folder()
+        copy = folder / f"{name}-{st.st_mtime_ns}-{st.st_size}.gz"
+        skip = copy.with_suffix(".plain")  # a file that does not compress well: remembered, not tried again
+        if copy.exists():
+            return str(copy)
+        if skip.exists():
+            return None
         data = Path(path).read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0)
         if len(packed) > 0.9 * len(data):
