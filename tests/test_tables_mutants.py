@@ -1,0 +1,388 @@
+"""The live class's tables on the server, value by value: each test kills mutants of
+``krypteach/serve/tables.py`` that the other tests let live (docs/mutation/live.md). Whatever a
+learner's page may not do is refused in one sentence; the teacher's limits hold."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+import tornado.web
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+import krypteach.serve.tables as tables_module
+from krypteach.classroom.session import sign_learner
+from krypteach.classroom.store import ProgressStore
+from krypteach.engine.rules import Rules
+from krypteach.play.table import Table, TableError
+from krypteach.serve.settings import ServeSettings
+from krypteach.serve.tables import (
+    TABLE_NONCE,
+    TableRoom,
+    class_room,
+    room_keeping,
+    table_handlers,
+    token_of,
+)
+
+from .conftest import _free_port
+from .serve_helpers import run_in_thread as _run
+
+KEY = b"0123456789abcdef0123456789abcdef"
+
+
+def _token(name: str, learner: int) -> str:
+    return sign_learner(KEY, "K7", name, learner, TABLE_NONCE)
+
+
+def _fake_hint(_obs, lang: str, names: list[str]) -> tuple[str, str]:
+    """A hint that says where it was worked out and what it was given (run in the worker process)."""
+    return str(os.getpid()), f"{lang}: {', '.join(names)}"
+
+
+async def _serve(room: TableRoom):
+    port = _free_port()
+    server = tornado.web.Application(table_handlers(room), krypteach_table_key=KEY).listen(port, "127.0.0.1")
+    return server, f"http://127.0.0.1:{port}/krypteach/tables"
+
+
+async def _fetch(base: str, path: str = "", body: dict | None = None, timeout: float = 30,
+                 **query) -> tuple[int, dict, dict]:
+    """(status, the answer's JSON, its headers) of a kernel's request."""
+    url = base + path + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
+    try:
+        r = await AsyncHTTPClient().fetch(url, method="POST" if body is not None else "GET",
+                                          body=None if body is None else json.dumps(body), request_timeout=timeout)
+        return r.code, json.loads(r.body), dict(r.headers)
+    except HTTPClientError as e:
+        if e.response is None:
+            return e.code, {}, {}
+        return e.code, json.loads(e.response.body), dict(e.response.headers)
+
+
+def _turn_of(table, token: str) -> None:
+    """Let the bots play until it is the seat of ``token``'s turn."""
+    seat = table.seat_of(token)
+    while table.giv.turn != seat:
+        table.tick(time.time())
+
+
+# --- the room's limits and words ---------------------------------------------------------------
+def test_a_table_opened_without_a_learner_is_learner_0s():
+    room = TableRoom(Rules(players=2))
+    table, _seat = room.open("Ann", 2)
+    assert room.learners[table.code] == {0: 0}
+
+
+def test_a_server_holds_at_most_most_tables_and_says_so(monkeypatch):
+    monkeypatch.setattr(tables_module, "MOST_TABLES", 2)
+    room = TableRoom(Rules(players=2))
+    room.open("Ann", 2)
+    room.open("Bo", 2)
+    with pytest.raises(TableError, match=r"^this server holds 2 tables already: ask your teacher$"):
+        room.open("Cy", 2)
+
+
+def test_a_tournament_giv_counts_against_the_most_tables_too(monkeypatch):
+    monkeypatch.setattr(tables_module, "MOST_TABLES", 1)
+    room = TableRoom(Rules(players=2))
+    room.open("Ann", 2)
+    with pytest.raises(TableError, match=r"^this server holds 1 tables already: ask your teacher$"):
+        room.add_private(Table(room.new_code(), Rules(players=2)), 7, 0, "Bo")
+    assert len(room.tables) == 1 and room.private == set()
+
+
+def test_a_game_the_tables_do_not_play_is_named_cut_at_20_with_the_games_they_do():
+    with pytest.raises(TableError) as e:
+        TableRoom(Rules(players=2)).open("Ann", 2, game="x" * 30)
+    assert str(e.value) == "x" * 20 + " is no game of the tables: choose one of krypkasino, kasino, avig-kasino"
+
+
+def test_the_class_game_asked_for_by_name_keeps_the_classs_own_options():
+    room = TableRoom(Rules.preset("avig-kasino").replace(target=21))
+    table, _t = room.open("Ann", 2, game="avig-kasino")
+    assert table.rules.target == 21 and table.rules.game == "kasino"
+    plain, _t = room.open("Bo", 2, game="kasino")
+    assert plain.rules == Rules.preset("kasino").replace(players=2)
+
+
+def test_the_reasons_a_table_was_taken_away_are_kept_for_the_newest_most_tables(monkeypatch):
+    monkeypatch.setattr(tables_module, "MOST_TABLES", 3)
+    room = TableRoom(Rules(players=2))
+    for code in ("AAAA", "BBBB", "CCCC", "DDDD"):
+        room.remove(code, "the teacher ended the tournament")
+    assert list(room.gone) == ["BBBB", "CCCC", "DDDD"]
+
+
+def test_a_table_taken_away_answers_its_polls_and_leaves_nothing_of_it_behind():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        table = Table(room.new_code(), Rules(players=2))
+        room.add_private(table, 7, 0, "Ann")
+        assert table.code in room.private and room.learners[table.code] == {0: 7}
+        poll = asyncio.ensure_future(room.wait(table.code, table.version, timeout=10))
+        await asyncio.sleep(0.05)
+        assert not poll.done()
+        room.remove(table.code, "the teacher ended the tournament")
+        await asyncio.wait_for(poll, 2)  # answered at once, not after its ten seconds
+        assert (table.code in room.tables, table.code in room.learners, table.code in room.private,
+                table.code in room._changed_at) == (False, False, False, False)
+        with pytest.raises(TableError, match=r"^the teacher ended the tournament$"):
+            room.table(table.code)
+
+    asyncio.run(main())
+
+
+def test_seating_the_lobby_counts_the_tables_it_makes_against_the_limit(monkeypatch):
+    monkeypatch.setattr(tables_module, "MOST_TABLES", 3)
+
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        with pytest.raises(TableError, match=r"^nobody is waiting for a table: the learners open the game page "
+                                             r"\(lesson 7\) first$"):
+            room.seat_lobby(2)
+        room.open("Xa", 2, learner=90)
+        room.open("Xb", 2, learner=91)
+        for learner, name in ((1, "Ann"), (2, "Bo")):
+            room.lobby_enter(learner, name)
+        # two tables and one more for Ann and Bo: three, the most
+        assert len(room.seat_lobby(2, rng=random.Random(1))) == 1 and len(room.tables) == 3
+        for learner, name in ((3, "Cy"), (4, "Di"), (5, "Ed")):
+            room.lobby_enter(learner, name)
+        room.remove(next(iter(room.tables)))
+        # two tables, and two more for three learners: four, one too many
+        with pytest.raises(TableError, match=r"^this server holds 3 tables already: ask your teacher$"):
+            room.seat_lobby(2)
+
+    asyncio.run(main())
+
+
+# --- the lobby -----------------------------------------------------------------------------------
+def test_a_learner_waits_in_the_lobby_while_any_of_their_pages_polls():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        polls = [room.lobby_enter(1, "Ann") for _ in range(3)]
+        for n, f in enumerate(polls):
+            assert room.waiting() == [(1, "Ann")], n
+            room.lobby_leave(1, f)
+        assert room.waiting() == [] and room.lobby == {}
+        # a page that has left is not answered when the class is seated
+        room.wake_lobby()
+        assert not any(f.done() for f in polls)
+
+    asyncio.run(main())
+
+
+def test_the_learners_waiting_are_by_nickname_whatever_its_case_then_by_who_came_first():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        for learner, name in ((1, "bo"), (2, "ann"), (3, "Ann")):
+            room.lobby_enter(learner, name)
+        assert room.waiting() == [(2, "ann"), (3, "Ann"), (1, "bo")]
+
+    asyncio.run(main())
+
+
+# --- hints ---------------------------------------------------------------------------------------
+def test_a_hint_is_worked_out_in_one_spawned_worker_process_one_at_a_time_for_a_seat(monkeypatch):
+    monkeypatch.setattr(tables_module, "hint_for", _fake_hint)
+
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random", hints=True)
+        try:
+            table, ann = room.open("Ann", 2, learner=1)
+            _turn_of(table, ann)
+            first, second = await asyncio.gather(room.hint(table, ann, "sv", ["Ann", "Bot"]),
+                                                 room.hint(table, ann, "sv", ["Ann", "Bot"]), return_exceptions=True)
+            pid, reason = first
+            assert int(pid) != os.getpid() and reason == "sv: Ann, Bot"
+            assert isinstance(second, TableError) and str(second) == "your hint is on its way: wait for it"
+            assert await room.hint(table, ann, "en", ["Ann", "Bot"]) == (pid, "en: Ann, Bot")  # the same worker
+            pool = room._hint_pool
+            assert isinstance(pool, ProcessPoolExecutor) and pool._max_workers == 1
+            assert pool._mp_context.get_start_method() == "spawn"
+        finally:
+            room.stop()
+
+    _run(main)
+
+
+def test_no_hint_where_the_teacher_has_not_allowed_them():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random")
+        table, ann = room.open("Ann", 2, learner=1)
+        _turn_of(table, ann)
+        with pytest.raises(TableError) as e:
+            await room.hint(table, ann, "en", ["Ann", "Bot"])
+        assert str(e.value) == "your teacher has not allowed hints at the tables" and room._hint_pool is None
+
+    _run(main)
+
+
+def test_a_hint_asked_for_over_http_is_checked_and_answered_in_english_by_default(monkeypatch):
+    monkeypatch.setattr(tables_module, "hint_for", _fake_hint)
+
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random", hints=True)
+        server, base = await _serve(room)
+        try:
+            table, ann = room.open("Ann", 2, learner=1)
+            _turn_of(table, ann)
+            path = f"/{table.code}/hint"
+            status, said, headers = await _fetch(base, path, {"seat": ann, "names": ["Ann", "B" * 40]})
+            assert status == 200 and said == {"move": said["move"], "reason": "en: Ann, " + "B" * 40,
+                                              "version": table.version}
+            assert headers["Cache-Control"] == "no-store"
+            refused = {"error": "a hint is asked for with {seat, lang, names}"}
+            for body in ({"seat": ann, "names": ["Ann", "B" * 41]},          # a name too long
+                         {"seat": ann, "names": ["Ann"]},                    # a name short
+                         {"seat": ann, "names": "AB"},                       # no list
+                         {"seat": ann, "lang": "xx", "names": ["Ann", "Bo"]},  # no language of ours
+                         {"seat": 5, "names": ["Ann", "Bo"]}):               # no seat token
+                assert (await _fetch(base, path, body))[:2] == (400, refused), body
+        finally:
+            server.stop()
+            room.stop()
+
+    _run(main)
+
+
+def test_a_hint_at_a_table_without_hints_is_forbidden_in_a_sentence():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random")
+        server, base = await _serve(room)
+        try:
+            table, ann = room.open("Ann", 2, learner=1)
+            _turn_of(table, ann)
+            status, said, _h = await _fetch(base, f"/{table.code}/hint", {"seat": ann, "names": ["Ann", "Bo"]})
+            assert (status, said) == (403, {"error": "your teacher has not allowed hints at the tables"})
+        finally:
+            server.stop()
+
+    _run(main)
+
+
+# --- the lobby over HTTP -------------------------------------------------------------------------
+class _Tournament:
+    def __init__(self, running: bool) -> None:
+        self.running = running
+
+
+def test_a_lobby_poll_ends_after_wait_with_no_table_and_whether_a_tournament_is_under_way(monkeypatch):
+    monkeypatch.setattr(tables_module, "WAIT", 0.3)
+
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        server, base = await _serve(room)
+        try:
+            status, said, headers = await _fetch(base, "/lobby", timeout=10, learner=_token("Ann", 1))
+            assert (status, said) == (200, {"code": None}) and headers["Cache-Control"] == "no-store"
+            assert room._lobby_waiting == [] and room.lobby == {}  # the poll that ended left nothing behind
+            for running in (True, False):
+                room.tournament = _Tournament(running)
+                status, said, _h = await _fetch(base, "/lobby", timeout=10, learner=_token("Ann", 1))
+                assert (status, said) == (200, {"code": None, "tournament": running})
+        finally:
+            server.stop()
+            room.stop()
+
+    _run(main)
+
+
+def test_a_learner_with_a_table_is_answered_by_the_lobby_at_once():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        server, base = await _serve(room)
+        try:
+            table, ann = room.open("Ann", 2, learner=1)
+            t0 = time.monotonic()
+            status, said, headers = await _fetch(base, "/lobby", timeout=10, learner=_token("Ann", 1))
+            assert status == 200 and said["code"] == table.code and said["seat_token"] == ann
+            assert time.monotonic() - t0 < 5 and headers["Cache-Control"] == "no-store"
+        finally:
+            server.stop()
+            room.stop()
+
+    _run(main)
+
+
+# --- a page gone away ------------------------------------------------------------------------------
+def test_a_page_gone_away_is_answered_away_and_a_forged_seat_is_refused_in_a_sentence():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        server, base = await _serve(room)
+        try:
+            table, ann = room.open("Ann", 2, learner=1)
+            status, said, _h = await _fetch(base, f"/{table.code}/away", {"seat": "forged"})
+            assert (status, said) == (404, {"error": "this page has no seat at this table"})
+            assert (await _fetch(base, f"/{table.code}/away", {"seat": ann}))[:2] == (200, {"away": True})
+        finally:
+            server.stop()
+
+    _run(main)
+
+
+# --- the room of a served class ----------------------------------------------------------------------
+def test_a_served_classs_room_has_its_bot_delay_and_hints():
+    settings = ServeSettings(gate=None, start_page=None, live_bot="random", live_replace_after=5.0,
+                             live_hints=True)
+    room = class_room(settings)
+    assert (room.bot, room.replace_after, room.hints, room.rules) == ("random", 5.0, True, Rules())
+
+
+def test_a_room_keeping_nothing_has_the_plain_rules_the_careful_bot_a_minute_and_no_hints():
+    room = room_keeping(None, None)
+    assert (room.rules, room.bot, room.replace_after, room.hints, room.on_giv) == (Rules(), "careful", 60.0,
+                                                                                    False, None)
+    other = room_keeping("kasino", None, bot="random", replace_after=5.0, hints=True)
+    assert (other.rules, other.bot, other.replace_after, other.hints) == (Rules.preset("kasino"), "random", 5.0,
+                                                                          True)
+
+
+def _play_out(table, tokens: dict[int, str], seed: int) -> None:
+    rng = random.Random(seed)
+    while not table.giv.is_over:
+        v = table.view(tokens[table.giv.turn])
+        table.move(tokens[table.giv.turn], rng.choice(v["legal"]), version=v["version"])
+
+
+def test_each_giv_of_a_table_is_kept_as_the_tables_numbered_giv_under_its_game():
+    store = ProgressStore(":memory:")
+    ann, bo = store.join("K7", "Ann"), store.join("K7", "Bo")
+    room = room_keeping("avig-kasino", store, bot="random")
+    table, a = room.open("Ann", 2, learner=ann)
+    b = room.sit(table, "Bo", learner=bo)
+    _play_out(table, {table.seat_of(a): a, table.seat_of(b): b}, seed=4)
+    for learner in (ann, bo):
+        assert [(r[2], r[6]) for r in store.attempts(learner) if r[3] == "giv"] == [
+            (f"table-{table.code}-giv-1", "avig-kasino")]
+
+
+def test_a_giv_the_store_cannot_keep_is_logged_with_its_table(caplog):
+    class Failing(ProgressStore):
+        def record(self, *args, **kwargs):
+            raise RuntimeError("the database went away")
+
+    store = Failing(":memory:")
+    ann, bo = store.join("K7", "Ann"), store.join("K7", "Bo")
+    room = room_keeping("kasino", store, bot="random")
+    table, a = room.open("Ann", 2, learner=ann)
+    b = room.sit(table, "Bo", learner=bo)
+    with caplog.at_level(logging.ERROR, logger="krypteach.tables"):
+        _play_out(table, {table.seat_of(a): a, table.seat_of(b): b}, seed=5)
+    said = [r.getMessage() for r in caplog.records if r.name == "krypteach.tables"]
+    assert said == [f"a giv of table {table.code} was not kept"] * 2
+
+
+# --- the token of a hub's request -----------------------------------------------------------------
+def test_a_bearer_token_and_a_token_after_two_spaces_are_read():
+    assert token_of({"Authorization": "Bearer abc"}) == "abc"
+    assert token_of({"Authorization": "token  abc"}) == "abc"
+    assert token_of({"Authorization": "bearer"}) == ""
+
