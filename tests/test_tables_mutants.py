@@ -63,7 +63,11 @@ async def _fetch(base: str, path: str = "", body: dict | None = None, timeout: f
     except HTTPClientError as e:
         if e.response is None:
             return e.code, {}, {}
-        return e.code, json.loads(e.response.body), dict(e.response.headers)
+        try:
+            said = json.loads(e.response.body)
+        except ValueError:  # Tornado's own page: no handler of the tables at that address
+            said = {}
+        return e.code, said, dict(e.response.headers)
 
 
 def _turn_of(table, token: str) -> None:
@@ -96,6 +100,16 @@ def test_a_tournament_giv_counts_against_the_most_tables_too(monkeypatch):
     with pytest.raises(TableError, match=r"^this server holds 1 tables already: ask your teacher$"):
         room.add_private(Table(room.new_code(), Rules(players=2)), 7, 0, "Bo")
     assert len(room.tables) == 1 and room.private == set()
+
+
+def test_a_bot_waits_its_pause_after_a_tournament_giv_is_sat_down_at():
+    room = TableRoom(Rules(players=2), bot="random", bot_pause=30.0)
+    table = Table(room.new_code(), Rules(players=2), bot="random")
+    bots_seat = table.giv.turn
+    room.add_private(table, 7, 1 - bots_seat, "Ann")  # the bot's turn first
+    version = table.version
+    room.tick()
+    assert table.version == version and table.giv.turns == []  # the learner sees the table before it moves
 
 
 def test_a_game_the_tables_do_not_play_is_named_cut_at_20_with_the_games_they_do():
@@ -308,6 +322,121 @@ def test_a_learner_with_a_table_is_answered_by_the_lobby_at_once():
         finally:
             server.stop()
             room.stop()
+
+    _run(main)
+
+
+# --- opening, joining, viewing: every refusal in its sentence --------------------------------------------
+class _SeatingTournament:
+    """A class tournament under way that seats a learner at a private table of its own."""
+
+    def __init__(self, room: TableRoom) -> None:
+        self.room, self.running = room, True
+
+    def seat(self, learner: int, nickname: str):
+        table = Table(self.room.new_code(), Rules(players=2))
+        return table, self.room.add_private(table, learner, 0, nickname)
+
+
+def test_a_kernels_requests_to_the_tables_are_refused_in_their_sentences_and_answered_uncached():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random")
+        server, base = await _serve(room)
+        client = AsyncHTTPClient()
+        try:
+            ann = _token("Ann", 1)
+            for raw in (b"not json", b"[1]"):
+                try:
+                    await client.fetch(base, method="POST", body=raw)
+                    raise AssertionError("accepted")
+                except HTTPClientError as e:
+                    assert (e.code, json.loads(e.response.body)) == (400, {"error": "the request is a JSON object"})
+            signed_out = (403, {"error": "sign in first: the tables are for the learners of the class"})
+            assert (await _fetch(base, body={"open": 2}))[:2] == signed_out
+            assert (await _fetch(base, body={"learner": "x.y", "open": 2}))[:2] == signed_out
+            players = (400, {"error": "open: the number of players, 2 to 6"})
+            for n in (True, "2", None):
+                assert (await _fetch(base, body={"learner": ann, "open": n}))[:2] == players, n
+            assert (await _fetch(base, body={"learner": ann, "open": 2, "game": 5}))[:2] == (
+                400, {"error": "game: a game's name"})
+            assert (await _fetch(base, body={"learner": ann}))[:2] == (400, {"error": "open a table or join one"})
+            assert (await _fetch(base, body={"learner": ann, "tournament": True}))[:2] == (
+                409, {"error": "there is no class tournament under way: your teacher starts one"})
+            assert (await _fetch(base, body={"learner": ann, "mine": True}))[:2] == (200, {"code": None})
+            status, opened, _h = await _fetch(base, body={"learner": ann, "open": 2})
+            assert status == 200 and set(opened) == {"code", "seat_token", "view"} and opened["view"]["seat"] == 0
+            code = opened["code"]
+            assert (await _fetch(base, body={"learner": _token("Bo", 2), "join": f" {code.lower()} "}))[0] == 200
+            assert (await _fetch(base, body={"learner": _token("Cy", 3), "join": code}))[:2] == (
+                409, {"error": "this table is full: every seat has a player"})
+            assert (await _fetch(base, body={"learner": _token("Cy", 3), "join": "zzzzzzzzzz"}))[:2] == (
+                409, {"error": "there is no table zzzzzzzz in this class: check its code"})
+            # the view: at once for a version behind, refused for a seat not of the table or a version not a number
+            status, view, headers = await _fetch(base, f"/{code}", seat=opened["seat_token"])
+            assert status == 200 and view["seat"] == 0 and headers["Cache-Control"] == "no-store"
+            assert (await _fetch(base, f"/{code}", seat=opened["seat_token"], since="x"))[:2] == (
+                400, {"error": "since: a version number"})
+            assert (await _fetch(base, f"/{code}", seat="forged"))[:2] == (
+                403, {"error": "this page has no seat at this table"})
+            assert (await _fetch(base, "/ZZZZ", seat="forged"))[:2] == (
+                404, {"error": "there is no table ZZZZ in this class: check its code"})
+            assert (await _fetch(base, f"/{code}x", seat=opened["seat_token"]))[0] == 404  # codes have four letters
+            # a class tournament under way: the learner's own giv, and "mine" says it runs
+            room.tournament = _SeatingTournament(room)
+            status, mine, _h = await _fetch(base, body={"learner": _token("Di", 4), "mine": True})
+            assert (status, mine) == (200, {"code": None, "tournament": True})
+            status, giv, _h = await _fetch(base, body={"learner": _token("Di", 4), "tournament": True})
+            assert status == 200 and giv["code"] in room.private and giv["view"]["names"][0] == "Di"
+            assert (await _fetch(base, body={"learner": _token("Ed", 5), "join": giv["code"]}))[:2] == (
+                409, {"error": f"table {giv['code']} is a tournament giv: nobody else sits down at it"})
+        finally:
+            server.stop()
+            room.stop()
+
+    _run(main)
+
+
+def test_the_servers_learner_key_signs_the_tables_learners_and_a_hub_says_who_asks():
+    from krypteach.serve.tables import HUB_IDENTITY, learner_of
+
+    class Handler:
+        def __init__(self, **settings) -> None:
+            self.settings = settings
+
+    other = b"another key, the server's own key"
+    served = ServeSettings(gate=None, start_page=None, learner_key=other)
+    assert learner_of(Handler(krypteach=served), sign_learner(other, "K7", "Ann", 1, TABLE_NONCE)) == ("K7", "Ann", 1)
+    assert learner_of(Handler(krypteach=served, krypteach_table_key=KEY), _token("Ann", 1)) is None
+    assert learner_of(Handler(krypteach_table_key=KEY), _token("Ann", 1)) == ("K7", "Ann", 1)
+    assert learner_of(Handler(krypteach_table_key=KEY), sign_learner(KEY, "K7", "Ann", 1, "")) is None  # not the tables'
+    assert learner_of(Handler(), _token("Ann", 1)) is None  # no key at all
+    assert learner_of(Handler(krypteach_table_key=KEY), 7) is None
+    on_hub = Handler(**{HUB_IDENTITY: object()})
+    on_hub.hub_learner = ("HUB", "ann", 3)
+    assert learner_of(on_hub, "anything") == ("HUB", "ann", 3)
+
+
+# --- a move ------------------------------------------------------------------------------------------
+def test_a_move_that_is_not_seat_move_and_version_is_refused_in_a_sentence():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random")
+        server, base = await _serve(room)
+        try:
+            table, ann = room.open("Ann", 2, learner=1)
+            _turn_of(table, ann)
+            move = table.view(ann)["legal"][0]
+            refused = (400, {"error": "a move is {seat, move, version}"})
+            for body in ({"seat": ann, "move": move, "version": True},   # a truth is no version
+                         {"seat": ann, "move": move},
+                         {"seat": ann, "move": 7, "version": table.version},
+                         {"seat": 7, "move": move, "version": table.version}):
+                assert (await _fetch(base, f"/{table.code}/move", body))[:2] == refused, body
+            status, view, headers = await _fetch(base, f"/{table.code}/move",
+                                                 {"seat": ann, "move": move, "version": table.version})
+            assert status == 200 and view["moves"][-1] == [table.seat_of(ann), move]
+            assert headers["Cache-Control"] == "no-store"
+        finally:
+            server.stop()
 
     _run(main)
 
