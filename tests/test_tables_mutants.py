@@ -78,10 +78,11 @@ def _turn_of(table, token: str) -> None:
 
 
 # --- the room's limits and words ---------------------------------------------------------------
-def test_a_table_opened_without_a_learner_is_learner_0s():
+def test_a_table_opened_or_sat_at_without_a_learner_is_learner_0s():
     room = TableRoom(Rules(players=2))
     table, _seat = room.open("Ann", 2)
-    assert room.learners[table.code] == {0: 0}
+    room.sit(table, "Bo")
+    assert room.learners[table.code] == {0: 0, 1: 0}
 
 
 def test_a_server_holds_at_most_most_tables_and_says_so(monkeypatch):
@@ -149,6 +150,53 @@ def test_a_table_taken_away_answers_its_polls_and_leaves_nothing_of_it_behind():
                 table.code in room._changed_at) == (False, False, False, False)
         with pytest.raises(TableError, match=r"^the teacher ended the tournament$"):
             room.table(table.code)
+
+    asyncio.run(main())
+
+
+def test_a_learner_sitting_down_answers_the_polls_waiting_on_the_table():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        table, _ann = room.open("Ann", 2, learner=1)
+        poll = asyncio.ensure_future(room.wait(table.code, table.version, timeout=10))
+        await asyncio.sleep(0.05)
+        assert not poll.done()
+        room.sit(table, "Bo", learner=2)
+        await asyncio.wait_for(poll, 2)  # Ann's page sees Bo at once
+
+    asyncio.run(main())
+
+
+def test_a_poll_ends_after_its_time_and_leaves_nothing_behind():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2))
+        table, _ann = room.open("Ann", 2, learner=1)
+        t0 = time.monotonic()
+        await asyncio.wait_for(room.wait(table.code, table.version, timeout=0.2), 5)
+        assert 0.15 < time.monotonic() - t0 < 3 and room._waiting.get(table.code, []) == []
+
+    asyncio.run(main())
+
+
+def test_the_bots_play_again_when_the_room_is_started_after_a_stop():
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random", bot_pause=0.0)
+        room.start()
+        room.stop()
+        table, ann = room.open("Ann", 2, learner=1)
+        while table.giv.turn == table.seat_of(ann):  # Ann plays until it is the bot's turn
+            v = table.view(ann)
+            table.move(ann, v["legal"][0], version=v["version"])
+        version = table.version
+        room.start()
+        try:
+            for _ in range(50):
+                await asyncio.sleep(0.05)
+                if table.version != version:
+                    break
+            assert table.version != version  # the bot has played
+        finally:
+            room.stop()
 
     asyncio.run(main())
 
@@ -376,8 +424,9 @@ def test_a_kernels_requests_to_the_tables_are_refused_in_their_sentences_and_ans
             assert status == 200 and view["seat"] == 0 and headers["Cache-Control"] == "no-store"
             assert (await _fetch(base, f"/{code}", seat=opened["seat_token"], since="x"))[:2] == (
                 400, {"error": "since: a version number"})
-            assert (await _fetch(base, f"/{code}", seat="forged"))[:2] == (
-                403, {"error": "this page has no seat at this table"})
+            for no_seat in ({"seat": "forged"}, {}):
+                assert (await _fetch(base, f"/{code}", **no_seat))[:2] == (
+                    403, {"error": "this page has no seat at this table"}), no_seat
             assert (await _fetch(base, "/ZZZZ", seat="forged"))[:2] == (
                 404, {"error": "there is no table ZZZZ in this class: check its code"})
             assert (await _fetch(base, f"/{code}x", seat=opened["seat_token"]))[0] == 404  # codes have four letters
@@ -387,6 +436,7 @@ def test_a_kernels_requests_to_the_tables_are_refused_in_their_sentences_and_ans
             assert (status, mine) == (200, {"code": None, "tournament": True})
             status, giv, _h = await _fetch(base, body={"learner": _token("Di", 4), "tournament": True})
             assert status == 200 and giv["code"] in room.private and giv["view"]["names"][0] == "Di"
+            assert room.learners[giv["code"]] == {0: 4}  # the tournament seats the learner of the token
             assert (await _fetch(base, body={"learner": _token("Ed", 5), "join": giv["code"]}))[:2] == (
                 409, {"error": f"table {giv['code']} is a tournament giv: nobody else sits down at it"})
         finally:
