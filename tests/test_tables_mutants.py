@@ -46,6 +46,12 @@ def _fake_hint(_obs, lang: str, names: list[str]) -> tuple[str, str]:
     return str(os.getpid()), f"{lang}: {', '.join(names)}"
 
 
+def _slow_hint(_obs, _lang: str, names: list[str]) -> tuple[str, str]:
+    """A hint that takes the seconds its first name says (run in the worker process)."""
+    time.sleep(float(names[0]))
+    return "slow", names[0]
+
+
 async def _serve(room: TableRoom):
     port = _free_port()
     server = tornado.web.Application(table_handlers(room), krypteach_table_key=KEY).listen(port, "127.0.0.1")
@@ -269,6 +275,36 @@ def test_a_hint_is_worked_out_in_one_spawned_worker_process_one_at_a_time_for_a_
             pool = room._hint_pool
             assert isinstance(pool, ProcessPoolExecutor) and pool._max_workers == 1
             assert pool._mp_context.get_start_method() == "spawn"
+        finally:
+            room.stop()
+
+    _run(main)
+
+
+def test_stopping_the_room_does_not_wait_for_a_hint_under_way_and_the_next_hint_works(monkeypatch):
+    monkeypatch.setattr(tables_module, "hint_for", _slow_hint)
+
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random", hints=True)
+        seats = []
+        for n in range(3):
+            table, token = room.open(f"P{n}", 2, learner=n + 1)
+            _turn_of(table, token)
+            seats.append((table, token))
+        try:
+            assert await room.hint(*seats[0], "en", ["0", "x"]) == ("slow", "0")  # the worker is up
+            asked = [asyncio.ensure_future(room.hint(*seats[0], "en", ["3", "x"]))]
+            asked += [asyncio.ensure_future(room.hint(*seat, "en", ["0", "x"])) for seat in seats[1:]]
+            await asyncio.sleep(0.3)
+            t0 = time.monotonic()
+            room.stop()
+            assert time.monotonic() - t0 < 1.5  # not waiting for the three-second hint
+            # (which of the hints waiting are cancelled is not pinned: the ones in the pool's queue to the
+            # worker already cannot be taken back, and how many are there varies)
+            for f in asked:
+                f.cancel()
+            await asyncio.wait_for(asyncio.gather(*asked, return_exceptions=True), 5)
+            assert await room.hint(*seats[2], "en", ["0", "y"]) == ("slow", "0")  # a new worker
         finally:
             room.stop()
 
