@@ -76,6 +76,15 @@ async def _fetch(base: str, path: str = "", body: dict | None = None, timeout: f
         return e.code, said, dict(e.response.headers)
 
 
+def _stop(room: TableRoom) -> None:
+    """Stop the room, and wait for its hint worker to end: a worker left behind outlives the test
+    process, which a mutation run's process then reaps as if it were its own."""
+    pool = room._hint_pool
+    room.stop()
+    if pool is not None:
+        pool.shutdown(wait=True)
+
+
 def _turn_of(table, token: str) -> None:
     """Let the bots play until it is the seat of ``token``'s turn."""
     seat = table.seat_of(token)
@@ -276,7 +285,7 @@ def test_a_hint_is_worked_out_in_one_spawned_worker_process_one_at_a_time_for_a_
             assert isinstance(pool, ProcessPoolExecutor) and pool._max_workers == 1
             assert pool._mp_context.get_start_method() == "spawn"
         finally:
-            room.stop()
+            _stop(room)
 
     _run(main)
 
@@ -296,6 +305,8 @@ def test_stopping_the_room_does_not_wait_for_a_hint_under_way_and_the_next_hint_
             asked = [asyncio.ensure_future(room.hint(*seats[0], "en", ["3", "x"]))]
             asked += [asyncio.ensure_future(room.hint(*seat, "en", ["0", "x"])) for seat in seats[1:]]
             await asyncio.sleep(0.3)
+            pool = room._hint_pool
+            assert pool is not None
             t0 = time.monotonic()
             room.stop()
             assert time.monotonic() - t0 < 1.5  # not waiting for the three-second hint
@@ -304,9 +315,10 @@ def test_stopping_the_room_does_not_wait_for_a_hint_under_way_and_the_next_hint_
             for f in asked:
                 f.cancel()
             await asyncio.wait_for(asyncio.gather(*asked, return_exceptions=True), 5)
+            pool.shutdown(wait=True)  # the three-second hint ends
             assert await room.hint(*seats[2], "en", ["0", "y"]) == ("slow", "0")  # a new worker
         finally:
-            room.stop()
+            _stop(room)
 
     _run(main)
 
@@ -346,7 +358,7 @@ def test_a_hint_asked_for_over_http_is_checked_and_answered_in_english_by_defaul
                 assert (await _fetch(base, path, body))[:2] == (400, refused), body
         finally:
             server.stop()
-            room.stop()
+            _stop(room)
 
     _run(main)
 
