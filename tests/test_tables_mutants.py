@@ -128,6 +128,15 @@ def test_a_bot_waits_its_pause_after_a_tournament_giv_is_sat_down_at():
     assert table.version == version and table.giv.turns == []  # the learner sees the table before it moves
 
 
+def test_a_new_tables_code_is_drawn_again_until_no_table_has_it(monkeypatch):
+    room = TableRoom(Rules(players=2))
+    table = Table("AAAA", Rules(players=2))
+    room.add_private(table, 7, 0, "Ann")
+    drawn = iter(["AAAA", "AAAA", "BBBB"])
+    monkeypatch.setattr(tables_module, "new_code", lambda: next(drawn))
+    assert room.new_code() == "BBBB"
+
+
 def test_a_game_the_tables_do_not_play_is_named_cut_at_20_with_the_games_they_do():
     with pytest.raises(TableError) as e:
         TableRoom(Rules(players=2)).open("Ann", 2, game="x" * 30)
@@ -448,6 +457,11 @@ def test_a_kernels_requests_to_the_tables_are_refused_in_their_sentences_and_ans
                 except HTTPClientError as e:
                     assert (e.code, json.loads(e.response.body)) == (400, {"error": "the request is a JSON object"})
             signed_out = (403, {"error": "sign in first: the tables are for the learners of the class"})
+            try:  # an empty body is an empty object: who asks, then
+                await client.fetch(base, method="POST", body=b"")
+                raise AssertionError("accepted")
+            except HTTPClientError as e:
+                assert (e.code, json.loads(e.response.body)) == signed_out
             assert (await _fetch(base, body={"open": 2}))[:2] == signed_out
             assert (await _fetch(base, body={"learner": "x.y", "open": 2}))[:2] == signed_out
             players = (400, {"error": "open: the number of players, 2 to 6"})
