@@ -93,6 +93,12 @@ def _turn_of(table, token: str) -> None:
 
 
 # --- the room's limits and words ---------------------------------------------------------------
+def test_a_room_has_the_careful_bot_a_minute_the_bot_pause_and_no_hints_unless_told():
+    room = TableRoom()
+    assert (room.rules, room.bot, room.replace_after, room.bot_pause, room.hints) == (Rules(), "careful", 60.0,
+                                                                                       0.6, False)
+
+
 def test_a_table_opened_or_sat_at_without_a_learner_is_learner_0s():
     room = TableRoom(Rules(players=2))
     table, _seat = room.open("Ann", 2)
@@ -522,6 +528,8 @@ def test_the_servers_learner_key_signs_the_tables_learners_and_a_hub_says_who_as
     assert learner_of(Handler(krypteach_table_key=KEY), _token("Ann", 1)) == ("K7", "Ann", 1)
     assert learner_of(Handler(krypteach_table_key=KEY), sign_learner(KEY, "K7", "Ann", 1, "")) is None  # not the tables'
     assert learner_of(Handler(), _token("Ann", 1)) is None  # no key at all
+    for forged_with in (b"", b"XXXX"):  # and without the server's key no key a page makes up will do
+        assert learner_of(Handler(), sign_learner(forged_with, "K7", "Ann", 1, TABLE_NONCE)) is None
     assert learner_of(Handler(krypteach_table_key=KEY), 7) is None
     on_hub = Handler(**{HUB_IDENTITY: object()})
     on_hub.hub_learner = ("HUB", "ann", 3)
