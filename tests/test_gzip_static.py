@@ -9,10 +9,11 @@ import gzip
 import os
 import socket
 import threading
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
-import tornado.httpclient
 import tornado.web
 
 from krypteach.serve import gzip_static as gs
@@ -65,12 +66,22 @@ def server(tmp_path, copies):
     thread.join(10)
 
 
-def fetch(url: str, **headers: str) -> tornado.httpclient.HTTPResponse:
-    client = tornado.httpclient.HTTPClient()
+class Answer:
+    """A server's answer as sent: its status, headers and body, not decompressed."""
+
+    def __init__(self, code: int, headers, body: bytes):
+        self.code, self.headers, self.body = code, headers, body
+
+
+def fetch(url: str, **headers: str) -> Answer:
+    """A GET with these headers (urllib: no event loop of its own, so the test runs beside the
+    browser tests' Playwright, whose loop runs on this thread; urllib does not decompress)."""
+    request = urllib.request.Request(url, headers=headers)
     try:
-        return client.fetch(url, headers=headers, decompress_response=False, raise_error=False)
-    finally:
-        client.close()
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return Answer(r.status, r.headers, r.read())
+    except urllib.error.HTTPError as e:  # 304 and the like
+        return Answer(e.code, e.headers, e.read())
 
 
 def test_accept_encoding_is_read_as_browsers_write_it():

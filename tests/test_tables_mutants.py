@@ -181,7 +181,7 @@ def test_a_table_taken_away_answers_its_polls_and_leaves_nothing_of_it_behind():
         with pytest.raises(TableError, match=r"^the teacher ended the tournament$"):
             room.table(table.code)
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_a_learner_sitting_down_answers_the_polls_waiting_on_the_table():
@@ -194,7 +194,7 @@ def test_a_learner_sitting_down_answers_the_polls_waiting_on_the_table():
         room.sit(table, "Bo", learner=2)
         await asyncio.wait_for(poll, 2)  # Ann's page sees Bo at once
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_a_poll_ends_after_its_time_and_leaves_nothing_behind():
@@ -205,7 +205,7 @@ def test_a_poll_ends_after_its_time_and_leaves_nothing_behind():
         await asyncio.wait_for(room.wait(table.code, table.version, timeout=0.2), 5)
         assert 0.15 < time.monotonic() - t0 < 3 and room._waiting.get(table.code, []) == []
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_the_bots_play_again_when_the_room_is_started_after_a_stop():
@@ -228,7 +228,7 @@ def test_the_bots_play_again_when_the_room_is_started_after_a_stop():
         finally:
             room.stop()
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_seating_the_lobby_counts_the_tables_it_makes_against_the_limit(monkeypatch):
@@ -252,7 +252,7 @@ def test_seating_the_lobby_counts_the_tables_it_makes_against_the_limit(monkeypa
         with pytest.raises(TableError, match=r"^this server holds 3 tables already: ask your teacher$"):
             room.seat_lobby(2)
 
-    asyncio.run(main())
+    _run(main)
 
 
 # --- the lobby -----------------------------------------------------------------------------------
@@ -268,7 +268,7 @@ def test_a_learner_waits_in_the_lobby_while_any_of_their_pages_polls():
         room.wake_lobby()
         assert not any(f.done() for f in polls)
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_the_learners_waiting_are_by_nickname_whatever_its_case_then_by_who_came_first():
@@ -278,7 +278,7 @@ def test_the_learners_waiting_are_by_nickname_whatever_its_case_then_by_who_came
             room.lobby_enter(learner, name)
         assert room.waiting() == [(2, "ann"), (3, "Ann"), (1, "bo")]
 
-    asyncio.run(main())
+    _run(main)
 
 
 # --- hints ---------------------------------------------------------------------------------------
