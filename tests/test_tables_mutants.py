@@ -635,3 +635,82 @@ def test_a_bearer_token_and_a_token_after_two_spaces_are_read():
     assert token_of({"Authorization": "token  abc"}) == "abc"
     assert token_of({"Authorization": "bearer"}) == ""
 
+
+
+
+# --- on JupyterHub: a page gone while the hub says who it is ------------------------------------
+class _SlowHub:
+    """A hub that says who asks (ann, learner 3) only once told to: a page may go meanwhile."""
+
+    def __init__(self) -> None:
+        self.asked, self.answer = asyncio.Event(), asyncio.Event()
+
+    async def learner(self, token: str) -> tuple[str, str, int] | None:
+        self.asked.set()
+        await self.answer.wait()
+        return ("HUB", "ann", 3)
+
+
+async def _poll(port: int, path: str, hub: _SlowHub) -> asyncio.StreamWriter:
+    """A kernel's GET of ``path`` with a hub token, once the hub has been asked who it is."""
+    hub.asked.clear()
+    _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nAuthorization: token t\r\n\r\n".encode())
+    await writer.drain()
+    await asyncio.wait_for(hub.asked.wait(), 10)
+    return writer
+
+
+async def _gone_while_asked(port: int, path: str, hub: _SlowHub) -> None:
+    """The page goes while the hub is asked; then the hub answers."""
+    (await _poll(port, path, hub)).close()
+    await asyncio.sleep(0.3)
+    hub.answer.set()
+    await asyncio.sleep(0.5)
+
+
+def test_a_page_gone_while_the_hub_says_who_it_is_does_not_wait_in_the_lobby(monkeypatch):
+    """On JupyterHub a lobby poll first asks the hub whose token it carries; a page closed
+    meanwhile must not then stand in the lobby, where the teacher would see it waiting."""
+    from krypteach.serve.tables import HUB_IDENTITY
+
+    monkeypatch.setattr(tables_module, "WAIT", 30)
+
+    async def main() -> None:
+        hub, room, port = _SlowHub(), TableRoom(Rules(players=2)), _free_port()
+        server = tornado.web.Application(table_handlers(room), **{HUB_IDENTITY: hub}).listen(port, "127.0.0.1")
+        try:
+            await _gone_while_asked(port, "/krypteach/tables/lobby", hub)
+            assert room.lobby == {} and room.waiting() == [] and room._lobby_waiting == []
+            writer = await _poll(port, "/krypteach/tables/lobby", hub)  # a page that stays waits, as before
+            await asyncio.sleep(0.3)
+            assert room.waiting() == [(3, "ann")]
+            writer.close()
+            await asyncio.sleep(0.3)
+            assert room.waiting() == [] and room.lobby == {}
+        finally:
+            server.stop()
+            _stop(room)
+
+    _run(main)
+
+
+def test_a_table_page_gone_while_the_hub_says_who_it_is_leaves_its_seat_away():
+    """On JupyterHub a table's poll first asks the hub whose token it carries; a page closed
+    meanwhile is away (its bot takes over after the teacher's delay), not back at its seat."""
+    from krypteach.serve.tables import HUB_IDENTITY
+
+    async def main() -> None:
+        hub, room, port = _SlowHub(), TableRoom(Rules(players=2)), _free_port()
+        table, ann = room.open("ann", 2, learner=3)
+        seat = table._seats[table.seat_of(ann)]
+        server = tornado.web.Application(table_handlers(room), **{HUB_IDENTITY: hub}).listen(port, "127.0.0.1")
+        try:
+            assert seat.left_at is None
+            await _gone_while_asked(port, f"/krypteach/tables/{table.code}?seat={ann}&since=-1", hub)
+            assert seat.left_at is not None  # away since the page went; the bot plays after the delay
+        finally:
+            server.stop()
+            _stop(room)
+
+    _run(main)

@@ -493,6 +493,8 @@ class TableLobbyHandler(_TableBase):
     async def get(self) -> None:
         self.room.start()
         _code, nickname, learner = self._learner(self.get_argument("learner", ""))
+        if self._gone:  # the page went while the hub was asked who it is: it waits for nothing
+            return
         found = self.room.mine(learner)
         if found is None:
             f = self._waiting = self.room.lobby_enter(learner, nickname)
@@ -558,6 +560,12 @@ class TableViewHandler(_TableBase):
             since = int(self.get_argument("since", "-1"))
         except ValueError:
             self._refuse(400, "since: a version number")
+        if self._gone:  # the page went while the hub was asked who it is: its seat is away
+            try:
+                table.away(seat, time.time())
+            except TableError:
+                pass
+            return
         try:
             table.back(seat)  # a page that asks is there
         except TableError as e:
