@@ -58,6 +58,18 @@ def test_the_learner_is_you_or_its_translation_in_any_case_and_nobody_else():
         assert describe_turn(Turn(0, Move.parse("7H")), ["Young", "Bea"]) == "Young creeps 7♥ (kryper)."
 
 
+def test_only_the_learners_english_default_is_shown_in_the_pages_language():
+    from krypteach.engine.game import shown_name
+    from krypteach.i18n import use_language
+
+    with use_language("sv"):
+        assert [shown_name(n) for n in ("You", "you", "Du", "Bea")] == ["Du", "you", "Du", "Bea"]
+        assert narrate.seat_names(3) == ["Du", "Bea", "Dan"]
+    with use_language("en"):
+        assert [shown_name(n) for n in ("You", "Du", "Bea")] == ["You", "Du", "Bea"]
+        assert narrate.seat_names(2) == ["You", "Bea"]
+
+
 def test_tabbe_gives_a_dukning_to_the_previous_mover():
     text = describe_turn(Turn(2, Move.parse("9H:9S+2C+7D"), tabbe=1, dukning=1), NAMES)
     assert text == "Dan takes 9♠ and 2♣+7♦ with 9♥ — tabbe! Bea moved just before and gets a dukning."

@@ -39,7 +39,7 @@ from .scoring import GivResult, PartiEnd, PartiResult
 from .state import Deal, Turn
 
 __all__ = ["Deal", "Turn", "Giv", "Parti", "GameOverError", "PositionError", "deal_giv", "Observation", "LEARNER",
-           "is_learner"]
+           "is_learner", "shown_name"]
 
 # i18n: the learner's seat in the game table and the narration ("You take 9♠ …")
 LEARNER = N_("You")
@@ -55,6 +55,16 @@ def is_learner(name: str) -> bool:
     (True, False)
     """
     return name.lower() in (LEARNER.lower(), _(LEARNER).lower())
+
+
+def shown_name(name: str) -> str:
+    """``name`` as a page shows it: the learner's English default "You" in the page's language,
+    any other name as it is.
+
+    >>> shown_name("Bea")
+    'Bea'
+    """
+    return _(LEARNER) if name == LEARNER else name
 
 _new_observation = object.__new__
 

@@ -24,7 +24,7 @@ from ..engine.captures import (
     tabbe_pa_text,  # the engine's "tabbe på …" (re-exported here)
 )
 from ..engine.cards import Card
-from ..engine.game import LEARNER, is_learner
+from ..engine.game import LEARNER, is_learner, shown_name
 from ..engine.games import game_of
 from ..engine.moves import describe_cards
 from ..engine.rules import Rules
@@ -63,7 +63,7 @@ def seat_names(players: int, names: Sequence[str] | None = None) -> list[str]:
     if names is None:
         if players > len(DEFAULT_NAMES):
             raise ValueError(f"{players} players: give their names (there are {len(DEFAULT_NAMES)} default names)")
-        return [_(DEFAULT_NAMES[0]), *DEFAULT_NAMES[1:players]][:players]
+        return [shown_name(name) for name in DEFAULT_NAMES[:players]]
     names = list(names)
     if len(names) < players:
         raise ValueError(f"{players} names needed, got {len(names)}: {names}")
@@ -86,7 +86,7 @@ def _name(names: Sequence[str], seat: int) -> str:
     """The seat's name; the English default "You" in the page's language."""
     if seat >= len(names):
         raise ValueError(f"no name for seat {seat}: {len(names)} names given ({', '.join(names)})")
-    return _(DEFAULT_NAMES[0]) if names[seat] == DEFAULT_NAMES[0] else names[seat]
+    return shown_name(names[seat])
 
 
 def _and(items: Sequence[str]) -> str:

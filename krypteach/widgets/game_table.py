@@ -56,7 +56,7 @@ from ..classroom.flagged import keep_flagged
 from ..classroom.session import current
 from ..engine.builds import Build, build_total
 from ..engine.cards import Card
-from ..engine.game import Giv, Parti, Turn
+from ..engine.game import Giv, Parti, Turn, shown_name
 from ..engine.games import Game
 from ..engine.games import describe as describe_move
 from ..engine.moves import IllegalMoveError, Move, MoveParseError, describe_cards
@@ -377,7 +377,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         n = self.picker.rules.players if self._parti is None else self._parti.rules.players
         spare = [name for name in DEFAULT_NAMES[1:] if name not in self._names]  # players are named, never numbered
         names = (self._names + spare)[:n]
-        return [_(name) if name == DEFAULT_NAMES[0] else name for name in names]
+        return [shown_name(name) for name in names]
 
     @property
     def log(self) -> list[str]:
