@@ -24,12 +24,21 @@ from typing import Any
 
 import tornado.web
 
-__all__ = ["COMPRESSIBLE", "accepts_gzip", "gzip_copy", "gzip_static", "is_static"]
+__all__ = ["COMPRESSIBLE", "accepts_gzip", "compressible", "gzip_copy", "gzip_static", "is_static"]
 
 #: the files worth compressing: text (a font, an image or a wheel is compressed already)
 COMPRESSIBLE = frozenset({".js", ".mjs", ".css", ".json", ".html", ".svg", ".map", ".txt", ".md"})
 #: smaller files are sent as they are (a gzip header and a request's headers outweigh the gain)
 MIN_SIZE = 1024
+
+
+def compressible(path: str) -> bool:
+    """Is ``path`` a kind of file worth compressing (:data:`COMPRESSIBLE`, in any case)?
+
+    >>> compressible("voila/static/voila.JS"), compressible("fonts/x.woff2")
+    (True, False)
+    """
+    return Path(path).suffix.lower() in COMPRESSIBLE
 
 
 def accepts_gzip(accept_encoding: str) -> bool:
@@ -67,7 +76,7 @@ def gzip_copy(path: str) -> str | None:
     """The path of ``path``'s gzip copy, made now if there is none for this version of the file;
     ``None`` where compressing is not worth it (not text, under :data:`MIN_SIZE`, or less than a
     tenth smaller) or the copy cannot be written (it is then sent as it is)."""
-    if Path(path).suffix.lower() not in COMPRESSIBLE:
+    if not compressible(path):
         return None
     try:
         st = os.stat(path)
@@ -112,7 +121,7 @@ def gzip_static(handler: type[tornado.web.StaticFileHandler]) -> type[tornado.we
         def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
             path: str | None = super().validate_absolute_path(root, absolute_path)
             self._kt_plain = path
-            if path and Path(path).suffix.lower() in COMPRESSIBLE:
+            if path and compressible(path):
                 headers = self.request.headers
                 if accepts_gzip(headers.get("Accept-Encoding", "")) and "Range" not in headers:
                     copy = gzip_copy(path)
@@ -135,7 +144,7 @@ def gzip_static(handler: type[tornado.web.StaticFileHandler]) -> type[tornado.we
 
         def set_extra_headers(self, path: str) -> None:
             super().set_extra_headers(path)
-            if self._kt_plain and Path(self._kt_plain).suffix.lower() in COMPRESSIBLE:
+            if self._kt_plain and compressible(self._kt_plain):
                 self.set_header("Vary", "Accept-Encoding")
             if self._kt_gzip:
                 self.set_header("Content-Encoding", "gzip")
