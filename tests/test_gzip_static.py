@@ -19,6 +19,8 @@ import tornado.web
 from krypteach.serve import gzip_static as gs
 from krypteach.serve.gzip_static import accepts_gzip, gzip_copy, gzip_static, is_static
 
+from .serve_helpers import run_in_thread
+
 SCRIPT = ("function card(rank, suit) { return rank + suit; }\n" * 400).encode()  # 20 kB of script
 
 
@@ -178,3 +180,40 @@ def test_voilas_static_handlers_are_the_ones_wrapped():
         assert is_static(handler)
     assert not is_static(tornado.web.RequestHandler) and not is_static("FileFindHandler")
     # (that a served lesson's scripts come compressed: tests/test_browser.py)
+
+
+def test_every_static_handler_of_an_app_is_wrapped_once_under_any_host():
+    """A learner's Jupyter server on JupyterHub routes its extensions' handlers under a host's own
+    router (``add_handlers``); each static one is wrapped, once, whatever runs it again."""
+    from jupyter_server.base.handlers import FileFindHandler
+
+    from krypteach.serve import learner_server
+
+    class Page(tornado.web.RequestHandler):
+        pass
+
+    app = tornado.web.Application([(r"/static/(.*)", tornado.web.StaticFileHandler, {"path": "."}),
+                                   (r"/page", Page)])
+    app.add_handlers(".*$", [(r"/voila/static/(.*)", FileFindHandler, {"path": ["."]}), (r"/other", Page)])
+    assert gs.gzip_routes(app) == 2
+    assert gs.gzip_routes(app) == 0  # wrapped already
+
+    def targets(router) -> list:
+        found = []
+        for rule in router.rules:
+            found += targets(rule.target) if hasattr(rule.target, "rules") else [rule.target]
+        return found
+
+    handlers = targets(app.default_router)
+    static = [h for h in handlers if is_static(h)]
+    assert len(static) == 2 and all(h.__name__.endswith("Gzip") for h in static)
+    assert Page in handlers and not any(h.__name__.endswith("GzipGzip") for h in handlers)
+    # the extension's start (a Jupyter server calls it once its extensions are loaded) does the same
+    again = tornado.web.Application([(r"/static/(.*)", tornado.web.StaticFileHandler, {"path": "."})])
+
+    class Server:
+        web_app = again
+
+    run_in_thread(lambda: learner_server._start_jupyter_server_extension(Server()))  # (not asyncio.run: see there)
+    assert targets(again.default_router)[0].__name__ == "StaticFileHandlerGzip"
+    assert learner_server._jupyter_server_extension_points() == [{"module": "krypteach.serve.learner_server"}]

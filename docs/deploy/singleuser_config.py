@@ -27,6 +27,9 @@ except ImportError:  # krypteach not in this server's environment: nothing to le
     pass
 else:
     c.VoilaConfiguration.extension_denylist = lite_extensions()
+    # Voilà's scripts and styles sent as gzip copies, as `krypteach serve` sends them (5.5 MB a
+    # page otherwise, through the hub's proxy as they are): krypteach/serve/learner_server.py
+    c.ServerApp.jpserver_extensions["krypteach.serve.learner_server"] = True
 
 # MathJax from the page's own bundle: Voilà as an extension would point the page at a CDN
 # (cdnjs) unless these are there and None, as they are in `krypteach serve`

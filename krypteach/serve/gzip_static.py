@@ -24,7 +24,7 @@ from typing import Any
 
 import tornado.web
 
-__all__ = ["COMPRESSIBLE", "accepts_gzip", "compressible", "gzip_copy", "gzip_static", "is_static"]
+__all__ = ["COMPRESSIBLE", "accepts_gzip", "compressible", "gzip_copy", "gzip_routes", "gzip_static", "is_static"]
 
 #: the files worth compressing: text (a font, an image or a wheel is compressed already)
 COMPRESSIBLE = frozenset({".js", ".mjs", ".css", ".json", ".html", ".svg", ".map", ".txt", ".md"})
@@ -150,7 +150,25 @@ def gzip_static(handler: type[tornado.web.StaticFileHandler]) -> type[tornado.we
                 self.set_header("Content-Encoding", "gzip")
 
     Gzipped.__name__ = Gzipped.__qualname__ = handler.__name__ + "Gzip"
+    Gzipped._kt_gzip_static = True
     return Gzipped
+
+
+def gzip_routes(app: tornado.web.Application) -> int:
+    """Every static file handler ``app`` routes to, wrapped by :func:`gzip_static` where it is not
+    yet (the handlers of every extension of a Jupyter server, as a learner's server on JupyterHub
+    has them once its extensions are loaded); returns how many were wrapped now."""
+    wrapped = 0
+    routers: list[Any] = [app.default_router]  # (its first rule is the app's wildcard router)
+    while routers:
+        for rule in getattr(routers.pop(), "rules", []):
+            target = rule.target
+            if is_static(target) and not getattr(target, "_kt_gzip_static", False):
+                rule.target = gzip_static(target)
+                wrapped += 1
+            elif hasattr(target, "rules"):  # a host's own router (``Application.add_handlers``)
+                routers.append(target)
+    return wrapped
 
 
 def is_static(handler: Any) -> bool:
