@@ -10,7 +10,10 @@ import logging
 import os
 import random
 import time
+from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 import tornado.web
@@ -52,10 +55,18 @@ def _slow_hint(_obs, _lang: str, names: list[str]) -> tuple[str, str]:
     return "slow", names[0]
 
 
-async def _serve(room: TableRoom):
+@asynccontextmanager
+async def _served(room: TableRoom, **settings: Any) -> AsyncIterator[tuple[str, int]]:
+    """``room``'s handlers on a free port of 127.0.0.1 (with the tables' key, or ``settings``):
+    yields (the tables' address, the port); the server and the room are stopped after."""
     port = _free_port()
-    server = tornado.web.Application(table_handlers(room), krypteach_table_key=KEY).listen(port, "127.0.0.1")
-    return server, f"http://127.0.0.1:{port}/krypteach/tables"
+    server = tornado.web.Application(table_handlers(room), **(settings or {"krypteach_table_key": KEY})).listen(
+        port, "127.0.0.1")
+    try:
+        yield f"http://127.0.0.1:{port}/krypteach/tables", port
+    finally:
+        server.stop()
+        _stop(room)
 
 
 async def _fetch(base: str, path: str = "", body: dict | None = None, timeout: float = 30,
@@ -355,8 +366,7 @@ def test_a_hint_asked_for_over_http_is_checked_and_answered_in_english_by_defaul
 
     async def main() -> None:
         room = TableRoom(Rules(players=2), bot="random", hints=True)
-        server, base = await _serve(room)
-        try:
+        async with _served(room) as (base, _port):
             table, ann = room.open("Ann", 2, learner=1)
             _turn_of(table, ann)
             path = f"/{table.code}/hint"
@@ -371,9 +381,6 @@ def test_a_hint_asked_for_over_http_is_checked_and_answered_in_english_by_defaul
                          {"seat": ann, "lang": "xx", "names": ["Ann", "Bo"]},  # no language of ours
                          {"seat": 5, "names": ["Ann", "Bo"]}):               # no seat token
                 assert (await _fetch(base, path, body))[:2] == (400, refused), body
-        finally:
-            server.stop()
-            _stop(room)
 
     _run(main)
 
@@ -381,14 +388,11 @@ def test_a_hint_asked_for_over_http_is_checked_and_answered_in_english_by_defaul
 def test_a_hint_at_a_table_without_hints_is_forbidden_in_a_sentence():
     async def main() -> None:
         room = TableRoom(Rules(players=2), bot="random")
-        server, base = await _serve(room)
-        try:
+        async with _served(room) as (base, _port):
             table, ann = room.open("Ann", 2, learner=1)
             _turn_of(table, ann)
             status, said, _h = await _fetch(base, f"/{table.code}/hint", {"seat": ann, "names": ["Ann", "Bo"]})
             assert (status, said) == (403, {"error": "your teacher has not allowed hints at the tables"})
-        finally:
-            server.stop()
 
     _run(main)
 
@@ -404,8 +408,7 @@ def test_a_lobby_poll_ends_after_wait_with_no_table_and_whether_a_tournament_is_
 
     async def main() -> None:
         room = TableRoom(Rules(players=2))
-        server, base = await _serve(room)
-        try:
+        async with _served(room) as (base, _port):
             status, said, headers = await _fetch(base, "/lobby", timeout=10, learner=_token("Ann", 1))
             assert (status, said) == (200, {"code": None}) and headers["Cache-Control"] == "no-store"
             assert room._lobby_waiting == [] and room.lobby == {}  # the poll that ended left nothing behind
@@ -413,9 +416,6 @@ def test_a_lobby_poll_ends_after_wait_with_no_table_and_whether_a_tournament_is_
                 room.tournament = _Tournament(running)
                 status, said, _h = await _fetch(base, "/lobby", timeout=10, learner=_token("Ann", 1))
                 assert (status, said) == (200, {"code": None, "tournament": running})
-        finally:
-            server.stop()
-            room.stop()
 
     _run(main)
 
@@ -423,16 +423,12 @@ def test_a_lobby_poll_ends_after_wait_with_no_table_and_whether_a_tournament_is_
 def test_a_learner_with_a_table_is_answered_by_the_lobby_at_once():
     async def main() -> None:
         room = TableRoom(Rules(players=2))
-        server, base = await _serve(room)
-        try:
+        async with _served(room) as (base, _port):
             table, ann = room.open("Ann", 2, learner=1)
             t0 = time.monotonic()
             status, said, headers = await _fetch(base, "/lobby", timeout=10, learner=_token("Ann", 1))
             assert status == 200 and said["code"] == table.code and said["seat_token"] == ann
             assert time.monotonic() - t0 < 5 and headers["Cache-Control"] == "no-store"
-        finally:
-            server.stop()
-            room.stop()
 
     _run(main)
 
@@ -452,9 +448,8 @@ class _SeatingTournament:
 def test_a_kernels_requests_to_the_tables_are_refused_in_their_sentences_and_answered_uncached():
     async def main() -> None:
         room = TableRoom(Rules(players=2), bot="random")
-        server, base = await _serve(room)
         client = AsyncHTTPClient()
-        try:
+        async with _served(room) as (base, _port):
             ann = _token("Ann", 1)
             for raw in (b"not json", b"[1]"):
                 try:
@@ -507,9 +502,6 @@ def test_a_kernels_requests_to_the_tables_are_refused_in_their_sentences_and_ans
             assert room.learners[giv["code"]] == {0: 4}  # the tournament seats the learner of the token
             assert (await _fetch(base, body={"learner": _token("Ed", 5), "join": giv["code"]}))[:2] == (
                 409, {"error": f"table {giv['code']} is a tournament giv: nobody else sits down at it"})
-        finally:
-            server.stop()
-            room.stop()
 
     _run(main)
 
@@ -540,8 +532,7 @@ def test_the_servers_learner_key_signs_the_tables_learners_and_a_hub_says_who_as
 def test_a_move_that_is_not_seat_move_and_version_is_refused_in_a_sentence():
     async def main() -> None:
         room = TableRoom(Rules(players=2), bot="random")
-        server, base = await _serve(room)
-        try:
+        async with _served(room) as (base, _port):
             table, ann = room.open("Ann", 2, learner=1)
             _turn_of(table, ann)
             move = table.view(ann)["legal"][0]
@@ -555,8 +546,6 @@ def test_a_move_that_is_not_seat_move_and_version_is_refused_in_a_sentence():
                                                  {"seat": ann, "move": move, "version": table.version})
             assert status == 200 and view["moves"][-1] == [table.seat_of(ann), move]
             assert headers["Cache-Control"] == "no-store"
-        finally:
-            server.stop()
 
     _run(main)
 
@@ -565,14 +554,11 @@ def test_a_move_that_is_not_seat_move_and_version_is_refused_in_a_sentence():
 def test_a_page_gone_away_is_answered_away_and_a_forged_seat_is_refused_in_a_sentence():
     async def main() -> None:
         room = TableRoom(Rules(players=2))
-        server, base = await _serve(room)
-        try:
+        async with _served(room) as (base, _port):
             table, ann = room.open("Ann", 2, learner=1)
             status, said, _h = await _fetch(base, f"/{table.code}/away", {"seat": "forged"})
             assert (status, said) == (404, {"error": "this page has no seat at this table"})
             assert (await _fetch(base, f"/{table.code}/away", {"seat": ann}))[:2] == (200, {"away": True})
-        finally:
-            server.stop()
 
     _run(main)
 
@@ -677,9 +663,8 @@ def test_a_page_gone_while_the_hub_says_who_it_is_does_not_wait_in_the_lobby(mon
     monkeypatch.setattr(tables_module, "WAIT", 30)
 
     async def main() -> None:
-        hub, room, port = _SlowHub(), TableRoom(Rules(players=2)), _free_port()
-        server = tornado.web.Application(table_handlers(room), **{HUB_IDENTITY: hub}).listen(port, "127.0.0.1")
-        try:
+        hub, room = _SlowHub(), TableRoom(Rules(players=2))
+        async with _served(room, **{HUB_IDENTITY: hub}) as (_base, port):
             await _gone_while_asked(port, "/krypteach/tables/lobby", hub)
             assert room.lobby == {} and room.waiting() == [] and room._lobby_waiting == []
             writer = await _poll(port, "/krypteach/tables/lobby", hub)  # a page that stays waits, as before
@@ -688,9 +673,6 @@ def test_a_page_gone_while_the_hub_says_who_it_is_does_not_wait_in_the_lobby(mon
             writer.close()
             await asyncio.sleep(0.3)
             assert room.waiting() == [] and room.lobby == {}
-        finally:
-            server.stop()
-            _stop(room)
 
     _run(main)
 
@@ -701,16 +683,12 @@ def test_a_table_page_gone_while_the_hub_says_who_it_is_leaves_its_seat_away():
     from krypteach.serve.tables import HUB_IDENTITY
 
     async def main() -> None:
-        hub, room, port = _SlowHub(), TableRoom(Rules(players=2)), _free_port()
+        hub, room = _SlowHub(), TableRoom(Rules(players=2))
         table, ann = room.open("ann", 2, learner=3)
         seat = table._seats[table.seat_of(ann)]
-        server = tornado.web.Application(table_handlers(room), **{HUB_IDENTITY: hub}).listen(port, "127.0.0.1")
-        try:
+        async with _served(room, **{HUB_IDENTITY: hub}) as (_base, port):
             assert seat.left_at is None
             await _gone_while_asked(port, f"/krypteach/tables/{table.code}?seat={ann}&since=-1", hub)
             assert seat.left_at is not None  # away since the page went; the bot plays after the delay
-        finally:
-            server.stop()
-            _stop(room)
 
     _run(main)
