@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import doctest
 import gzip
+import http.client
+import logging
 import os
 import socket
 import threading
@@ -91,6 +93,8 @@ def test_accept_encoding_is_read_as_browsers_write_it():
     assert accepts_gzip("br;q=1.0, gzip;q=0.8") and accepts_gzip("*;q=0.1")
     assert not accepts_gzip("identity") and not accepts_gzip("br") and not accepts_gzip("")
     assert not accepts_gzip("gzip;q=0") and not accepts_gzip("gzip;q=0.0, br") and not accepts_gzip("gzip;q=x")
+    # each parameter on its own, and its name before the first "="
+    assert not accepts_gzip("gzip;level=1;q=0") and not accepts_gzip("gzip;q=0=1")
 
 
 def test_a_browser_that_accepts_gzip_gets_the_script_compressed_and_whole(server, copies):
@@ -110,6 +114,17 @@ def test_any_other_request_gets_the_file_itself(server):
         r = fetch(f"{base}/app.js", **headers)
         assert r.code == 200 and r.body == SCRIPT and "Content-Encoding" not in r.headers, headers
         assert r.headers["Vary"] == "Accept-Encoding"
+        assert r.headers["Content-Type"] in ("application/javascript", "text/javascript")
+    # a request without Accept-Encoding at all (urllib always sends one)
+    host, _sep, path = base.removeprefix("http://").partition("/")
+    connection = http.client.HTTPConnection(host, timeout=30)
+    try:
+        connection.putrequest("GET", f"/{path}/app.js", skip_accept_encoding=True)
+        connection.endheaders()
+        bare = connection.getresponse()
+        assert bare.status == 200 and bare.read() == SCRIPT and bare.getheader("Content-Encoding") is None
+    finally:
+        connection.close()
     # a range of bytes is a range of the file, never of its copy
     r = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip", "Range": "bytes=0-99"})
     assert r.code == 206 and r.body == SCRIPT[:100] and "Content-Encoding" not in r.headers
@@ -127,11 +142,12 @@ def test_files_not_worth_compressing_are_sent_as_they_are(server, copies):
 
 
 def test_the_copy_has_its_own_etag_and_a_browsers_copy_is_not_sent_again(server):
-    base, _files = server
+    base, files = server
+    os.utime(files / "app.js", (10**9, 10**9))  # made long ago: the copy, made now, keeps that time
     plain = fetch(f"{base}/app.js")
     packed = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip"})
     assert plain.headers["Etag"] != packed.headers["Etag"]
-    assert packed.headers["Last-Modified"] == plain.headers["Last-Modified"]
+    assert packed.headers["Last-Modified"] == plain.headers["Last-Modified"] == "Sun, 09 Sep 2001 01:46:40 GMT"
     again = fetch(f"{base}/app.js", **{"Accept-Encoding": "gzip", "If-None-Match": packed.headers["Etag"]})
     assert again.code == 304 and again.body == b""
     # the plain file's Etag does not stand for the copy
@@ -172,6 +188,42 @@ def test_the_copies_are_kept_in_the_users_own_cache(tmp_path, monkeypatch):
     assert gzip_copy(str(script)) is None
 
 
+def test_without_xdg_cache_home_the_copies_are_in_the_homes_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for unset in (None, ""):
+        if unset is None:
+            monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        else:
+            monkeypatch.setenv("XDG_CACHE_HOME", unset)
+        assert gs._folder() == tmp_path / "home" / ".cache" / "krypteach" / "gzip"  # (again: it is there)
+        assert gs._folder().is_dir()
+
+
+def test_a_copy_from_min_size_on_each_files_own_made_where_the_copies_are(tmp_path, copies, monkeypatch):
+    small, edge = tmp_path / "small.js", tmp_path / "edge.js"
+    small.write_bytes(b"a" * (gs.MIN_SIZE - 1))
+    edge.write_bytes(b"a" * gs.MIN_SIZE)
+    assert gzip_copy(str(small)) is None
+    assert gzip.decompress(Path(gzip_copy(str(edge)) or "").read_bytes()) == b"a" * gs.MIN_SIZE
+    # two files of one size and time: each its own copy (named by its path)
+    one, two = tmp_path / "one.js", tmp_path / "two.js"
+    one.write_bytes(SCRIPT)
+    two.write_bytes(SCRIPT.replace(b"card", b"kort"))
+    for f in (one, two):
+        os.utime(f, ns=(10**18, 10**18))
+    assert gzip.decompress(Path(gzip_copy(str(one)) or "").read_bytes()) == SCRIPT
+    assert gzip.decompress(Path(gzip_copy(str(two)) or "").read_bytes()) == two.read_bytes()
+    # each copy is written beside the others and put in place whole (not made in another folder,
+    # from which it could not be moved where that is another file system)
+    moved: list[tuple[str, str]] = []
+    replace = os.replace
+    monkeypatch.setattr(gs.os, "replace", lambda a, b: (moved.append((a, b)), replace(a, b))[1])
+    three = tmp_path / "three.js"
+    three.write_bytes(SCRIPT * 2)
+    assert gzip_copy(str(three)) is not None
+    assert [Path(a).parent for a, _b in moved] == [copies]
+
+
 def test_voilas_static_handlers_are_the_ones_wrapped():
     from jupyter_server.base.handlers import FileFindHandler
     from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
@@ -182,7 +234,7 @@ def test_voilas_static_handlers_are_the_ones_wrapped():
     # (that a served lesson's scripts come compressed: tests/test_browser.py)
 
 
-def test_every_static_handler_of_an_app_is_wrapped_once_under_any_host():
+def test_every_static_handler_of_an_app_is_wrapped_once_under_any_host(caplog):
     """A learner's Jupyter server on JupyterHub routes its extensions' handlers under a host's own
     router (``add_handlers``); each static one is wrapped, once, whatever runs it again."""
     from jupyter_server.base.handlers import FileFindHandler
@@ -214,6 +266,8 @@ def test_every_static_handler_of_an_app_is_wrapped_once_under_any_host():
     class Server:
         web_app = again
 
-    run_in_thread(lambda: learner_server._start_jupyter_server_extension(Server()))  # (not asyncio.run: see there)
+    with caplog.at_level(logging.INFO, logger="krypteach.serve.learner_server"):
+        run_in_thread(lambda: learner_server._start_jupyter_server_extension(Server()))  # (not asyncio.run: see there)
+    assert caplog.messages == ["krypteach: static file handlers sending gzip copies: 1"]
     assert targets(again.default_router)[0].__name__ == "StaticFileHandlerGzip"
     assert learner_server._jupyter_server_extension_points() == [{"module": "krypteach.serve.learner_server"}]

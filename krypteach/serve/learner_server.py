@@ -25,4 +25,4 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
 
 async def _start_jupyter_server_extension(serverapp: Any) -> None:
     wrapped = gzip_routes(serverapp.web_app)
-    log.info("krypteach: %d static file handlers send gzip copies", wrapped)
+    log.info("krypteach: static file handlers sending gzip copies: %d", wrapped)
