@@ -716,5 +716,10 @@ def test_play_lesson_a_parti_its_protocol_the_replay_and_the_rules_sheet(page, s
         assert not sheet.get_by_role("button", name="Print (skriv ut)").is_visible()
         pdf = sheet.pdf(format="A4", prefer_css_page_size=True)
         assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1, "the rules sheet prints on more than one page"
+        # the tab's icon of the server's own pages (the teacher's, the rules sheet's): a 32-pixel PNG,
+        # where a browser asks for it (a 404 there was an error in every such page's console)
+        icon = sheet.request.get(f"{served_app}/favicon.ico")
+        assert icon.status == 200 and icon.headers["content-type"] == "image/png"
+        assert icon.body()[:8] == b"\x89PNG\r\n\x1a\n" and icon.body()[16:24] == (32).to_bytes(4, "big") * 2
     finally:
         sheet.close()

@@ -37,7 +37,7 @@ from voila.app import Voila  # type: ignore[import-untyped]
 from ..i18n import _
 from .board import board_handlers, class_board
 from .door import JoinHandler, behind_door
-from .endpoints import AliveHandler, LearnerTokenHandler, RootHandler, RulesSheetHandler, StatusHandler
+from .endpoints import AliveHandler, FaviconHandler, LearnerTokenHandler, RootHandler, RulesSheetHandler, StatusHandler
 from .flood import rate_from_env, rate_limited
 from .gzip_static import gzip_static, is_static
 from .kernels import Culler, count_handed_out
@@ -110,6 +110,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             (r"/krypteach/learner-token", LearnerTokenHandler),
             (r"/krypteach/alive/([0-9a-f-]{36})", AliveHandler),
             (r"/krypteach/rules", RulesSheetHandler),
+            (r"/favicon\.ico", FaviconHandler),
             (r"/krypteach/teacher", TeacherHandler),
             (r"/krypteach/teacher/export\.csv", TeacherExportHandler),
             (r"/krypteach/teacher/learner", TeacherLearnerHandler),

@@ -5,6 +5,7 @@ which are behind the door (:func:`behind_door_json`). Each asks :func:`~krypteac
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 
@@ -15,7 +16,8 @@ from ..i18n import set_task_language
 from .door import forbidden, host_ok, known_client, signed_in_learner
 from .settings import ServeSettings
 
-__all__ = ["AliveHandler", "LearnerTokenHandler", "RootHandler", "RulesSheetHandler", "StatusHandler", "behind_door_json"]
+__all__ = ["AliveHandler", "FaviconHandler", "LearnerTokenHandler", "RootHandler", "RulesSheetHandler", "StatusHandler",
+           "behind_door_json"]
 
 
 def behind_door_json(handler: tornado.web.RequestHandler, *, this_machine: bool = False) -> bool:
@@ -102,6 +104,25 @@ class RulesSheetHandler(tornado.web.RequestHandler):
         set_task_language(kt.request_language(self))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(rules_sheet_html(Rules.preset(kt.game_rules) if kt.game_rules else None))
+
+
+@functools.cache
+def _favicon() -> bytes:
+    from ..views.icon import icon_png
+
+    return icon_png(32)
+
+
+class FaviconHandler(tornado.web.RequestHandler):
+    """``/favicon.ico``: krypteach's icon (a PNG, which every browser takes there) for the tab of
+    every page, the teacher's among them; no class code: it is a picture of a card."""
+
+    def get(self) -> None:
+        if not host_ok(self, forbidden):
+            return
+        self.set_header("Content-Type", "image/png")
+        self.set_header("Cache-Control", "max-age=86400")
+        self.finish(_favicon())
 
 
 class LearnerTokenHandler(tornado.web.RequestHandler):

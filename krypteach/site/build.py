@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, language, ngettext, use_language
+from ..views.icon import icon_png
 from .pyc import record_line
 
 __all__ = ["KERNEL_PACKAGES", "PYPI_PACKAGES", "SiteError", "SiteResult", "build_site", "npm_pyodide",
@@ -1250,37 +1251,6 @@ def _index(out: Path, start: str | None, pages: list[str], lang: str | None = No
             encoding="utf-8")
 
 
-def _icon_png(size: int) -> bytes:
-    """The site's icon as a PNG: a white card with a red heart on the green of a card table."""
-    import struct
-    import zlib
-
-    rows = []
-    card = (0.22 * size, 0.12 * size, 0.78 * size, 0.88 * size)  # left, top, right, bottom
-    r = 0.06 * size  # the card's rounded corners
-    for y in range(size):
-        row = bytearray(b"\x00")  # filter: none
-        for x in range(size):
-            px, py = x + 0.5, y + 0.5
-            cx = min(max(px, card[0] + r), card[2] - r)
-            cy = min(max(py, card[1] + r), card[3] - r)
-            colour = (0x1D, 0x6B, 0x3A)
-            if (px - cx) ** 2 + (py - cy) ** 2 <= r * r:
-                colour = (0xFF, 0xFF, 0xFF)
-                hx, hy = (px - size / 2) / (0.17 * size), -(py - size / 2) / (0.17 * size)
-                if (hx * hx + hy * hy - 1) ** 3 - hx * hx * hy ** 3 <= 0:  # the heart curve
-                    colour = (0xC8, 0x10, 0x2E)
-            row += bytes(colour)
-        rows.append(bytes(row))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
-            + chunk(b"IEND", b""))
-
-
 _ICONS = (192, 512)
 _SW_TEMPLATE = Path(__file__).with_name("service-worker.js")
 
@@ -1296,7 +1266,7 @@ def _app(out: Path, pages: list[str], start: str, lang: str, last: Mapping[str, 
     icons = out / "icons"
     icons.mkdir(exist_ok=True)
     for size in _ICONS:
-        (icons / f"krypkasino-{size}.png").write_bytes(_icon_png(size))
+        (icons / f"krypkasino-{size}.png").write_bytes(icon_png(size))
     with use_language(lang):
         description = _("Learn Krypkasino, the Swedish card game: lessons, puzzles and games against the computer")
     manifest = {"name": "Krypkasino", "short_name": "Krypkasino", "description": description, "lang": lang,
