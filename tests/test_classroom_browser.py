@@ -317,6 +317,12 @@ def test_the_teachers_page_shows_the_class_and_only_opens_with_the_teacher_code(
         page.locator("[role=status]", has_text="Eva chooses a new PIN at the next sign-in").wait_for(timeout=STEP_MS)
         # no horizontal scroll on a phone: the grid scrolls in its own box
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        # the page's refresh box: a box before its words, on their line, in a label a thumb can hit
+        # (it was a bar the width of the page above its words)
+        box = page.locator("#kt-refresh").bounding_box()
+        label = page.locator("label", has=page.locator("#kt-refresh")).bounding_box()
+        assert box and label and box["width"] < 40 and label["height"] >= 44, (box, label)
+        assert abs(box["x"] - label["x"]) < 2 and label["y"] <= box["y"] <= label["y"] + label["height"] - box["height"]
         # and every control a thumb uses is 44 px each way, the learners' names too, here and on a
         # learner's page (its rename, merge and remove forms)
         assert not page.evaluate(THUMB), page.evaluate(THUMB)

@@ -126,6 +126,9 @@ def test_the_teachers_page_in_english_as_before():
         assert word in en, word
     empty = teacher_page(ProgressStore(":memory:").overview("K7RPX"), "K7RPX", "", {})
     assert "No learners yet" in empty and "No mistakes yet." in empty
+    # the rules behind the mistakes say so too, not a list of one dash
+    rules_part = empty.split("The rules behind the mistakes</h2>", 1)[1].split("<h2>", 1)[0]
+    assert rules_part.strip() == "<p>No mistakes yet.</p>" and "<li>–</li>" not in empty
     with use_language("sv"):
         empty_sv = teacher_page(ProgressStore(":memory:").overview("K7RPX"), "K7RPX", "", {})
     assert "Inga elever än." in empty_sv and "Inga fel än." in empty_sv and "0 elever · 0 givar" in empty_sv

@@ -145,12 +145,14 @@ th[scope=row]{position:sticky;left:0;z-index:1;background:#f4f8f3;box-shadow:1px
 thead th:first-child{left:0;z-index:2}
 td.all{background:#cfe8cf}td.some{background:#fff4c4}td.none{color:#777}td.trouble{background:#f8d3d3}
 img{max-width:100%;height:auto;background:#fff;border-radius:.5rem}
-button,a.button,label.button{font-size:.95rem;padding:.35rem .8rem;border:0;border-radius:.4rem;background:#2e6b3a;
+button,a.button,label.button{font:inherit;font-size:.95rem;padding:.35rem .8rem;border:0;border-radius:.4rem;background:#2e6b3a;
 color:#fff;text-decoration:none;cursor:pointer}
 button.reset{background:#8a3a1f}
 td form{display:inline-block;margin:.1rem .3rem .1rem 0}
 input{font-size:1.3rem;padding:.45rem .6rem;border:2px solid #5a7d5f;border-radius:.5rem;width:100%;
 box-sizing:border-box}
+input[type=checkbox]{width:1.3rem;height:1.3rem;min-height:0;padding:0;margin:0;flex:none}
+label.kt-check{display:inline-flex;align-items:center;gap:.5rem;min-height:44px}
 .card{max-width:28rem;margin:10vh auto;background:#fff;padding:1.25rem 1.5rem;border-radius:.75rem;
 box-shadow:0 2px 10px rgba(0,0,0,.12)}
 .error{color:#a3161a;font-weight:600}
@@ -698,9 +700,9 @@ def teacher_page(view: ClassOverview, class_code: str, xsrf_form: str, titles: M
 <h2>{t["grid"]}</h2>{grid}
 <h2>{t["failed"]}</h2>{failed_html}
 <h2>{t["rules"]}</h2>
-<ul>{rules or "<li>–</li>"}</ul>
+{f"<ul>{rules}</ul>" if rules else f"<p>{t['no-mistakes']}</p>"}
 <h2>{t["themes"]}</h2>{themes}
 <h2>{t["practice"]}</h2>{practice_html(practice)}
 <h2>{t["homework"]}</h2>{homework}{plots}{resets}
-<p class="note"><label><input type="checkbox" id="kt-refresh" checked> {t["refresh"]}</label></p>"""
+<p class="note"><label class="kt-check"><input type="checkbox" id="kt-refresh" checked> {t["refresh"]}</label></p>"""
     return _page(_("The class {code} – Krypkasino").format(code=class_code), body, refresh=True)
