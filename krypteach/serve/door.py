@@ -83,7 +83,7 @@ def safe_next(nxt: str, default: str) -> str:
 
     >>> safe_next("/voila/render/en/03_take_all.ipynb?x=1", "/")
     '/voila/render/en/03_take_all.ipynb?x=1'
-    >>> [safe_next(bad, "/") for bad in ("//evil.example/x", "/\\evil.example", "http://evil.example/voila/render/")]
+    >>> [safe_next(bad, "/") for bad in ("//evil.example/x", "/\\\\evil.example", "http://evil.example/voila/render/")]
     ['/', '/', '/']
     """
     if "\\" in nxt or bad_url(nxt) or not nxt.startswith(NEXT_PREFIXES):

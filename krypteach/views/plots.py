@@ -46,7 +46,7 @@ def plain_text() -> Iterator[None]:
     making and its drawing (``savefig``: tick labels are made then) must be inside.
 
     >>> with plain_text():
-    ...     png = figure_png(_one_label("$\\frac{$"))
+    ...     png = figure_png(_one_label("$\\\\frac{$"))
     >>> png.startswith(b"\\x89PNG")
     True
     """
