@@ -647,6 +647,11 @@ async def _poll(port: int, path: str, hub: _SlowHub) -> asyncio.StreamWriter:
     return writer
 
 
+def _no_errors_logged(caplog) -> None:
+    """Nothing went wrong in the server's callbacks (Tornado and asyncio log what raises there)."""
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
 async def _gone_while_asked(port: int, path: str, hub: _SlowHub) -> None:
     """The page goes while the hub is asked; then the hub answers."""
     (await _poll(port, path, hub)).close()
@@ -655,7 +660,7 @@ async def _gone_while_asked(port: int, path: str, hub: _SlowHub) -> None:
     await asyncio.sleep(0.5)
 
 
-def test_a_page_gone_while_the_hub_says_who_it_is_does_not_wait_in_the_lobby(monkeypatch):
+def test_a_page_gone_while_the_hub_says_who_it_is_does_not_wait_in_the_lobby(monkeypatch, caplog):
     """On JupyterHub a lobby poll first asks the hub whose token it carries; a page closed
     meanwhile must not then stand in the lobby, where the teacher would see it waiting."""
     from krypteach.serve.tables import HUB_IDENTITY
@@ -675,9 +680,10 @@ def test_a_page_gone_while_the_hub_says_who_it_is_does_not_wait_in_the_lobby(mon
             assert room.waiting() == [] and room.lobby == {}
 
     _run(main)
+    _no_errors_logged(caplog)  # a page that goes before its poll waits is no error in the server's log
 
 
-def test_a_table_page_gone_while_the_hub_says_who_it_is_leaves_its_seat_away():
+def test_a_table_page_gone_while_the_hub_says_who_it_is_leaves_its_seat_away(caplog):
     """On JupyterHub a table's poll first asks the hub whose token it carries; a page closed
     meanwhile is away (its bot takes over after the teacher's delay), not back at its seat."""
     from krypteach.serve.tables import HUB_IDENTITY
@@ -692,3 +698,4 @@ def test_a_table_page_gone_while_the_hub_says_who_it_is_leaves_its_seat_away():
             assert seat.left_at is not None  # away since the page went; the bot plays after the delay
 
     _run(main)
+    _no_errors_logged(caplog)
