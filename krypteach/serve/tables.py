@@ -548,10 +548,15 @@ class TableViewHandler(_TableBase):
         bot plays it after the teacher's delay unless the page comes back."""
         self._gone = True
         if self._seat is not None and not self._finished:
-            try:
-                self.room.table(self.path_args[0]).away(self._seat, time.time())
-            except TableError:
-                pass
+            self._away(self.path_args[0], self._seat)
+
+    def _away(self, code: str, seat: str) -> None:
+        """The page of ``seat`` at table ``code`` has gone: the seat is away from now (nothing where
+        the table or the seat is not there)."""
+        try:
+            self.room.table(code).away(seat, time.time())
+        except TableError:
+            pass
 
     async def get(self, code: str) -> None:
         table = self._table(code)
@@ -561,10 +566,7 @@ class TableViewHandler(_TableBase):
         except ValueError:
             self._refuse(400, "since: a version number")
         if self._gone:  # the page went while the hub was asked who it is: its seat is away
-            try:
-                table.away(seat, time.time())
-            except TableError:
-                pass
+            self._away(code, seat)
             return
         try:
             table.back(seat)  # a page that asks is there
