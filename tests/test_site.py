@@ -153,6 +153,11 @@ def test_the_site_holds_every_lesson_and_no_cdn(site):
         assert (out / "static" / "krypteach" / entry["file_name"]).is_file(), entry["file_name"]
     for html in (out / "voici" / "render").glob("*.html"):
         assert "cdn.jsdelivr.net" not in html.read_text(), html.name
+    # every page names the site's icon (a browser asked for /favicon.ico, a 404, on the rules page)
+    for page, prefix in [("index.html", ""), ("rules.html", ""), ("voici/render/03_take_all.html", "../../")]:
+        links = re.findall(r'<link rel="icon"[^>]*href="([^"]+)"', (out / page).read_text())
+        assert links == [f"{prefix}icons/krypkasino-192.png"], (page, links)
+        assert (out / page).parent.joinpath(links[0]).resolve().is_file()
 
 
 def test_the_sites_python_files_are_compiled_ahead_and_what_no_page_uses_is_left_out(site):

@@ -1208,6 +1208,13 @@ def _without_mathjax(out: Path, notebooks: Iterable[Path]) -> bool:
 
 _MANIFEST_LINK = ('<link rel="manifest" href="../../manifest.webmanifest">'
                   '<meta name="theme-color" content="#1d6b3a">')
+#: voici's page names no icon (an empty one, so the browser asks for none); the site's pages show its own
+_VOICI_ICON = '<link rel="icon" href="data:;base64,=">'
+
+
+def _icon_link(prefix: str = "") -> str:
+    """The site's icon for a page at ``prefix`` from the site's root (``../../`` for a lesson)."""
+    return f'<link rel="icon" type="image/png" sizes="192x192" href="{prefix}icons/krypkasino-{_ICONS[0]}.png">'
 
 
 def _fix_pages(out: Path, pages: list[str], lang: str = "en", early: str = "") -> None:
@@ -1229,6 +1236,7 @@ def _fix_pages(out: Path, pages: list[str], lang: str = "en", early: str = "") -
         new = _LOADING_H2.sub(lambda m: loading_h2, new, count=1)
         if loading_js not in new:
             new = new.replace(_VOICI_JS, loading_js + (_SHOWN_JS + early if shown else "") + _KEEP_JS + _GATE_JS, 1)
+        new = new.replace(_VOICI_ICON, _icon_link("../../"))
         if _MANIFEST_LINK not in new:
             new = new.replace("</head>", (_SHOWN_CSS if shown else "") + _MANIFEST_LINK + "</head>", 1)
         if _LINKS_JS not in new:
@@ -1246,7 +1254,7 @@ def _index(out: Path, start: str | None, pages: list[str], lang: str | None = No
         (out / "index.html").write_text(
             f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>Krypkasino</title>'
             f'<meta http-equiv="refresh" content="0; url={target}"><link rel="manifest" href="manifest.webmanifest">'
-            f'</head>'
+            f'{_icon_link()}</head>'
             f'<body><p><a href="{target}">{start_here}</a></p></body></html>\n',
             encoding="utf-8")
 
@@ -1426,7 +1434,8 @@ def build_site(out: str | os.PathLike[str], lessons: Path, *, pyodide: str | Non
         from ..views.rules_sheet import rules_sheet_html
 
         with use_language(lang):
-            (build_out / "rules.html").write_text(rules_sheet_html(), encoding="utf-8")
+            sheet = rules_sheet_html()
+            (build_out / "rules.html").write_text(sheet.replace("</head>", _icon_link() + "</head>", 1), encoding="utf-8")
         _app(build_out, pages, start or pages[0], lang, last)
         if out.exists():
             shutil.rmtree(out)
