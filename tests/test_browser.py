@@ -17,6 +17,7 @@ from krypteach import legal_moves, parse_cards
 from krypteach.teaching.puzzles import check_answer, load_puzzles
 
 from .conftest import CLASS_CODE, LESSONS
+from .page_helpers import VoilaScripts
 
 pytestmark = pytest.mark.browser
 
@@ -54,22 +55,13 @@ def test_lessons_exist():
 def test_a_lessons_scripts_and_styles_come_compressed(page, served_app):
     """Voilà's bundle, the widgets' extensions and the template's styles: each a gzip copy
     (krypteach/serve/gzip_static.py), about a third of the bytes."""
-    sent: list[tuple[str, str | None, int]] = []
-
-    def seen(response) -> None:
-        url = response.url.split("?")[0]
-        if "/voila/" in url and url.endswith((".js", ".css")) and response.status == 200:
-            body = response.body()
-            sent.append((url, response.headers.get("content-encoding"), len(body)))
-
-    page.on("response", seen)
+    scripts = VoilaScripts()
+    page.on("response", scripts)
     try:
         open_lesson(page, served_app, "03_take_all.ipynb")
     finally:
         close(page)
-    big = [(url, encoding) for url, encoding, size in sent if size >= 1024]
-    assert len(big) >= 20, sent  # Voilà's chunks, the widgets' extensions, the template
-    assert [url for url, encoding in big if encoding != "gzip"] == []
+    scripts.assert_all_gzip()
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -27,6 +27,7 @@ import psutil
 import pytest
 
 from .conftest import LESSONS, ROOT, _free_port, _private_env
+from .page_helpers import VoilaScripts
 
 pytestmark = pytest.mark.slow
 
@@ -252,18 +253,12 @@ def test_each_learner_gets_a_live_lesson_in_their_own_server(hub, learners, brow
     context.route("**/*", only_the_hub)
     context.add_cookies(_to_browser(learners[name]))
     errors: list[str] = []  # the page's console errors and uncaught exceptions
-    sent: list[tuple[str, str | None, int]] = []  # Voilà's scripts and styles: (address, encoding, bytes)
-
-    def seen(response) -> None:
-        url = response.url.split("?")[0]
-        if "/voila/" in url and url.endswith((".js", ".css")) and response.status == 200:
-            sent.append((url, response.headers.get("content-encoding"), len(response.body())))
-
+    scripts = VoilaScripts()
     try:
         page = context.new_page()
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("response", seen)
+        page.on("response", scripts)
         page.goto(f"{hub.url}/user/{name}/", timeout=90_000)  # the server's default_url: the lesson
         page.wait_for_url(f"**/user/{name}/voila/render/{START}*", timeout=90_000)
         page.locator(".jupyter-widgets").first.wait_for(timeout=90_000)
@@ -281,9 +276,7 @@ def test_each_learner_gets_a_live_lesson_in_their_own_server(hub, learners, brow
         context.close()
     assert outside == [], f"requests to other addresses: {outside}"
     # each of them over 1 KB came as a gzip copy through the hub's proxy (krypteach/serve/learner_server.py)
-    big = [(url, encoding) for url, encoding, size in sent if size >= 1024]
-    assert len(big) >= 20, sent
-    assert [url for url, encoding in big if encoding != "gzip"] == []
+    scripts.assert_all_gzip()
 
 
 def test_every_learners_server_keeps_progress_in_the_one_store(hub, learners, browser):
