@@ -96,6 +96,14 @@ def _stop(room: TableRoom) -> None:
         pool.shutdown(wait=True)
 
 
+async def _workers_end(workers: list[Any]) -> None:
+    """Wait until the hint pool's worker processes (taken before the room stopped) have ended:
+    once stopped, the pool forgets them, and a second ``shutdown(wait=True)`` waits for nothing."""
+    for worker in workers:
+        await asyncio.to_thread(worker.join, 10)
+        assert worker.exitcode is not None
+
+
 def _turn_of(table, token: str) -> None:
     """Let the bots play until it is the seat of ``token``'s turn."""
     seat = table.seat_of(token)
@@ -333,6 +341,7 @@ def test_stopping_the_room_does_not_wait_for_a_hint_under_way_and_the_next_hint_
             await asyncio.sleep(0.3)
             pool = room._hint_pool
             assert pool is not None
+            workers = list((pool._processes or {}).values())
             t0 = time.monotonic()
             room.stop()
             assert time.monotonic() - t0 < 1.5  # not waiting for the three-second hint
@@ -341,8 +350,44 @@ def test_stopping_the_room_does_not_wait_for_a_hint_under_way_and_the_next_hint_
             for f in asked:
                 f.cancel()
             await asyncio.wait_for(asyncio.gather(*asked, return_exceptions=True), 5)
-            pool.shutdown(wait=True)  # the three-second hint ends
+            await _workers_end(workers)  # the three-second hint ends
             assert await room.hint(*seats[2], "en", ["0", "y"]) == ("slow", "0")  # a new worker
+        finally:
+            _stop(room)
+
+    _run(main)
+
+
+def test_stopping_the_room_takes_back_the_hints_still_waiting_for_its_worker(monkeypatch):
+    """The pool holds one worker and queues two more calls to it (``EXTRA_QUEUED_CALLS``): with a
+    three-second hint under way and seven asked after it, at least the last four still wait in the
+    pool when the room stops, and are taken back at once instead of being worked out for nobody."""
+    monkeypatch.setattr(tables_module, "hint_for", _slow_hint)
+
+    async def main() -> None:
+        room = TableRoom(Rules(players=2), bot="random", hints=True)
+        seats = []
+        for n in range(8):
+            table, token = room.open(f"P{n}", 2, learner=n + 1)
+            _turn_of(table, token)
+            seats.append((table, token))
+        try:
+            assert await room.hint(*seats[0], "en", ["0", "x"]) == ("slow", "0")  # the worker is up
+            asked = [asyncio.ensure_future(room.hint(*seats[0], "en", ["3", "x"]))]
+            await asyncio.sleep(0.3)  # the three-second hint is under way
+            asked += [asyncio.ensure_future(room.hint(*seat, "en", ["0", "x"])) for seat in seats[1:]]
+            await asyncio.sleep(0.2)
+            pool = room._hint_pool
+            assert pool is not None
+            workers = list((pool._processes or {}).values())
+            room.stop()
+            await asyncio.wait(asked[-4:], timeout=1.0)
+            assert [f.cancelled() for f in asked[-4:]] == [True] * 4
+            assert not asked[0].done()  # the hint under way is not taken back (it cannot be)
+            for f in asked:
+                f.cancel()
+            await asyncio.wait_for(asyncio.gather(*asked, return_exceptions=True), 5)
+            await _workers_end(workers)
         finally:
             _stop(room)
 
