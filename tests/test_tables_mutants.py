@@ -91,9 +91,10 @@ def _stop(room: TableRoom) -> None:
     """Stop the room, and wait for its hint worker to end: a worker left behind outlives the test
     process, which a mutation run's process then reaps as if it were its own."""
     pool = room._hint_pool
+    workers = list((pool._processes or {}).values()) if pool is not None else []
     room.stop()
-    if pool is not None:
-        pool.shutdown(wait=True)
+    for worker in workers:  # (the stopped pool forgets them: shutdown(wait=True) again would not wait)
+        worker.join(10)
 
 
 async def _workers_end(workers: list[Any]) -> None:
