@@ -47,6 +47,18 @@ def _play_by_clicking(page, rng: random.Random) -> None:
     wait_for_the_others(page, before, 2, STEP_MS)
 
 
+def scoring_fits_the_phone(page) -> None:
+    """The giv's scoring at 390 px: nothing in it wider than its box, every total on the screen
+    (a column a count put lesson 07's totals off the screen, and its cards a word a line)."""
+    final = page.locator(".kt-game .kt-final")
+    assert final.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), final.inner_text()
+    totals = final.locator("tr.kt-total td")
+    assert totals.count() >= 2
+    for i in range(totals.count()):
+        box = totals.nth(i).bounding_box()
+        assert box and 0 <= box["x"] and box["x"] + box["width"] <= 390, (i, box)
+
+
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_a_giv_played_then_reviewed_with_try_again_and_its_explanation(page, served_app, lang, tmp_path):
     w = WORDS[lang]
@@ -60,6 +72,7 @@ def test_a_giv_played_then_reviewed_with_try_again_and_its_explanation(page, ser
                 break
             _play_by_clicking(page, rng)
         game.locator(".kt-final").wait_for(timeout=STEP_MS)
+        scoring_fits_the_phone(page)
         game.get_by_role("button", name=w["review"]).click()
         review = game.locator(".kt-review")
         review.locator(".kt-review-summary", has_text=w["quality"]).wait_for(timeout=60_000)
@@ -194,6 +207,7 @@ def test_the_coach_on_the_kasino_pages_of_lessons_10_and_11(page, served_app, le
     try:
         open_lesson(page, served_app, lesson, lang)
         play_a_kasino_giv_badly(page, preset, lang)
+        scoring_fits_the_phone(page)
         review_and_try_again_by_keyboard(page, lang)
     finally:
         close(page)

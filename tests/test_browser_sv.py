@@ -123,6 +123,8 @@ def test_swedish_pages_have_no_english_left(page, served_app):
                 problems.append(f"{lesson}: the English title")
             problems += [f"{lesson}: {w!r}" for w in english if w in text]
             problems += [f"{lesson}: English sentence {s!r}" for s in english_sentences(text)]
+            # a number below zero has the minus sign (−5), not a hyphen (lesson 11's table of the games had -5)
+            problems += [f"{lesson}: a hyphen for a minus {m!r}" for m in re.findall(r"(?<![\w−-])-\d+", text)]
             if lesson in ("07_play.ipynb", "10_kasino.ipynb", "11_avig_kasino.ipynb"):
                 assert "Ledtråd:" in text, lesson  # the hint was shown, and read above
         finally:

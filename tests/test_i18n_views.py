@@ -121,3 +121,60 @@ def test_the_seeds_words_in_the_views_in_swedish():
     assert "storan" not in final and "lillan" not in final
     assert "· talong: " in start and "kvar i leken" not in start
     assert "Card points: stora kasino (10♦) 2, lilla kasino (2♠) 1" in kasino_final_html(g, ["You", "Bea"], "")
+
+
+def test_a_givs_scores_are_a_column_a_player_so_they_fit_a_phone():
+    """The scoring of a finished giv: a column a player, a row a count and the totals last, in the
+    page's language with its minus sign; a Krypkasino giv's scoring cards under the table, a player's
+    a line. (A column a count, with headings of several words, was cut off at 390 px: lesson 07's
+    "Summa" was off the screen, and its cards a word a line.)"""
+    import random
+    import re
+
+    from krypteach import Giv
+    from krypteach.views.game_table import kasino_final_html, krypkasino_final_html
+
+    def rows(html: str) -> list[list[str]]:
+        table = html.split("<table>")[1].split("</table>")[0]
+        return [[re.sub("<[^>]+>", "", cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+                for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table)]
+
+    rng = random.Random(5)
+    krypkasino = Giv(Rules(), seed=5)
+    krypkasino.play_out(lambda g: rng.choice(g.legal_moves()))
+    kasino = Giv(Rules.preset("kasino"), seed=5)
+    kasino.play_out(lambda g: rng.choice(g.legal_moves()))
+    res = krypkasino.result
+    with use_language("sv"):
+        final = krypkasino_final_html(krypkasino, ["Du", "Bea"], "")
+        table = rows(final)
+        assert table[0] == ["", "Du", "Bea"]
+        assert [row[0] for row in table[1:]] == ["Kortpoäng", "Tabbar", "Dukningar", "Summa"]
+        assert table[-1][1:] == [str(v).replace("-", "−") for v in res.scores]
+        assert table[1][1:] == [str(v) for v in res.card_points]
+        assert all(len(row) == 3 for row in table)
+        assert "-" not in "".join(cell for row in table for cell in row)  # the minus sign, never a hyphen
+        scored = final.split("</table>")[1]
+        assert "Kort som gav poäng (kort för kort)" in scored
+        assert re.search(r"<li>Du: [^<]*\(", scored) and re.search(r"<li>Bea: [^<]*\(", scored), scored
+        table = rows(kasino_final_html(kasino, ["Du", "Bea"], ""))
+        assert [row[0] for row in table] == ["", "Kort", "Spader", "Sistan",
+                                             "Poäng för kort och sistan", "Tabbar", "Summa"], table
+        assert table[-1][1:] == [str(v).replace("-", "−") for v in kasino.result.scores]
+
+
+def test_the_scores_so_far_write_a_score_below_zero_with_the_minus_sign():
+    """Lesson 07's "Scores so far" wrote a dukning's score as -4 (a hyphen); the minus sign, as elsewhere."""
+    import random
+
+    from krypteach import Giv
+    from krypteach.views.game_table import scores_html
+
+    rng = random.Random(4)
+    g = Giv(Rules(), seed=4)
+    g.play_out(lambda g: rng.choice(g.legal_moves()))
+    assert g.running_result().scores[1] == -5
+    for lang in ("en", "sv"):
+        with use_language(lang):
+            html = scores_html(g, ["Du", "Bea"])
+        assert "<td>−5</td></tr>" in html and "-5" not in html, html

@@ -640,8 +640,10 @@ def test_game_table_plays_a_whole_giv(rules):
     assert len(table.log) == len(g.turns)
     final = table.final.value
     assert "Giv over — scoring" in final and "New giv" in final
-    for name, score in zip(table.names, g.result.scores):  # each player's row ends with their score
-        assert re.search(rf"<tr><td>{name}</td>.*?<td><b>{signed(score, plus=False)}</b></td></tr>", final)
+    # a column a player (named in the first row), the totals in the last row, in the players' order
+    names = re.findall(r"<th scope='col'>(.*?)</th>", final)
+    totals = re.findall(r"<td><b>(.*?)</b></td>", final.split("<tr class='kt-total'>")[1].split("</tr>")[0])
+    assert names == list(table.names) and totals == [signed(score, plus=False) for score in g.result.scores]
     if rules.teams != "none":
         assert "Team 1" in final
     assert "Lowest score wins" in final
@@ -743,7 +745,7 @@ def test_game_table_undo_after_the_end():
 
 def test_game_table_rules_and_bot_levels():
     table = GameTable(seed=1)
-    assert list(table.bot_level.options) == list(BOT_LEVELS)
+    assert [v for _l, v in table.bot_level.options] == list(BOT_LEVELS)
     table.picker.controls["players"].value = 3
     assert table.giv.rules.players == 2 and "next giv" in table.rules_note.value
     _button(table, "New giv").click()

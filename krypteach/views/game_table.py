@@ -221,12 +221,12 @@ def scores_html(giv: Giv, names: Sequence[str]) -> str:
     head = "<tr><th>" + "</th><th>".join(esc(h) for h in heads) + "</th></tr>"
     rows = [f"<tr><td>{esc(names[s])}</td><td>{len(g.piles[s])}</td><td>{running.card_points[s]}</td>"
             f"<td>{g.marks[s]}</td>" + (f"<td>{g.dukningar[s]}</td>" if dukning else "")
-            + f"<td>{running.scores[s]}</td></tr>" for s in range(n)]
+            + f"<td>{signed(running.scores[s], plus=False)}</td></tr>" for s in range(n)]
     if r.teams != "none":
         for t, score in enumerate(running.team_scores):
             members = "+".join(names[s] for s in r.team_members(t))
             team = esc(_("Team {number} ({members})").format(number=t + 1, members=members))
-            rows.append(f"<tr class='kt-total'><td colspan='{len(heads) - 1}'>{team}</td><td>{score}</td></tr>")
+            rows.append(f"<tr class='kt-total'><td colspan='{len(heads) - 1}'>{team}</td><td>{signed(score, plus=False)}</td></tr>")
     title = (_("Scores (final)") if g.is_over else
              _("Scores so far (lowest wins)") if g.game.lower_is_better else _("Scores so far (highest wins)"))
     # a wide table scrolls in its own box on a phone; the box takes the keyboard's focus, so it scrolls by keys too
@@ -298,28 +298,40 @@ def final_html(giv: Giv, names: Sequence[str], next_step: str) -> str:
     return krypkasino_final_html(giv, names, next_step)
 
 
+def _score_table(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], total: Sequence[str]) -> str:
+    """A giv's scores as a table of a column a player and a row a count (``rows``: its heading and
+    each player's value, HTML), the totals last: as narrow as the names and numbers, so it fits a
+    phone (a column a count did not, with its headings of several words)."""
+    head = "<tr><th></th>" + "".join(f"<th scope='col'>{esc(n)}</th>" for n in names) + "</tr>"
+    body = "".join(f"<tr><th scope='row'>{esc(what)}</th>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>"
+                   for what, values in rows)
+    total_heading = esc(_("Total"))  # (outside the f-string, where Babel finds it)
+    last = (f"<tr class='kt-total'><th scope='row'>{total_heading}</th>"
+            + "".join(f"<td><b>{v}</b></td>" for v in total) + "</tr>")
+    return f"<table>{head}{body}{last}</table>"
+
+
 def krypkasino_final_html(giv: Giv, names: Sequence[str], next_step: str) -> str:
     """Krypkasino's scoring, from the engine's result: the cards that scored, card by card,
     tabbe marks and dukningar, the last sweep (klädda högen too), the teams and the winner."""
     g = giv
     res = g.result
     r = g.rules
-    rows = []
     swept = list(res.aside_cards)
-    for s in range(r.players):
-        scoring = point_breakdown(g.piles[s])
-        cards = ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in scoring) or _("none")
-        rows.append(
-            f"<tr><td>{esc(names[s])}</td><td class='kt-cards-cell'>{esc(cards)}</td>"
-            f"<td>{res.card_points[s]}</td><td>{times_text(res.marks[s], r.tabbe_points)}</td>"
-            f"<td>{times_text(res.dukningar[s], r.dukning_points)}</td>"
-            f"<td><b>{signed(res.scores[s], plus=False)}</b></td></tr>")
-    player, scored, points = esc(_("Player")), esc(_("Cards that scored (card by card)")), esc(_("Card points"))
-    marks, dukningar, total = esc(_("Tabbe marks")), esc(_("Dukningar")), esc(_("Total"))
-    table = (f"<table><tr><th>{player}</th><th class='kt-cards-cell'>"
-             f"{scored}</th><th>{points}</th>"
-             f"<th>{marks}</th><th>{dukningar}</th><th>{total}</th></tr>"
-             + "".join(rows) + "</table>")
+    seats = range(r.players)
+    table = _score_table(names, [
+        (_("Card points"), [str(res.card_points[s]) for s in seats]),
+        (_("Tabbe marks"), [times_text(res.marks[s], r.tabbe_points) for s in seats]),
+        (_("Dukningar"), [times_text(res.dukningar[s], r.dukning_points) for s in seats]),
+    ], [signed(res.scores[s], plus=False) for s in seats])
+    scored = []
+    for s in seats:
+        cards = ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in point_breakdown(g.piles[s])) or _("none")
+        # i18n: a player's cards that scored, card by card, under the giv's scores
+        scored.append(_("{who}: {cards}").format(who=names[s], cards=cards))
+    cards_heading = esc(_("Cards that scored (card by card)"))
+    table += (f"<div class='kt-cards-scored'>{cards_heading}<ul>"
+              + "".join(f"<li>{esc(line)}</li>" for line in scored) + "</ul></div>")
     if res.last_capturer is not None and swept:
         sweep_pts = point_breakdown(swept)
         what = (": " + ", ".join(f"{c.symbol} ({why} {p})" for c, p, why in sweep_pts)) if sweep_pts else \
@@ -348,16 +360,15 @@ def kasino_final_html(giv: Giv, names: Sequence[str], next_step: str) -> str:
     g = giv
     res = g.result
     r = g.rules
-    rows = []
-    for s in range(r.players):
-        spades = sum(1 for c in g.piles[s] if c.suit == "S")  # what the pile holds, shown beside its points
-        sistan = r.last_capture_point if res.last_capturer == s else 0
-        rows.append(f"<tr><td>{esc(names[s])}</td><td>{len(g.piles[s])}</td><td>{spades}</td><td>{sistan}</td>"
-                    f"<td>{res.card_points[s]}</td><td>{times_text(res.marks[s], r.tabbe_points)}</td>"
-                    f"<td><b>{signed(res.scores[s], plus=False)}</b></td></tr>")
-    heads = (_("Player"), _("Cards"), _("Spades (spader)"), _("Sistan (last capture)"),
-             _("Points for cards and sistan"), _("Tabbar"), _("Total"))
-    table = "<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>" + "".join(rows) + "</table>"
+    seats = range(r.players)
+    table = _score_table(names, [
+        (_("Cards"), [str(len(g.piles[s])) for s in seats]),
+        # what the pile holds, shown beside its points
+        (_("Spades (spader)"), [str(sum(1 for c in g.piles[s] if c.suit == "S")) for s in seats]),
+        (_("Sistan (last capture)"), [str(r.last_capture_point if res.last_capturer == s else 0) for s in seats]),
+        (_("Points for cards and sistan"), [str(res.card_points[s]) for s in seats]),
+        (_("Tabbar"), [times_text(res.marks[s], r.tabbe_points) for s in seats]),
+    ], [signed(res.scores[s], plus=False) for s in seats])
     notes = [_("Card points: stora kasino (10♦) 2, lilla kasino (2♠) 1, each ace 1, most spades 2, most cards 1 "
                "(a tie gives nobody the point).")]
     if res.last_capturer is not None and res.aside_cards:
