@@ -300,3 +300,26 @@ def test_the_words_issue_19_corrected_in_swedish():
     assert "Fritt val, som i vanligt kasino" in [label for label, _v in picker.controls["capture"].options]
     assert viewer.upload.description == "Öppna en givfil" and "En givfil är JSON Lines" in viewer.upload_help.value
     assert _(_HOW["safest-card"]).startswith("Select the card in your hand that gives you the fewest points")
+
+
+def test_the_menus_of_presets_and_computer_players_name_them_in_the_pages_language():
+    """A Swedish page's menus showed the presets' keys (``table-grows-by-creeping — Inga nya kort …``)
+    and the bot levels' (``random | careful | expert``): each now has a name in the page's language,
+    the key staying the value (the classroom file's, the command line's)."""
+    from krypteach.engine.rules import PRESETS
+    from krypteach.widgets import GameTable, VariantLab
+
+    with use_language("sv"):
+        picker = RulesPicker(games=("krypkasino", "kasino"))
+        table, lab = GameTable(seed=1), VariantLab()
+    labels = [label for label, _key in picker.preset.options]
+    assert [key for _label, key in picker.preset.options][:2] == ["krypkasino", "table-grows-by-creeping"]
+    assert labels[1] == "Bordet växer bara av kryp – Inga nya kort till bordet efter första utdelningen: " \
+                        "bordet växer bara när kort kryper"
+    keys = [key for key in PRESETS if "-" in key]
+    assert [label for label in labels if any(key in label for key in keys)] == [], labels
+    for menu in (table.bot_level, lab.bot_level):
+        assert list(menu.options) == [("slumpis", "random"), ("försiktig", "careful"), ("expert", "expert")]
+    with use_language("en"):
+        assert RulesPicker().preset.options[1][0].startswith("Table grows by creeping — After the first deal")
+        assert [label for label, _key in GameTable(seed=1).bot_level.options] == ["random", "careful", "expert"]

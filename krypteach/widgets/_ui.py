@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..i18n import N_, _
+
 
 def esc(text: object) -> str:
     """Text made safe for HTML."""
@@ -33,3 +35,13 @@ def message_html(kind: str, text: str, details: Sequence[str] = ()) -> str:
 def message_text(text: str, details: Sequence[str] = ()) -> str:
     """The same message as plain text (one line per detail)."""
     return text + ("\n" + "\n".join(details) if details else "")
+
+
+#: each computer player's level as a menu shows it, in the page's language (the key, ``careful``, is
+#: the classroom file's and the command line's; lesson 09 calls them slumpis, försiktig and expert)
+LEVEL_TITLES = {"random": N_("random"), "careful": N_("careful"), "expert": N_("expert")}
+
+
+def level_options(levels: Sequence[str]) -> list[tuple[str, str]]:
+    """A menu's (label, level) for each of ``levels``; a level not named here shows its key."""
+    return [(_(LEVEL_TITLES[level]) if level in LEVEL_TITLES else level, level) for level in levels]

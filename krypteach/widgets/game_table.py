@@ -69,7 +69,7 @@ from ..views import card_svg
 from ..views import game_table as view
 from ..views.html import as_table_item, build_html
 from ..views.svg import card_label, card_name
-from ._ui import button, esc, message_html, message_text
+from ._ui import button, esc, level_options, message_html, message_text
 from .background import Background
 from .cards import CardRowWidget
 from .inputs import Barrier
@@ -208,7 +208,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
 
         levels = _offered_levels()
         default = bot if bot in levels else "careful" if "careful" in levels else levels[0]
-        self.bot_level = widgets.Dropdown(options=levels, value=default,
+        self.bot_level = widgets.Dropdown(options=level_options(levels), value=default,
                                           description=_("Computer players (datorspelare)"),
                                           style={"description_width": "20em"},
                                           layout=widgets.Layout(width="34em"))
@@ -864,9 +864,9 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
     # --- computer players -----------------------------------------------------
     def _refresh_levels(self) -> None:
         levels = _offered_levels()  # read at run time: levels may be added after import
-        if list(self.bot_level.options) != levels:
+        if [level for _label, level in self.bot_level.options] != levels:
             keep = self.bot_level.value if self.bot_level.value in levels else levels[0]
-            self.bot_level.options = levels
+            self.bot_level.options = level_options(levels)
             self.bot_level.value = keep
 
     def _make_bots(self) -> None:

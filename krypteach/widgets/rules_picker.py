@@ -84,6 +84,34 @@ _CUSTOM = "custom"
 #: ``games`` (default Krypkasino's only: the variant lab's bots do not play classic Kasino yet)
 OFFERED = {name: spec for name, spec in PRESETS.items() if Rules.preset(name).game == "krypkasino"} | {
     name: spec for name, spec in PRESETS.items() if Rules.preset(name).game == "kasino"}
+#: each preset's name as the menu shows it, in the page's language (its key, ``table-grows-by-creeping``,
+#: is the classroom file's; a Swedish page showed it in English); a preset not named here shows its key
+TITLES = {
+    "krypkasino": N_("Krypkasino"),
+    "table-grows-by-creeping": N_("Table grows by creeping"),
+    "two-player-5-6": N_("Two players, 5 and 6"),
+    "last-capture-point": N_("A point for sistan"),
+    "ace-low": N_("Ace low"),
+    "ace-14-hand": N_("Ace 14 from the hand"),
+    "maximum-capture": N_("Take the most cards"),
+    "free-capture": N_("Free capture"),
+    "four-pairs": N_("Four in two pairs"),
+    "six-pairs": N_("Six in three pairs"),
+    "six-threes": N_("Six in two threes"),
+    "kasino": N_("Kasino"),
+    "avig-kasino": N_("Avig kasino"),
+    "dragkasino": N_("Dragkasino"),
+    "kasino-21": N_("Kasino to 21"),
+    "kasino-pairs": N_("Partnerkasino"),
+    "kasino-ace-low": N_("Kasino, ace low"),
+    "kasino-face-own-rank": N_("Kasino, face cards take their own rank"),
+    "kasino-tabbe-2": N_("Kasino, a tabbe worth 2"),
+}
+
+
+def preset_title(name: str) -> str:
+    """A preset's name in the page's language (``Table grows by creeping``), or its key."""
+    return _(TITLES[name]) if name in TITLES else name
 
 
 def _teams_allowed(players: int) -> list[str]:
@@ -119,7 +147,7 @@ class RulesPicker(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
         self.offered = [name for name in OFFERED if Rules.preset(name).game in games]
         self.preset = widgets.Dropdown(
             # i18n: the dash between a preset's name and its description; Swedish: a spaced en dash " – "
-            options=[(name + _(" — ") + _(OFFERED[name][0]), name) for name in self.offered]
+            options=[(preset_title(name) + _(" — ") + _(OFFERED[name][0]), name) for name in self.offered]
             + [(_("custom"), _CUSTOM)],
             value=_CUSTOM, description=_("Preset (variant)"), style=_WIDE, layout=widgets.Layout(width="60em"))
         c: dict[str, widgets.Widget] = {}

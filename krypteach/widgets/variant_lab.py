@@ -58,7 +58,7 @@ from ..i18n.numbers import number, percent, signed
 from ..play.limits import Cancelled, JobCaps, JobTooBig
 from ..play.simulate import Simulation, simulate
 from ..views.plots import compare_simulations, figure_png, no_plots_message, png_img_html
-from ._ui import button, message_html
+from ._ui import button, level_options, message_html
 from .inputs import Barrier
 from .rules_picker import RulesPicker
 
@@ -97,7 +97,7 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
         self.picker_a = RulesPicker()
         self.picker_b = RulesPicker()
         levels = list(BOT_LEVELS)
-        self.bot_level = widgets.Dropdown(options=levels, value=bot if bot in levels else levels[0],
+        self.bot_level = widgets.Dropdown(options=level_options(levels), value=bot if bot in levels else levels[0],
                                           description=_("Computer players (nivå)"), style={"description_width": "initial"})
         self.givar = widgets.BoundedIntText(value=min(givar, self.caps.max_givar), min=2, max=self.caps.max_givar,
                                             step=100, description=_("Givar per rule set"),
