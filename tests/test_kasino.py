@@ -407,3 +407,25 @@ def test_random_bot_plays_whole_kasino_givar_and_krypkasino_options_are_refused(
     with pytest.raises(BotError, match="tunes Krypkasino's terms only"):
         make_bot("careful", rules=K, setup=0.5)
     make_bot("careful", rules=Rules(), setup=0.5)  # Krypkasino as before
+
+
+def test_a_capture_is_told_as_its_traffar_a_sum_joined_by_plus():
+    """Lessons 10 and 11 told "A♥ tar 9♦ och A♣ och 3♦ och 2♠", as if 9♦ alone were a träff for the
+    ace: a capture is told as the träffar it makes, a sum with "+", as in Krypkasino and the moves' list."""
+    from krypteach.engine.builds import parse_table
+    from krypteach.engine.games.kasino import explain_kasino_move
+    from krypteach.i18n import use_language
+
+    table = parse_table("9D AC 3D 2S 5H")
+    move = "AH:9D+AC+3D+2S"
+    assert explain_kasino_move(parse_cards("AH 7C"), table, move, Rules.preset("avig-kasino")).message \
+        == "A♥ takes A♣ and 2♠+3♦+9♦; 5♥ stays."
+    with use_language("sv"):
+        said = explain_kasino_move(parse_cards("AH 7C"), table, move, Rules.preset("avig-kasino")).message
+    assert said.startswith("A♥ tar A♣ och 2♠+3♦+9♦"), said
+    built = parse_table("10C 2H 4S [9:4H+5S@0]")
+    assert explain_kasino_move(parse_cards("QS 9C"), built, "QS:10C+2H", Rules.preset("kasino")).message \
+        == "Q♠ takes 2♥+10♣; 4♠ [9: 4♥+5♠] stay."
+    # a build and a loose träff: the build first, as the table shows it
+    assert explain_kasino_move(parse_cards("9C 2D"), parse_table("[9:4H+5S@1] 9S 3C"), "9C:4H+5S+9S",
+                               Rules.preset("kasino"), player=0).message.startswith("9♣ takes [9: 4♥+5♠] and 9♠")

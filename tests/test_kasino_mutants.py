@@ -283,7 +283,7 @@ _NO_TRAIL = K.replace(owner_duty="no-trail")
     ([["8D", "3C"], ["2C", "3H"]], ["[9:4S+5H@1]", "7C"], "8D:4S+5H", K,
      ("build-wrong-value", "[9: 4♠+5♥] is a build of 9: only a card of 9 takes it, not your 8♦.", (), ("8D",))),
     ([["9D", "3C"], ["2C", "3H"]], ["9S", "4H", "5C", "2D"], "9D:9S", _AVIG,
-     ("take-all", "You must take all you can with 9♦: take 9♠ and 4♥ and 5♣.", (), ("9D:4H+5C+9S",))),
+     ("take-all", "You must take all you can with 9♦: take 9♠ and 4♥+5♣.", (), ("9D:4H+5C+9S",))),
     ([["9D", "3C"], ["2C", "3H"]], ["4S", "3D", "KC"], "9D:4S+3D", K,
      ("not-traffar", "3♦+4♠ is not a träff for your 9♦: take cards of its rank, groups that add up to its value, and "
                      "builds of its value.", (), ("9D",))),

@@ -43,7 +43,7 @@ from ..builds import (
     take_value,
     whole_table_takers,
 )
-from ..captures import NUMBER_WORDS
+from ..captures import NUMBER_WORDS, split_into_traffar
 from ..cards import Card, full_deck
 from ..explain import and_sep, not_in_hand, not_on_table, or_sep
 from ..moves import Explanation, Move, describe_cards
@@ -97,17 +97,24 @@ def kasino_card_points(rules: Rules, piles: Sequence[Sequence[Card]]) -> list[in
 
 
 
-def _items_text(cards: Sequence[Card], table: Sequence[Card | Build]) -> str:
-    """The table items a move names: builds as ``[9: 4♠+5♥]``, loose cards as symbols."""
+def _items_text(cards: Sequence[Card], table: Sequence[Card | Build], card: Card | None = None,
+                rules: Rules | None = None) -> str:
+    """The table items a move names: builds as ``[9: 4♠+5♥]``, loose cards as symbols; where
+    ``card`` takes them (and ``rules``), its loose cards as the träffar they make, a sum joined by
+    "+" (``A♣ and 2♠+3♦+9♦`` for an ace of 14, not ``9♦ and A♣ and 3♦ and 2♠``)."""
     taken = set(cards)
-    parts = [x.symbol for x in table
-             if (x.cards[0] in taken if isinstance(x, Build) else x in taken)]
-    return and_sep().join(parts)
+    parts = [x.symbol for x in table if isinstance(x, Build) and x.cards[0] in taken]
+    loose = [x for x in table if not isinstance(x, Build) and x in taken]
+    groups = split_into_traffar(card, loose, rules) if card is not None and rules is not None and loose else None
+    if groups is None:
+        return and_sep().join([x.symbol for x in table
+                               if (x.cards[0] in taken if isinstance(x, Build) else x in taken)])
+    return and_sep().join([*parts, *(describe_cards(g) for g in groups)])
 
 
-def _captures_text(caps: Sequence[Move], table: Sequence[Card | Build]) -> str:
+def _captures_text(caps: Sequence[Move], table: Sequence[Card | Build], rules: Rules | None = None) -> str:
     """The captures a card could make, as alternatives: ``"7♣ or [9: 4♠+5♥]"``."""
-    return or_sep().join(_items_text(m.capture or (), table) for m in caps)
+    return or_sep().join(_items_text(m.capture or (), table, m.card, rules) for m in caps)
 
 
 def _value_word(v: int) -> str:
@@ -207,7 +214,7 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
             return Explanation(False, "must-capture",
                                _("You may not trail with {card}: it can take {captures}. "
                                  "In avig kasino a card that can take must take.").format(
-                                   card=sym, captures=_captures_text(caps, table)),
+                                   card=sym, captures=_captures_text(caps, table, rules)),
                                move, better=same_card)
         return Explanation(False, "illegal", _("{card} cannot be laid on the table here.").format(card=sym), move,
                            better=same_card)
@@ -223,7 +230,7 @@ def explain_kasino_move(hand: Sequence[Card], table: Sequence[Card | Build], mov
     if forced and caps:
         return Explanation(False, "take-all",
                            _("You must take all you can with {card}: take {captures}.").format(
-                               card=sym, captures=_captures_text(caps, table)),
+                               card=sym, captures=_captures_text(caps, table, rules)),
                            move, better=same_card)
     return Explanation(False, "not-traffar",
                        _("{cards} is not a träff for your {card}: take cards of its rank, "
@@ -238,7 +245,7 @@ def _bad_build(move: Move, hand: Sequence[Card], table: Sequence[Card | Build], 
         return Explanation(False, "must-capture",
                            _("You may not build with {card}: it can take {captures}, and in avig kasino "
                              "a card that can take must take.").format(
-                               card=sym, captures=_captures_text(caps, table)),
+                               card=sym, captures=_captures_text(caps, table, rules)),
                            move, better=same_card)
     taken = set(move.capture or ())
     joined = [b for b in builds_on(table) if b.cards[0] in taken]
@@ -309,7 +316,7 @@ def _legal(move: Move, table: Sequence[Card | Build], hand: Sequence[Card], rule
         return Explanation(True, "ok", _("{card} is laid on the table (lägga).").format(card=sym), move)
     result = game.move_result(table, move, player if player is not None else 0, None)
     rest = result.table
-    items = _items_text(move.capture, table)
+    items = _items_text(move.capture, table, move.card, rules)
     if result.tabbe:
         pts = result.tabbe * rules.tabbe_points
         return Explanation(True, "ok",
