@@ -786,3 +786,31 @@ def test_no_exercise_shows_a_card_more_often_than_the_deck_holds_it(seed, diffic
         most = Counter(shown).most_common(1)[0][1]
         assert most <= 2, shown
         ex.new_position()
+
+
+def test_a_kasino_status_offers_only_what_the_selected_card_may_do():
+    """Avig kasino: a card that must take in was told "… eller tryck på Lägg", and Lägg was then
+    refused. Through whole givar, every hand card of every turn of yours: the status offers Lägg
+    exactly where the card may be laid, Ta in where it may take, Bygg where it may build."""
+    seen = set()
+    for seed in range(4):
+        table = GameTable(Rules.preset("avig-kasino"), seed=seed)
+        rng = random.Random(seed)
+        for _turn in range(40):
+            g = table.giv
+            if g.is_over:
+                break
+            if g.turn == 0:
+                for card in g.hands[0]:
+                    table.select_hand(card)
+                    moves = [m for m in g.legal_moves() if m.card == card]
+                    trail = any(m.capture is None for m in moves)
+                    take = any(m.capture is not None and m.value is None for m in moves)
+                    build = any(m.value is not None for m in moves)
+                    status = table.status_text()
+                    assert ("press lägg" in status.lower()) == trail, status
+                    assert ("Ta in" in status) == take, status
+                    assert ("Bygg" in status) == build, status
+                    seen.add((take, build, trail))
+            _play_random(table, rng)
+    assert (True, False, False) in seen and (False, False, True) in seen  # a card that must take; one that may only lie

@@ -966,8 +966,23 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             text += " " + _("The selected table cards make no legal move with it: press Ta in or Bygg to hear why, "
                             "or choose other cards.")
         else:
-            text += " " + _("Select table cards and builds, then press Ta in or Bygg; or press Lägg.")
+            text += " " + self._builds_next_step(bool(takes), bool(values), any(m.capture is None for m in moves))
         return text
+
+    @staticmethod
+    def _builds_next_step(take: bool, build: bool, trail: bool) -> str:
+        """What to press next, naming only what the card may do (a card that must take in was told
+        "… or press Lägg", which was then refused)."""
+        if take and build:
+            return (_("Select table cards and builds, then press Ta in or Bygg; or press Lägg.") if trail else
+                    _("Select table cards and builds, then press Ta in or Bygg."))
+        if take:
+            return (_("Select the table cards it takes, then press Ta in; or press Lägg.") if trail else
+                    _("Select the table cards it takes, then press Ta in."))
+        if build:
+            return (_("Select the table cards to build on, then press Bygg; or press Lägg.") if trail else
+                    _("Select the table cards to build on, then press Bygg."))
+        return _("Press Lägg to lay it on the table.")
 
     def _show_status(self) -> None:
         if self.game.has_builds:
