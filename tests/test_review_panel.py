@@ -190,3 +190,20 @@ def test_without_a_running_loop_the_review_is_made_when_it_is_asked_for():
         pending, scheduled, left, shown = pool.submit(play).result()
     assert pending > 0 and not scheduled
     assert left == 0 and shown
+
+
+def test_undo_after_the_review_takes_the_review_and_the_replay_away():
+    """Ångra after a giv's review opened the giv again, and "your giv reviewed … well played" stayed
+    on the page of a giv no longer over: a review or replay of moves taken back goes with them."""
+    table = GameTable(seed=5)
+    _a_careless_giv(table)
+    table.review_giv()
+    reviewed = len(table.review_view.review.decisions)
+    table.replay_giv()
+    assert table.review_view.layout.display == "" and table.replay_view.layout.display == ""
+    table.undo()
+    assert not table.giv.is_over
+    assert table.review_view.layout.display == "none" and table.replay_view.layout.display == "none"
+    table.review_giv()  # asked again: the moves as they now stand
+    assert table.review_view.layout.display == "" and len(table.review_view.review.decisions) <= reviewed
+    assert "your moves so far reviewed" in table.review_view.title.value  # not "your giv reviewed"

@@ -614,6 +614,10 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
                 break
         self.hand_row.selected = []
         self.table_row.selected = []
+        # a review or a replay of the moves taken back is out of date (it said "your giv reviewed" of a
+        # giv open again): Review my moves reviews the moves as they now stand
+        self.review_view.layout.display = "none"
+        self.replay_view.layout.display = "none"
         others = undone - 1
         if t.move.value is not None:
             what = _("building {value} on {cards}").format(value=t.move.value, cards=describe_cards(t.move.capture or ()))

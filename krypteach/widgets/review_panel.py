@@ -152,6 +152,8 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped:
         self._giv, self._seat = giv, seat
         self._names = list(names) if names else [_("seat {seat}").format(seat=s) for s in range(giv.rules.players)]
         self.review = review if review is not None else review_giv(giv, seat, samples=samples)
+        self.title.value = "<h4>" + esc(_("The coach: your giv reviewed") if giv.is_over else
+                                        _("The coach: your moves so far reviewed")) + "</h4>"
         replay = giv.clone()
         moves: list[Move] = []
         while replay.turns:
