@@ -87,3 +87,20 @@ def test_the_progress_plot_counts_whole_learners_for_a_class_of_one_and_of_thirt
     labels = [t.get_text() for t in ax.texts]
     assert str(all_done) in labels and (size - all_done == 0 or str(size - all_done) in labels)
     assert ax.get_xlabel() == f"learners (of {size} in the class)"
+
+
+def test_the_labs_figure_writes_its_numbers_in_the_pages_language_and_its_long_title_in_two_lines():
+    """Lesson 11 in Swedish: the axes read 0.1 … 0.8 (a decimal point) and the title "Poäng per giv
+    och plats (krypkasino och avig kasino: …)" was cut off at the figure's left edge."""
+    sims = [simulate(Rules(), 6, seed=1), simulate(Rules.preset("kasino"), 6, seed=1)]
+    with use_language("sv"):
+        fig = compare_simulations(sims, ["Krypkasino", "Kasino"])
+    scores, tabbar, dealer, negative = fig.axes
+    assert tabbar.yaxis.get_major_formatter()(0.2, 0) == "0,2"
+    assert scores.yaxis.get_major_formatter()(-10.0, 0) == "−10"
+    assert dealer.yaxis.get_major_formatter()(40.0, 0) == "40"
+    assert scores.get_title() == "Poäng per giv och plats\n(krypkasino och avig kasino: lägre är bättre, kasino: högre)"
+    assert figure_png(fig).startswith(PNG)  # (its numbers are drawn at this point, after the page's language)
+    with use_language("en"):
+        fig = compare_simulations(sims, ["A", "B"])
+    assert fig.axes[1].yaxis.get_major_formatter()(0.25, 0) == "0.25"

@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..i18n import _
+from ..i18n import _, language
 from ..i18n.numbers import number
 from ..play.simulate import Simulation
 
@@ -28,6 +28,18 @@ __all__ = ["compare_simulations", "figure_png", "plain_label", "plain_text", "pn
 MAX_LABEL = 60
 
 _COLORS = ["#1f6f43", "#b5562b", "#2b5fb5", "#8a2bb5"]
+
+
+def _tick(x: float, lang: str) -> str:
+    """An axis's number as ``lang`` writes it, with the decimals it has (``0,1``, ``−10``, ``2``).
+
+    >>> _tick(0.1, "sv"), _tick(-10.0, "sv"), _tick(2.0, "en"), _tick(0.25, "en")
+    ('0,1', '−10', '2', '0.25')
+    """
+    for digits in range(4):
+        if abs(round(x, digits) - x) < 1e-9:
+            return number(x, digits, lang)
+    return number(x, 3, lang)
 
 
 def _number(x: float, digits: int) -> str:
@@ -86,8 +98,14 @@ def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *,
 def _compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], figsize: tuple[float, float]) -> Figure:
     from matplotlib.figure import Figure  # the object API needs no GUI backend
 
+    from matplotlib.ticker import FuncFormatter
+
     fig = Figure(figsize=figsize, layout="constrained")
     ax_scores, ax_tabbar, ax_dealer, ax_negative = fig.subplots(2, 2).ravel()
+    # the axes' numbers in the page's language (a Swedish page's read 0.1 … 0.8), kept for the drawing
+    ticks_in = FuncFormatter(lambda x, _pos, lang=language(): _tick(x, lang))
+    for axis in (ax_scores.yaxis, ax_tabbar.xaxis, ax_tabbar.yaxis, ax_dealer.yaxis, ax_negative.yaxis):
+        axis.set_major_formatter(ticks_in)
 
     # score distributions per seat: one box per seat and rule set, side by side
     positions, data, colors, ticks, ticklabels = [], [], [], [], []
@@ -108,9 +126,10 @@ def _compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], figs
     ax_scores.set_xticks(ticks, ticklabels)
     ax_scores.axhline(0, color="#888", lw=0.8)
     lowest = {getattr(s.rules, "lowest_wins", True) for s in sims}
-    ax_scores.set_title(_("Score per giv, by seat (lower is better)") if lowest == {True} else
-                        _("Score per giv, by seat (higher is better)") if lowest == {False} else
-                        _("Score per giv, by seat (Krypkasino and avig kasino: lower is better; Kasino: higher)"))
+    # i18n: the title is two lines (the "\n"): one was cut off at the figure's edge
+    ax_scores.set_title(_("Score per giv, by seat\n(lower is better)") if lowest == {True} else
+                        _("Score per giv, by seat\n(higher is better)") if lowest == {False} else
+                        _("Score per giv, by seat\n(Krypkasino and avig kasino: lower is better; Kasino: higher)"))
     ax_scores.set_ylabel(_("points"))
 
     # tabbar per giv
