@@ -97,13 +97,13 @@ def compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], *,
 
 def _compare_simulations(sims: Sequence[Simulation], labels: Sequence[str], figsize: tuple[float, float]) -> Figure:
     from matplotlib.figure import Figure  # the object API needs no GUI backend
-
     from matplotlib.ticker import FuncFormatter
 
     fig = Figure(figsize=figsize, layout="constrained")
     ax_scores, ax_tabbar, ax_dealer, ax_negative = fig.subplots(2, 2).ravel()
     # the axes' numbers in the page's language (a Swedish page's read 0.1 … 0.8), kept for the drawing
-    ticks_in = FuncFormatter(lambda x, _pos, lang=language(): _tick(x, lang))
+    lang = language()
+    ticks_in = FuncFormatter(lambda x, _pos: _tick(x, lang))
     for axis in (ax_scores.yaxis, ax_tabbar.xaxis, ax_tabbar.yaxis, ax_dealer.yaxis, ax_negative.yaxis):
         axis.set_major_formatter(ticks_in)
 
