@@ -96,6 +96,7 @@ def test_the_labs_figure_writes_its_numbers_in_the_pages_language_and_its_long_t
     with use_language("sv"):
         fig = compare_simulations(sims, ["Krypkasino", "Kasino"])
     scores, tabbar, dealer, negative = fig.axes
+    assert negative.yaxis.get_major_formatter()(0.5, 0) == "0,5"
     assert tabbar.yaxis.get_major_formatter()(0.2, 0) == "0,2"
     assert scores.yaxis.get_major_formatter()(-10.0, 0) == "−10"
     assert dealer.yaxis.get_major_formatter()(40.0, 0) == "40"
