@@ -67,6 +67,12 @@ SIDEWAYS = """() => {
   return out;
 }"""
 
+#: buttons whose words do not fit them (ipywidgets cuts a button's text with "…": lesson 11's
+#: "Regeluppsättning A och B" read "Regeluppsättning A…", at 1280 px too)
+CUT_OFF = """() => [...document.querySelectorAll('button')]
+  .filter(b => b.getBoundingClientRect().width > 0 && b.scrollWidth > b.clientWidth + 1)
+  .map(b => `"${(b.innerText || '').trim().slice(0, 40)}" is cut off (${b.scrollWidth} px in ${b.clientWidth})`)"""
+
 AXE = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
@@ -101,6 +107,7 @@ def test_every_page_fits_the_screen_and_passes_axe(browser, served_app, axe_sour
                 open_lesson(page, served_app, name, lang)
                 found = [f"off the screen: {x}" for x in page.evaluate(OFF_SCREEN)]
                 found += page.evaluate(SIDEWAYS)
+                found += page.evaluate(CUT_OFF)
                 if width < 640:  # a phone: thumbs (issue 21)
                     found += [f"under 44 px: {x}" for x in page.evaluate(TOO_SMALL)]
                 page.add_script_tag(content=axe_source)
@@ -248,3 +255,33 @@ def test_with_the_keyboard_a_move_is_made_in_the_order_it_is_played(browser, ser
     finally:
         close(page)
         context.close()
+
+
+def test_a_givs_seats_wrap_their_words_on_a_phone(page):
+    """Lesson 07's replay on a phone: a seat's line "hög: 52 kort · tabbar: ▮ ▮ · dukningar: 2" ran
+    542 px wide in a 356 px box (each seat was as wide as its words, whatever the screen). Every
+    seat of a finished giv, every hand shown, in Swedish, within a phone's 356 px."""
+    import random
+    from pathlib import Path
+
+    import krypteach.widgets
+    from krypteach import Giv, Rules
+    from krypteach.i18n import use_language
+    from krypteach.views import giv_html
+
+    rng = random.Random(4)
+    g = Giv(Rules(players=3), seed=4)
+    while len(g.turns) < 60:
+        g.play(rng.choice(g.legal_moves()))
+    with use_language("sv"):
+        board = giv_html(g, show="all", names=["Du", "Bea", "Cilla"])
+    page.set_viewport_size({"width": 390, "height": 844})
+    # as the game page holds it: its style sheet (on a phone a seat is a row of name, cards and counts)
+    css = (Path(krypteach.widgets.__file__).parent / "cards.css").read_text(encoding="utf-8")
+    page.set_content(f"<html lang='sv'><head><style>{css}</style></head><body style='margin:0;padding:17px'>"
+                     f"<div id='box' class='kt-game' style='width:356px'>{board}</div></body></html>")
+    wide = page.evaluate("""() => [...document.querySelectorAll('.kt-seat')].map(s => {
+        const r = s.getBoundingClientRect(); return [s.innerText.split('\\n')[0], Math.round(r.right), s.scrollWidth,
+        s.clientWidth]; }).filter(([_n, right, sw, cw]) => right > 17 + 356 + 1 || sw > cw + 1)""")
+    assert page.locator(".kt-seat").count() == 3 and "hög:" in page.inner_text("#box")
+    assert wide == [], wide

@@ -324,7 +324,9 @@ def giv_html(giv: Giv, *, show: int | str | None = "turn", names: Sequence[str] 
         to_play = _esc(" ▶ " + _("to play")) if turn else ""
         seats.append(
             f'<div class="kt-seat{" kt-to-play" if turn else ""}" data-seat="{s}" style="border:2px solid {border};'
-            f'border-radius:10px;padding:6px 8px;background:#fffdf7;color:#222;min-width:{width * 2}px;flex:none">'
+            f'border-radius:10px;padding:6px 8px;background:#fffdf7;color:#222;min-width:{width * 2}px;'
+            # as wide as its words where there is room, their lines wrapped where there is not (a phone)
+            f'flex:0 1 auto;max-width:100%;box-sizing:border-box">'
             f'<div style="font:600 14px {FONT}">{_esc(names[s])}'
             f'{to_play}</div>'
             f'<div style="font:11px {FONT};color:#666">{_esc(", ".join(badges))}</div>'

@@ -129,7 +129,8 @@ class VariantLab(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: 
                                           value="rule-sets", description=_("Compare"),
                                           tooltips=[_("The two rule sets you choose below"),
                                                     _("Krypkasino, classic Kasino and avig kasino, each with its own rules")],
-                                          style={"description_width": "initial"})
+                                          # each button as wide as its words ("Regeluppsättning A och B" was cut off)
+                                          style={"description_width": "initial", "button_width": "auto"})
         self.pickers = widgets.HBox([col(_("Rule set A (regler A)"), self.picker_a),
                                      col(_("Rule set B (regler B)"), self.picker_b)],
                                     layout=widgets.Layout(flex_flow="row wrap"))
