@@ -240,3 +240,22 @@ def test_bad_puzzles_raise_clear_errors():
         Puzzle.from_dict({"id": "x", "kind": "which-card"})
     with pytest.raises(ValueError, match="not a card"):
         Puzzle.from_dict({"id": "x", "kind": "which-card", "difficulty": "easy", "hand": ["11H"], "table": []})
+
+
+def test_a_set_up_dukning_answer_the_rules_do_not_allow_is_told_the_rule_it_breaks():
+    """The trainer's hard dukning puzzle (hand J♠ 8♦ A♥ 4♠): J♠ alone, laid down where it must
+    take 3♠+8♥, was told only "Not quite. After J♠ takes 3♠+8♥ …", never why J♠ alone is no move."""
+    from krypteach.i18n import use_language
+    from krypteach.teaching.puzzles import judge
+
+    p = next(p for p in load_puzzles() if p.id == "set-up-dukning-hard-02")
+    j = judge(p, "JS")
+    assert not j.ok and j.rule == "must-capture"
+    assert j.why.startswith("You may not creep (krypa) with J♠: it has a träff — it can take 3♠+8♥."), j.why
+    assert "After J♠ takes 3♠+8♥" in j.why  # and then the answer, as before
+    with use_language("sv"):
+        assert judge(p, "JS").why.startswith("Du får inte krypa med J♠: den har en träff och kan ta 3♠+8♥.")
+    assert judge(p, "JS:3S").rule == "not-traffar"
+    legal_but_wrong = judge(p, "8D:3S+5S+8H")  # a move the rules allow: "Not quite." and the answer
+    assert legal_but_wrong.why.startswith("Not quite. After J♠ takes 3♠+8♥") and legal_but_wrong.rule is None
+    assert judge(p, "JS:3S+8H").ok

@@ -394,6 +394,14 @@ def judge(p: Puzzle, answer: Any, sol: Solution | None = None) -> Judgement:
         if not engine.legal:  # a take-all explanation names the capture to make; the others do not
             return Judgement(False, engine.message if engine.rule == "take-all" else
                              engine.message + " " + sol.explanation, engine.rule)
+    if p.kind in ("set-up-dukning", "endgame") and given not in sol.options:
+        # a move the rules do not allow (J♠ laid down where it must take 3♠+8♥): the rule it breaks
+        # first, as in a game, then the answer (it said only "Not quite. After J♠ takes 3♠+8♥ …")
+        move = Move.parse(given)
+        if move.card in p.hand:
+            engine = explain_move(p.hand, p.table, move, p.rules)
+            if not engine.legal:
+                return Judgement(False, engine.message + " " + sol.explanation, engine.rule)
     if p.kind in KASINO_KINDS and given not in sol.options:
         not_a_move = _kasino_not_a_move(p, Move.parse(given))
         if not_a_move is not None:
