@@ -79,7 +79,7 @@ def test_the_plots_in_swedish():
 
     with use_language("sv"):
         fig = compare_simulations(sims, ["A", "B"])
-    assert [ax.get_title() for ax in fig.axes] == ["Poäng per giv och plats (lägre är bättre)", "Tabbar per giv",
+    assert [ax.get_title() for ax in fig.axes] == ["Poäng per giv och plats\n(lägre är bättre)", "Tabbar per giv",
                                                    "Givarens plats vinner given", "Given slutar med minuspoäng"]
     scores, tabbar, dealer, _ = fig.axes
     assert [t.get_text() for t in scores.get_xticklabels()] == ["plats 0", "plats 1"]
@@ -89,7 +89,7 @@ def test_the_plots_in_swedish():
     assert legend[0] == f"A: i snitt {mean}"
     assert all(t.get_text().endswith(" %") and "." not in t.get_text() for t in dealer.texts)
     english = compare_simulations(sims, ["A", "B"])
-    assert english.axes[0].get_title() == "Score per giv, by seat (lower is better)"
+    assert english.axes[0].get_title() == "Score per giv, by seat\n(lower is better)"
     first = english.axes[1].get_legend().get_texts()[0].get_text()
     assert first == f"A: mean {sims[0].tabbar_per_giv():.2f}"
 

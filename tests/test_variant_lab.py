@@ -39,7 +39,7 @@ def test_comparison_figure_has_four_panels():
     b = simulate(Rules(table_next=0), 6, seed=1)
     fig = compare_simulations([a, b], ["A", "B"])
     titles = [ax.get_title() for ax in fig.axes]
-    assert titles == ["Score per giv, by seat (lower is better)", "Tabbar per giv",
+    assert titles == ["Score per giv, by seat\n(lower is better)", "Tabbar per giv",
                       "Dealer's seat wins the giv", "Giv ends with a negative score"]
     assert figure_png(fig).startswith(b"\x89PNG")
 
