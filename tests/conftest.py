@@ -143,26 +143,20 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
 
 
-_STATE_DIR = pytest.StashKey[Path]()
-
-
 def pytest_configure(config):
-    """Keep the state that kernels (nbval) and matplotlib write out of $HOME."""
+    """Keep the state that kernels (nbval) and matplotlib write out of $HOME. The folder goes when the
+    process ends (13,000 of them were left in /tmp by runs of mutmut): by ``atexit``, registered before
+    any IPython shell of the run registers its own, so it runs after that shell has written its history
+    there (removed at the session's end, the history's write failed at exit)."""
+    import atexit
     import tempfile
 
     base = Path(tempfile.mkdtemp(prefix="krypteach-tests-"))
-    config.stash[_STATE_DIR] = base
+    atexit.register(shutil.rmtree, base, True)
     for name in ("JUPYTER_RUNTIME_DIR", "MPLCONFIGDIR", "IPYTHONDIR", "XDG_CACHE_HOME"):
         d = base / name.lower()
         d.mkdir(parents=True, exist_ok=True)
         os.environ.setdefault(name, str(d))
-
-
-def pytest_unconfigure(config):
-    """The state folder goes with the run (13,000 of them were left in /tmp by runs of mutmut)."""
-    base = config.stash.get(_STATE_DIR, None)
-    if base is not None:
-        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture
