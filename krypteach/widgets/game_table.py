@@ -948,13 +948,14 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
         g = self.giv
         takes = [m for m in moves if m.capture is not None and m.value is None]
         values = sorted({m.value for m in moves if m.value is not None})
+        trail = any(m.capture is None for m in moves)
         can = []
         if takes:
             can.append((_("take (ta in) in 1 way") if len(takes) == 1 else
                         _("take (ta in) in {n} ways")).format(n=len(takes)))
         if values:
             can.append(_("build (bygga) {values}").format(values=_(" or ").join(map(str, values))))
-        if any(m.capture is None for m in moves):
+        if trail:
             can.append(_("be laid on the table (lägga)"))
         text = _("Your {card} can {what}.").format(card=card.symbol, what=_("; or ").join(can))
         chosen = self._legal_for_selection()
@@ -970,7 +971,7 @@ class GameTable(widgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped: V
             text += " " + _("The selected table cards make no legal move with it: press Ta in or Bygg to hear why, "
                             "or choose other cards.")
         else:
-            text += " " + self._builds_next_step(bool(takes), bool(values), any(m.capture is None for m in moves))
+            text += " " + self._builds_next_step(bool(takes), bool(values), trail)
         return text
 
     @staticmethod

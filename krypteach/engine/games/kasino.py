@@ -103,13 +103,12 @@ def _items_text(cards: Sequence[Card], table: Sequence[Card | Build], card: Card
     ``card`` takes them (and ``rules``), its loose cards as the träffar they make, a sum joined by
     "+" (``A♣ and 2♠+3♦+9♦`` for an ace of 14, not ``9♦ and A♣ and 3♦ and 2♠``)."""
     taken = set(cards)
-    parts = [x.symbol for x in table if isinstance(x, Build) and x.cards[0] in taken]
-    loose = [x for x in table if not isinstance(x, Build) and x in taken]
+    items = [x for x in table if (x.cards[0] in taken if isinstance(x, Build) else x in taken)]
+    loose = [x for x in items if not isinstance(x, Build)]
     groups = split_into_traffar(card, loose, rules) if card is not None and rules is not None and loose else None
     if groups is None:
-        return and_sep().join([x.symbol for x in table
-                               if (x.cards[0] in taken if isinstance(x, Build) else x in taken)])
-    return and_sep().join([*parts, *(describe_cards(g) for g in groups)])
+        return and_sep().join(x.symbol for x in items)
+    return and_sep().join([*(x.symbol for x in items if isinstance(x, Build)), *(describe_cards(g) for g in groups)])
 
 
 def _captures_text(caps: Sequence[Move], table: Sequence[Card | Build], rules: Rules | None = None) -> str:
