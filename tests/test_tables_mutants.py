@@ -90,11 +90,25 @@ async def _fetch(base: str, path: str = "", body: dict | None = None, timeout: f
 def _stop(room: TableRoom) -> None:
     """Stop the room, and wait for its hint worker to end: a worker left behind outlives the test
     process, which a mutation run's process then reaps as if it were its own."""
-    pool = room._hint_pool
-    workers = list((pool._processes or {}).values()) if pool is not None else []
+    workers = _workers_of(room._hint_pool)
     room.stop()
     for worker in workers:  # (the stopped pool forgets them: shutdown(wait=True) again would not wait)
         worker.join(10)
+
+
+def _workers_of(pool: ProcessPoolExecutor | None) -> list[Any]:
+    """The hint pool's worker processes (to be taken before the room stops: the stopped pool forgets them)."""
+    return list((pool._processes or {}).values()) if pool is not None else []
+
+
+def _seats_at_their_turn(room: TableRoom, n: int) -> list[tuple[Any, str]]:
+    """``n`` tables of two opened in ``room``, each learner's seat at its turn: (table, seat token)."""
+    seats = []
+    for k in range(n):
+        table, token = room.open(f"P{k}", 2, learner=k + 1)
+        _turn_of(table, token)
+        seats.append((table, token))
+    return seats
 
 
 async def _workers_end(workers: list[Any]) -> None:
@@ -330,11 +344,7 @@ def test_stopping_the_room_does_not_wait_for_a_hint_under_way_and_the_next_hint_
 
     async def main() -> None:
         room = TableRoom(Rules(players=2), bot="random", hints=True)
-        seats = []
-        for n in range(3):
-            table, token = room.open(f"P{n}", 2, learner=n + 1)
-            _turn_of(table, token)
-            seats.append((table, token))
+        seats = _seats_at_their_turn(room, 3)
         try:
             assert await room.hint(*seats[0], "en", ["0", "x"]) == ("slow", "0")  # the worker is up
             asked = [asyncio.ensure_future(room.hint(*seats[0], "en", ["3", "x"]))]
@@ -342,7 +352,7 @@ def test_stopping_the_room_does_not_wait_for_a_hint_under_way_and_the_next_hint_
             await asyncio.sleep(0.3)
             pool = room._hint_pool
             assert pool is not None
-            workers = list((pool._processes or {}).values())
+            workers = _workers_of(pool)
             t0 = time.monotonic()
             room.stop()
             assert time.monotonic() - t0 < 1.5  # not waiting for the three-second hint
@@ -367,11 +377,7 @@ def test_stopping_the_room_takes_back_the_hints_still_waiting_for_its_worker(mon
 
     async def main() -> None:
         room = TableRoom(Rules(players=2), bot="random", hints=True)
-        seats = []
-        for n in range(8):
-            table, token = room.open(f"P{n}", 2, learner=n + 1)
-            _turn_of(table, token)
-            seats.append((table, token))
+        seats = _seats_at_their_turn(room, 8)
         try:
             assert await room.hint(*seats[0], "en", ["0", "x"]) == ("slow", "0")  # the worker is up
             asked = [asyncio.ensure_future(room.hint(*seats[0], "en", ["3", "x"]))]
@@ -380,7 +386,7 @@ def test_stopping_the_room_takes_back_the_hints_still_waiting_for_its_worker(mon
             await asyncio.sleep(0.2)
             pool = room._hint_pool
             assert pool is not None
-            workers = list((pool._processes or {}).values())
+            workers = _workers_of(pool)
             room.stop()
             await asyncio.wait(asked[-4:], timeout=1.0)
             assert [f.cancelled() for f in asked[-4:]] == [True] * 4
